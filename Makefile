@@ -1,0 +1,92 @@
+# flamediff: see README.md. Targets: all (default), deps, check, bench,
+# install, clean. Out-of-tree: make BUILD=dir. Sanitizers: make asan-check.
+
+BUILD	?= build
+PREFIX	?= /usr/local
+DESTDIR	?=
+CC	?= cc
+PKG_CONFIG ?= pkg-config
+
+# Link only what the code uses so far; "make deps" installs them all.
+PKGS	:= zlib
+
+CFLAGS	?= -O2 -g
+# Sanitizer builds turn off -Werror: GCC warns falsely under -fsanitize.
+WERROR	?= -Werror
+WARN	:= -Wall -Wextra $(WERROR) -Wno-unused-parameter
+override CFLAGS += -std=gnu11 $(WARN) -fno-omit-frame-pointer \
+	-I. $(shell $(PKG_CONFIG) --cflags $(PKGS))
+LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
+
+DEB_PACKAGES := build-essential pkg-config libelf-dev libdw-dev \
+	libunwind-dev libcairo2-dev zlib1g-dev fonts-dejavu-core linux-perf \
+	libxml2-utils librsvg2-bin pngcheck chromium nodejs npm xz-utils \
+	clang libclang-rt-14-dev
+
+LIB_SRC	:= $(wildcard analyzer/*.c render/*.c collector/*.c)
+CLI_SRC	:= $(wildcard cli/*.c)
+TEST_SRC := $(wildcard tests/*.c)
+BENCH_SRC := $(wildcard bench/*.c)
+
+LIB_OBJ	:= $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ	:= $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
+LIB	:= $(BUILD)/libflamediff.a
+BIN	:= $(BUILD)/flamediff
+
+all: $(BIN)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(LIB): $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BIN): $(CLI_OBJ) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+$(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+# Tests are C programs (build/tests/*) and shell scripts (tests/t-*.sh), all
+# speaking TAP; they find the binary through $FLAMEDIFF.
+check: $(BIN) $(TEST_BIN)
+	FLAMEDIFF=$(abspath $(BIN)) prove $(PROVE_FLAGS) $(TEST_BIN) $(wildcard tests/t-*.sh)
+
+# The same tests under AddressSanitizer and UBSan, in their own build dir.
+asan-check:
+	$(MAKE) BUILD=build/asan CC=$(CC) WERROR= \
+		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all" \
+		LDFLAGS="-fsanitize=address,undefined" check
+
+bench: $(BIN) $(BENCH_BIN)
+	FLAMEDIFF=$(abspath $(BIN)) BUILD=$(BUILD) sh bench/run.sh
+
+deps:
+	apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(DEB_PACKAGES)
+
+install: $(BIN)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/flamediff
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/flamediff
+	cp -R share/. $(DESTDIR)$(PREFIX)/share/flamediff/
+	if [ -f share/man/flamediff.1 ]; then \
+		install -d $(DESTDIR)$(PREFIX)/share/man/man1; \
+		install -m 644 share/man/flamediff.1 $(DESTDIR)$(PREFIX)/share/man/man1/; \
+	fi
+
+clean:
+	rm -rf $(BUILD)
+
+.PHONY: all check asan-check bench deps install clean
+.SECONDARY:
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

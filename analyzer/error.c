@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+
+int fd_err_set(struct fd_err *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int fd_err_at(struct fd_err *err, const char *file, unsigned long line,
+	      const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!err)
+		return -1;
+	if (line)
+		n = snprintf(err->msg, sizeof(err->msg), "%s:%lu: ", file,
+			     line);
+	else
+		n = snprintf(err->msg, sizeof(err->msg), "%s: ", file);
+	if (n < 0 || (size_t)n >= sizeof(err->msg))
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(err->msg + n, sizeof(err->msg) - n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static __attribute__((noreturn)) void oom(unsigned long size)
+{
+	fprintf(stderr, "flamediff: out of memory (%lu bytes)\n", size);
+	abort();
+}
+
+void *xmalloc(unsigned long size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (!p)
+		oom(size);
+	return p;
+}
+
+void *xcalloc(unsigned long n, unsigned long size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		oom(n * size);
+	return p;
+}
+
+void *xrealloc(void *p, unsigned long size)
+{
+	p = realloc(p, size ? size : 1);
+	if (!p)
+		oom(size);
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, unsigned long n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+void grow_array(void **p, unsigned long *alloc, unsigned long need,
+		unsigned long sz)
+{
+	unsigned long n = *alloc;
+
+	if (need <= n)
+		return;
+	n = n ? n : 16;
+	while (n < need)
+		n *= 2;
+	*p = xrealloc(*p, n * sz);
+	*alloc = n;
+}
+
+char *xstrfmt(const char *fmt, ...)
+{
+	char probe[1];
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(probe, sizeof(probe), fmt, ap);
+	va_end(ap);
+	s = xmalloc(n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}

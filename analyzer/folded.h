@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_FOLDED_H
+#define FLAMEDIFF_FOLDED_H
+
+#include "linereader.h"
+#include "outfile.h"
+#include "profile.h"
+
+/*
+ * Folded stacks and the flamediff profile, which is folded stacks with a
+ * metadata header (share/doc/profile-format.md).
+ */
+
+#define PROFILE_MAGIC "# flamediff-profile"
+#define PROFILE_VERSION 1
+
+/*
+ * Read folded lines (or a profile: the header is parsed) from lr. The first
+ * frame of each stack is a process name when process_root is set, as in
+ * what stackcollapse-perf.pl writes; a profile's "# root:" line overrides.
+ * Two counts on a line put the second into p2 (an error if p2 is NULL).
+ */
+int folded_read(struct linereader *lr, int process_root, struct profile *p,
+		struct profile *p2, struct fd_err *err);
+
+/* Which frame kinds get their "_[x]" suffix in folded output. */
+#define ANNOTATE_KERNEL (1U << FRAME_KERNEL)
+#define ANNOTATE_JIT (1U << FRAME_JIT)
+#define ANNOTATE_INLINE (1U << FRAME_INLINE)
+#define ANNOTATE_WAKER (1U << FRAME_WAKER)
+#define ANNOTATE_ALL                                                       \
+	(ANNOTATE_KERNEL | ANNOTATE_JIT | ANNOTATE_INLINE | ANNOTATE_WAKER)
+
+/*
+ * One line per node with self weight: "frame;frame;... weight", sorted
+ * bytewise as stackcollapse-perf.pl sorts them. Weights print as Perl
+ * prints numbers (%.15g).
+ */
+void folded_write(const struct profile *p, struct outfile *o,
+		  unsigned int annotate);
+
+/* The profile: header lines, then folded_write(.., ANNOTATE_ALL). */
+void profile_write(const struct profile *p, struct outfile *o);
+
+/* profile_write() into path, atomically (".gz": compressed). */
+int profile_save(const struct profile *p, const char *path,
+		 struct fd_err *err);
+
+#endif

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_PERFSCRIPT_H
+#define FLAMEDIFF_PERFSCRIPT_H
+
+#include "input.h"
+#include "linereader.h"
+#include "profile.h"
+
+/*
+ * Fold `perf script` text into p, stack by stack, as stackcollapse-perf.pl
+ * folds it: the same names, roots and weights for the same options, so that
+ * folded_write() of the result gives the bytes that script prints. Kernel,
+ * JIT and inlined frames get their FRAME_* kind (whether a suffix is shown
+ * is the writer's choice). Stores the event name and sample count in
+ * p->meta. Streams: memory grows with distinct stacks, not with input.
+ */
+int perf_script_read(struct linereader *lr, const struct perf_script_opts *o,
+		     struct profile *p, struct fd_err *err);
+
+#endif

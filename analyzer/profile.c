@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "profile.h"
+
+/*
+ * The child index: one open-addressing table for the whole tree, keyed by
+ * (parent, name, kind). Looking up a child is one probe sequence whatever
+ * the fan-out, which is what keeps folding linear in the input.
+ */
+struct node_index {
+	uint32_t *slots; /* node id + 1, 0 = empty */
+	uint64_t mask;
+};
+
+static inline uint64_t child_hash(uint32_t parent, uint32_t name,
+				  unsigned int kind)
+{
+	uint64_t h = ((uint64_t)parent << 32 | name) ^ ((uint64_t)kind << 59);
+
+	h ^= h >> 31;
+	h *= 0x9e3779b97f4a7c15ULL;
+	h ^= h >> 29;
+	return h;
+}
+
+static void index_insert(struct node_index *x, const struct node *n,
+			 uint32_t id)
+{
+	uint64_t i = child_hash(n->parent, n->name, n->kind) & x->mask;
+
+	while (x->slots[i])
+		i = (i + 1) & x->mask;
+	x->slots[i] = id + 1;
+}
+
+static void index_grow(struct profile *p)
+{
+	struct node_index *x = p->index;
+	uint32_t id;
+
+	free(x->slots);
+	x->mask = x->mask ? x->mask * 2 + 1 : 4095;
+	x->slots = xcalloc(x->mask + 1, sizeof(*x->slots));
+	for (id = 1; id < p->nr_nodes; id++)
+		index_insert(x, &p->nodes[id], id);
+}
+
+struct profile *profile_new(void)
+{
+	struct profile *p = xcalloc(1, sizeof(*p));
+	struct node *root;
+
+	p->names = strtab_new();
+	p->index = xcalloc(1, sizeof(*p->index));
+	ALLOC_GROW(p->nodes, 1, p->alloc_nodes);
+	root = &p->nodes[0];
+	memset(root, 0, sizeof(*root));
+	root->parent = NODE_NONE;
+	root->first_child = NODE_NONE;
+	root->next_sibling = NODE_NONE;
+	p->nr_nodes = 1;
+	index_grow(p);
+	return p;
+}
+
+static void meta_free(struct profile_meta *m)
+{
+	free(m->event);
+	free(m->unit);
+	free(m->host);
+	free(m->kernel);
+	free(m->cmdline);
+	free(m->date);
+	free(m->label);
+}
+
+void profile_free(struct profile *p)
+{
+	if (!p)
+		return;
+	meta_free(&p->meta);
+	strtab_free(p->names);
+	free(p->index->slots);
+	free(p->index);
+	free(p->nodes);
+	free(p);
+}
+
+uint32_t profile_child(struct profile *p, uint32_t parent, uint32_t name,
+		       unsigned int kind)
+{
+	struct node_index *x = p->index;
+	uint64_t i = child_hash(parent, name, kind) & x->mask;
+	struct node *n;
+	uint32_t id;
+
+	for (; x->slots[i]; i = (i + 1) & x->mask) {
+		n = &p->nodes[x->slots[i] - 1];
+		if (n->parent == parent && n->name == name && n->kind == kind)
+			return x->slots[i] - 1;
+	}
+
+	id = p->nr_nodes;
+	ALLOC_GROW(p->nodes, id + 1, p->alloc_nodes);
+	n = &p->nodes[id];
+	n->parent = parent;
+	n->first_child = NODE_NONE;
+	/* Prepend, then the sibling list is in reverse insertion order;
+	 * nobody may rely on sibling order, renderers sort by name. */
+	n->next_sibling = p->nodes[parent].first_child;
+	p->nodes[parent].first_child = id;
+	n->name = name;
+	n->kind = kind;
+	n->depth = p->nodes[parent].depth + 1;
+	n->self = 0;
+	n->total = 0;
+	p->nr_nodes++;
+	x->slots[i] = id + 1;
+	/* Load factor at most 1/2. */
+	if ((uint64_t)p->nr_nodes * 2 > x->mask)
+		index_grow(p);
+	return id;
+}
+
+void profile_add_weight(struct profile *p, uint32_t node, double weight)
+{
+	p->nodes[node].self += weight;
+	for (; node != NODE_NONE; node = p->nodes[node].parent)
+		p->nodes[node].total += weight;
+}
+
+uint32_t profile_add_stack(struct profile *p, const struct frame *frames,
+			   size_t n, double weight)
+{
+	uint32_t node = NODE_ROOT;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		node = profile_child(p, node, frames[i].name, frames[i].kind);
+	profile_add_weight(p, node, weight);
+	return node;
+}
+
+void profile_merge(struct profile *dst, const struct profile *src)
+{
+	uint32_t *map = xmalloc(sizeof(*map) * src->nr_nodes);
+	uint32_t id;
+
+	/* Parents come before children, so one forward pass maps them all. */
+	map[0] = NODE_ROOT;
+	for (id = 1; id < src->nr_nodes; id++) {
+		const struct node *n = &src->nodes[id];
+		uint32_t name = strtab_intern(dst->names,
+					      strtab_str(src->names, n->name),
+					      strtab_len(src->names, n->name));
+
+		map[id] = profile_child(dst, map[n->parent], name, n->kind);
+	}
+	for (id = 0; id < src->nr_nodes; id++) {
+		double self = src->nodes[id].self;
+
+		dst->nodes[map[id]].self += self;
+		dst->nodes[map[id]].total += src->nodes[id].total;
+	}
+	free(map);
+
+	dst->meta.samples += src->meta.samples;
+	dst->meta.lost += src->meta.lost;
+	dst->meta.duration += src->meta.duration;
+#define KEEP(f)                                                            \
+	if (!dst->meta.f && src->meta.f)                                   \
+		dst->meta.f = xstrdup(src->meta.f)
+	KEEP(event);
+	KEEP(unit);
+	KEEP(host);
+	KEEP(kernel);
+	KEEP(cmdline);
+	KEEP(date);
+	KEEP(label);
+#undef KEEP
+}
+
+size_t profile_path(const struct profile *p, uint32_t node, uint32_t *out,
+		    size_t max)
+{
+	size_t depth = p->nodes[node].depth, i;
+
+	if (depth > max)
+		return 0;
+	for (i = depth; i > 0; i--) {
+		out[i - 1] = node;
+		node = p->nodes[node].parent;
+	}
+	return depth;
+}
+
+void meta_set(char **field, const char *value)
+{
+	free(*field);
+	*field = value ? xstrdup(value) : NULL;
+}
+
+static const char *const suffixes[FRAME_KIND_MAX] = {
+	[FRAME_USER] = "",    [FRAME_KERNEL] = "_[k]", [FRAME_JIT] = "_[j]",
+	[FRAME_INLINE] = "_[i]", [FRAME_WAKER] = "_[w]", [FRAME_PROCESS] = "",
+};
+
+const char *frame_kind_suffix(unsigned int kind)
+{
+	return kind < FRAME_KIND_MAX ? suffixes[kind] : "";
+}
+
+unsigned int frame_kind_parse(const char *s, size_t *len)
+{
+	size_t n = *len;
+
+	if (n < 4 || s[n - 4] != '_' || s[n - 3] != '[' || s[n - 1] != ']')
+		return FRAME_USER;
+	switch (s[n - 2]) {
+	case 'k':
+		*len = n - 4;
+		return FRAME_KERNEL;
+	case 'j':
+		*len = n - 4;
+		return FRAME_JIT;
+	case 'i':
+		*len = n - 4;
+		return FRAME_INLINE;
+	case 'w':
+		*len = n - 4;
+		return FRAME_WAKER;
+	}
+	return FRAME_USER;
+}

@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_PROFILE_H
+#define FLAMEDIFF_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "strtab.h"
+
+/*
+ * The profile: the one data model that the collector writes, the analyzer
+ * computes on and the renderers draw.
+ *
+ * A profile is a call tree, root first. Node 0 is an unnamed root; its
+ * children are normally process names (FRAME_PROCESS), their children the
+ * outermost functions, and so on towards the leaves. Every node carries the
+ * weight of the samples whose stack ends exactly there (self); its total is
+ * self plus the totals of its children. Weight is the sum of sample periods
+ * (events, or nanoseconds for the clock events), so profiles taken at
+ * different rates still add up correctly.
+ *
+ * Invariants, kept by every function here:
+ *  - nodes[0] is the root, parent NODE_NONE, name 0 (""), depth 0;
+ *  - a child's index is larger than its parent's, so one backwards pass
+ *    over nodes[] visits every child before its parent;
+ *  - no two children of a node have the same (name, kind);
+ *  - total == self + sum of the children's totals, at all times.
+ *
+ * Names are interned in p->names: two frames are the same function exactly
+ * when their (name, kind) pairs are equal. Fields are public for reading;
+ * change the tree only through the functions below.
+ */
+
+enum frame_kind {
+	FRAME_USER = 0,	 /* plain user space function (no suffix) */
+	FRAME_KERNEL,	 /* "_[k]" */
+	FRAME_JIT,	 /* "_[j]" */
+	FRAME_INLINE,	 /* "_[i]" */
+	FRAME_WAKER,	 /* "_[w]" */
+	FRAME_PROCESS,	 /* the process name at the root, never a function */
+	FRAME_KIND_MAX
+};
+
+#define NODE_NONE UINT32_MAX
+#define NODE_ROOT 0U
+
+struct frame {
+	uint32_t name; /* id in profile->names */
+	uint8_t kind;  /* enum frame_kind */
+};
+
+struct node {
+	uint32_t parent;
+	uint32_t first_child; /* NODE_NONE when a leaf */
+	uint32_t next_sibling; /* NODE_NONE when last; in insertion order */
+	uint32_t name;
+	uint32_t depth; /* 0 for the root, 1 for its children, ... */
+	uint8_t kind;
+	double self;
+	double total;
+};
+
+/* What the recording was. Strings are owned (NULL = unknown). */
+struct profile_meta {
+	char *event;	/* as recorded: "cycles:pp", "cpu-clock" */
+	char *unit;	/* what one unit of weight is: "events", "ns" */
+	uint64_t samples; /* samples kept in the tree */
+	uint64_t lost;	/* samples the kernel dropped */
+	double duration; /* seconds of recording, 0 = unknown */
+	char *host;
+	char *kernel;	/* kernel release (uname -r) */
+	char *cmdline;	/* what was recorded */
+	char *date;	/* when, ISO 8601 */
+	char *label;	/* free-form, e.g. the build's name */
+};
+
+struct node_index; /* (parent, name, kind) -> child, private */
+
+struct profile {
+	struct strtab *names;
+	struct node *nodes;
+	uint32_t nr_nodes;
+	unsigned long alloc_nodes;
+	struct profile_meta meta;
+	struct node_index *index;
+};
+
+struct profile *profile_new(void);
+void profile_free(struct profile *p);
+
+static inline uint32_t profile_intern(struct profile *p, const char *s,
+				      size_t len)
+{
+	return strtab_intern(p->names, s, len);
+}
+
+static inline const char *profile_str(const struct profile *p, uint32_t name)
+{
+	return strtab_str(p->names, name);
+}
+
+static inline const char *node_name(const struct profile *p, uint32_t node)
+{
+	return strtab_str(p->names, p->nodes[node].name);
+}
+
+static inline double profile_total(const struct profile *p)
+{
+	return p->nodes[NODE_ROOT].total;
+}
+
+/* The child of parent with this (name, kind), created (weight 0) if new. */
+uint32_t profile_child(struct profile *p, uint32_t parent, uint32_t name,
+		       unsigned int kind);
+
+/* Add weight as self of node, and to the totals of node and its ancestors. */
+void profile_add_weight(struct profile *p, uint32_t node, double weight);
+
+/* Add one stack (frames[0] outermost) of the given weight; returns its leaf.
+ * An empty stack adds to the root's self. */
+uint32_t profile_add_stack(struct profile *p, const struct frame *frames,
+			   size_t n, double weight);
+
+/* Add every stack of src to dst (runs of the same side); sample and lost
+ * counts and durations add up, dst keeps its strings where it has them. */
+void profile_merge(struct profile *dst, const struct profile *src);
+
+/* The frames from the root's child down to node, into out[0..depth). */
+size_t profile_path(const struct profile *p, uint32_t node, uint32_t *out,
+		    size_t max);
+
+/* Set a metadata string (a copy is kept; NULL clears). */
+void meta_set(char **field, const char *value);
+
+/* "_[k]" and friends, "" for FRAME_USER and FRAME_PROCESS. */
+const char *frame_kind_suffix(unsigned int kind);
+
+/*
+ * Split a folded frame "name_[k]" into name length and kind: returns the
+ * kind and sets *len to the length without the suffix.
+ */
+unsigned int frame_kind_parse(const char *s, size_t *len);
+
+/*
+ * Whether a frame name stands for an address no symbol covers: perf prints
+ * "[unknown]", folding turns it into "[dso]" or "[unknown]". LKP hides such
+ * frames (perf report -U).
+ */
+static inline bool frame_unresolved(const char *name, size_t len)
+{
+	return len >= 2 && name[0] == '[' && name[len - 1] == ']';
+}
+
+#endif

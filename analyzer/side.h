@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_SIDE_H
+#define FLAMEDIFF_SIDE_H
+
+#include <stddef.h>
+
+#include "error.h"
+#include "input.h"
+#include "profile.h"
+
+/*
+ * One side of a comparison (a kernel build): one or more runs. Each path is
+ * a file in any format input_read() takes, or a directory whose regular
+ * files (sorted by name, dot files skipped) are the runs.
+ *
+ * runs[i] are the runs as read; merged is their sum (profile_merge), kept
+ * so renderers and reports need not add them again. The name comes from the
+ * first run's label, else the file or directory name given.
+ */
+struct side {
+	char *name;
+	struct profile **runs;
+	size_t nr_runs;
+	struct profile *merged;
+};
+
+int side_load(struct side *s, char *const *paths, size_t nr_paths,
+	      const struct input_opts *o, struct fd_err *err);
+void side_free(struct side *s);
+
+#endif

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_STRTAB_H
+#define FLAMEDIFF_STRTAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Interned strings. Every distinct byte string gets a small id, stable for
+ * the life of the table; equal ids mean equal strings. Strings are stored
+ * NUL-terminated in chunks that never move, so the pointer returned by
+ * strtab_str() stays valid until strtab_free(). Id 0 is the empty string.
+ */
+struct strtab;
+
+struct strtab *strtab_new(void);
+void strtab_free(struct strtab *t);
+
+/* The id of s[0..len), adding it if new. s need not be NUL-terminated. */
+uint32_t strtab_intern(struct strtab *t, const char *s, size_t len);
+
+/* The id of s[0..len), or UINT32_MAX if it was never interned. */
+uint32_t strtab_find(const struct strtab *t, const char *s, size_t len);
+
+const char *strtab_str(const struct strtab *t, uint32_t id);
+size_t strtab_len(const struct strtab *t, uint32_t id);
+uint32_t strtab_count(const struct strtab *t);
+
+/* 64-bit hash used by the table; exposed for callers that key on names. */
+uint64_t strtab_hash(const char *s, size_t len);
+
+#endif

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lkp-table.h"
+
+const char *lkp_format_value(char *buf, double v)
+{
+	if (fabs(v) < 1000)
+		snprintf(buf, 32, "%10.2f", v);
+	else if (fabs(v) > 1e8)
+		snprintf(buf, 32, "%10.4g", v);
+	else
+		snprintf(buf, 32, "%10lld", (long long)trunc(v));
+	return buf;
+}
+
+const char *lkp_format_stddev(char *buf, double mean, double stddev)
+{
+	double pct = mean != 0 ? 100 * stddev / fabs(mean) : 0;
+
+	/* Six blanks when the runs agree within 2%, to keep columns. */
+	if (pct > 2)
+		snprintf(buf, 32, " \u00b1%3d%%", (int)pct);
+	else
+		snprintf(buf, 32, "      ");
+	return buf;
+}
+
+double lkp_change(double base, double new, bool points)
+{
+	if (points)
+		return new - base;
+	if (base == 0)
+		base = 1e-100;
+	return 100 * (new - base) / base;
+}
+
+const char *lkp_format_change(char *buf, double base, double new,
+			      bool points)
+{
+	double c = lkp_change(base, new, points);
+
+	if (fabs(c) >= 100000)
+		snprintf(buf, 32, points ? "%+10.2g  " : "%+10.2g%% ", c);
+	else
+		snprintf(buf, 32, points ? "%+10.1f  " : "%+10.1f%% ", c);
+	return buf;
+}
+
+void lkp_table_header(struct outfile *o, const char *params,
+		      const char *values, const char *base_name,
+		      const char *base_desc, const char *new_name,
+		      const char *new_desc)
+{
+	outfile_puts(o, "============================================="
+			"============================================\n");
+	if (params && values)
+		outfile_printf(o, "%s:\n  %s\n\n", params, values);
+	outfile_printf(o, "commit: \n  %s (\"%s\")\n  %s (\"%s\")\n\n",
+		       base_name, base_desc ? base_desc : base_name,
+		       new_name, new_desc ? new_desc : new_name);
+	outfile_printf(o, "%16.16s %27.27s \n", base_name, new_name);
+	outfile_puts(o, "---------------- --------------------------- \n");
+	outfile_puts(o, "         %stddev     %change         %stddev\n");
+	outfile_puts(o, "             \\          |                \\  \n");
+}
+
+void lkp_table_row(struct outfile *o, const struct lkp_row *r)
+{
+	char b[32], bs[32], c[32], n[32], ns[32];
+
+	outfile_printf(o, "%s%s%s%s%s  %s\n", lkp_format_value(b, r->base),
+		       lkp_format_stddev(bs, r->base, r->base_stddev),
+		       lkp_format_change(c, r->base, r->new, r->points),
+		       lkp_format_value(n, r->new),
+		       lkp_format_stddev(ns, r->new, r->new_stddev), r->key);
+}

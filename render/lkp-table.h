@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_LKP_TABLE_H
+#define FLAMEDIFF_LKP_TABLE_H
+
+#include <stdbool.h>
+
+#include "analyzer/outfile.h"
+
+/*
+ * The comparison table of LKP's mails (sbin/ncompare), character for
+ * character, so that flamediff's rows can sit next to the robot's.
+ */
+
+/* One metric compared: means and stddev (population, absolute) a side. */
+struct lkp_row {
+	const char *key;
+	double base, base_stddev;
+	double new, new_stddev;
+	bool points; /* perf-profile metric: change in points, not percent */
+};
+
+/*
+ * The header: a rule, the group lines ("params:" then "  values", may be
+ * NULL), the two sides with a description each, and the column heads (the
+ * names cut to 16 and 27 characters).
+ */
+void lkp_table_header(struct outfile *o, const char *params,
+		      const char *values, const char *base_name,
+		      const char *base_desc, const char *new_name,
+		      const char *new_desc);
+
+/* One row, newline included. */
+void lkp_table_row(struct outfile *o, const struct lkp_row *r);
+
+/* The pieces, for tests and other layouts; buf must hold 32 bytes. */
+const char *lkp_format_value(char *buf, double v);
+const char *lkp_format_stddev(char *buf, double mean, double stddev);
+const char *lkp_format_change(char *buf, double base, double new,
+			      bool points);
+
+/* The change column's number: points, or percent of base (0 -> 1e-100). */
+double lkp_change(double base, double new, bool points);
+
+#endif

@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The profile model, folded/profile I/O and the line reader. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "analyzer/folded.h"
+#include "analyzer/input.h"
+#include "analyzer/profile.h"
+#include "analyzer/strtab.h"
+#include "tap.h"
+
+static char tmpdir[] = "/tmp/fd-profile-XXXXXX";
+
+static char *tmp_path(const char *name)
+{
+	static char buf[4][256];
+	static int i;
+
+	i = (i + 1) % 4;
+	snprintf(buf[i], sizeof(buf[i]), "%s/%s", tmpdir, name);
+	return buf[i];
+}
+
+static void write_file(const char *path, const char *data, size_t len)
+{
+	FILE *fp = fopen(path, "wb");
+
+	fwrite(data, 1, len, fp);
+	fclose(fp);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	long n;
+	char *s;
+
+	if (!fp)
+		return NULL;
+	fseek(fp, 0, SEEK_END);
+	n = ftell(fp);
+	rewind(fp);
+	s = malloc(n + 1);
+	n = fread(s, 1, n, fp);
+	s[n] = '\0';
+	fclose(fp);
+	return s;
+}
+
+/* Check the tree invariants of profile.h on p. */
+static int invariants_hold(const struct profile *p)
+{
+	double *sum = calloc(p->nr_nodes, sizeof(*sum));
+	uint32_t id;
+	int good = p->nodes[0].parent == NODE_NONE;
+
+	for (id = p->nr_nodes; id-- > 1;) {
+		const struct node *n = &p->nodes[id];
+
+		good &= n->parent < id;
+		good &= n->depth == p->nodes[n->parent].depth + 1;
+		sum[n->parent] += n->total;
+	}
+	for (id = 0; id < p->nr_nodes; id++) {
+		const struct node *n = &p->nodes[id];
+		double want = n->self + sum[id];
+
+		good &= fabs(n->total - want) <= 1e-9 * (1 + fabs(want));
+	}
+	free(sum);
+	return good;
+}
+
+static void test_strtab(void)
+{
+	struct strtab *t = strtab_new();
+	uint32_t a = strtab_intern(t, "do_syscall_64", 13);
+	uint32_t b = strtab_intern(t, "do_syscall_64xyz", 13);
+	uint32_t c = strtab_intern(t, "x", 1);
+	char name[32];
+	int i, same = 1;
+
+	is_int(a, b, "interning the same bytes twice gives one id");
+	ok(a != c, "different strings get different ids");
+	is_str(strtab_str(t, a), "do_syscall_64", "string stored NUL-terminated");
+	is_int(strtab_find(t, "nope", 4), UINT32_MAX, "find of a missing string");
+	for (i = 0; i < 100000; i++) {
+		snprintf(name, sizeof(name), "f%d", i);
+		strtab_intern(t, name, strlen(name));
+	}
+	for (i = 0; i < 100000; i += 997) {
+		snprintf(name, sizeof(name), "f%d", i);
+		same &= !strcmp(strtab_str(t, strtab_find(t, name,
+							   strlen(name))),
+				name);
+	}
+	ok(same, "ids stay valid across table growth");
+	is_str(strtab_str(t, a), "do_syscall_64", "early strings do not move");
+	strtab_free(t);
+}
+
+static struct frame fr(struct profile *p, const char *name, int kind)
+{
+	struct frame f = { profile_intern(p, name, strlen(name)), kind };
+
+	return f;
+}
+
+static void test_tree(void)
+{
+	struct profile *p = profile_new(), *q = profile_new();
+	struct frame s1[3], s2[3];
+	uint32_t leaf;
+
+	s1[0] = fr(p, "app", FRAME_PROCESS);
+	s1[1] = fr(p, "main", FRAME_USER);
+	s1[2] = fr(p, "work", FRAME_USER);
+	s2[0] = s1[0];
+	s2[1] = s1[1];
+	s2[2] = fr(p, "work", FRAME_KERNEL);
+	leaf = profile_add_stack(p, s1, 3, 30);
+	profile_add_stack(p, s1, 3, 10);
+	profile_add_stack(p, s2, 3, 5);
+	profile_add_stack(p, s1, 2, 1);
+	is_int(p->nr_nodes, 5, "same (name, kind) shares a node, kinds differ");
+	is_near(p->nodes[leaf].self, 40, 0, "self adds up at the leaf");
+	is_near(profile_total(p), 46, 0, "root total is all weight");
+	ok(invariants_hold(p), "tree invariants hold after adds");
+
+	s1[0] = fr(q, "app", FRAME_PROCESS);
+	s1[1] = fr(q, "other", FRAME_USER);
+	profile_add_stack(q, s1, 2, 4);
+	q->meta.samples = 3;
+	p->meta.samples = 4;
+	meta_set(&q->meta.event, "cpu-clock");
+	profile_merge(p, q);
+	is_near(profile_total(p), 50, 0, "merge adds totals");
+	is_int(p->nr_nodes, 6, "merge adds only the new path");
+	is_int(p->meta.samples, 7, "merge adds sample counts");
+	is_str(p->meta.event, "cpu-clock", "merge takes missing strings");
+	ok(invariants_hold(p), "tree invariants hold after merge");
+	profile_free(p);
+	profile_free(q);
+}
+
+static int read_str(const char *name, const char *text, struct profile *p,
+		    struct profile *p2, struct fd_err *err)
+{
+	char *path = tmp_path(name);
+
+	write_file(path, text, strlen(text));
+	return input_read(path, NULL, p, p2, err);
+}
+
+static void test_folded_roundtrip(void)
+{
+	const char *in = "b;x;y 3\n"
+			 "a;main;f_[k] 2\n"
+			 "a;main;f 1\n"
+			 "a!;z 7\n"
+			 "a;main;f 1\n"
+			 "a;main 1.5\n"
+			 "Web Content;g;h 4\n";
+	const char *want = "Web Content;g;h 4\n"
+			   "a!;z 7\n"
+			   "a;main 1.5\n"
+			   "a;main;f 2\n"
+			   "a;main;f_[k] 2\n"
+			   "b;x;y 3\n";
+	struct profile *p = profile_new(), *q;
+	struct outfile o;
+	struct fd_err err;
+	char *got;
+
+	ok(read_str("in.folded", in, p, NULL, &err) == 0,
+	   "folded stacks read");
+	is_near(profile_total(p), 19.5, 1e-12, "decimal counts add");
+	ok(invariants_hold(p), "tree invariants hold after reading");
+	outfile_open(&o, tmp_path("out.folded"), &err);
+	folded_write(p, &o, ANNOTATE_ALL);
+	ok(outfile_commit(&o, &err) == 0, "folded written");
+	got = slurp(tmp_path("out.folded"));
+	is_str(got, want, "folded output sorted bytewise, as Perl's sort");
+	free(got);
+
+	/* Without annotations the kernel and user "f" print alike. */
+	outfile_open(&o, tmp_path("out2.folded"), &err);
+	folded_write(p, &o, 0);
+	outfile_commit(&o, &err);
+	got = slurp(tmp_path("out2.folded"));
+	ok(got && strstr(got, "a;main;f 4\n") && !strstr(got, "_[k]"),
+	   "unannotated output merges frames that print alike");
+	free(got);
+
+	/* Profile round trip, compressed, with metadata. */
+	meta_set(&p->meta.event, "cycles:pp");
+	meta_set(&p->meta.label, "base build");
+	meta_set(&p->meta.kernel, "6.18.0");
+	p->meta.samples = 9;
+	p->meta.lost = 2;
+	p->meta.duration = 10.5;
+	ok(profile_save(p, tmp_path("p.prof.gz"), &err) == 0,
+	   "profile saved gzipped");
+	q = profile_new();
+	ok(input_read(tmp_path("p.prof.gz"), NULL, q, NULL, &err) == 0,
+	   "profile read back through gzip");
+	is_str(q->meta.event, "cycles:pp", "event kept");
+	is_str(q->meta.label, "base build", "label with a space kept");
+	is_str(q->meta.kernel, "6.18.0", "kernel release kept");
+	is_int(q->meta.samples, 9, "samples kept");
+	is_int(q->meta.lost, 2, "lost kept");
+	is_near(q->meta.duration, 10.5, 1e-9, "duration kept");
+	is_near(profile_total(q), profile_total(p), 1e-9, "weight kept");
+	is_int(q->nr_nodes, p->nr_nodes, "same tree shape");
+	{
+		uint32_t c, procs = 0, kernel = 0, id;
+
+		for (c = q->nodes[0].first_child; c != NODE_NONE;
+		     c = q->nodes[c].next_sibling)
+			procs += q->nodes[c].kind == FRAME_PROCESS;
+		for (id = 0; id < q->nr_nodes; id++)
+			kernel += q->nodes[id].kind == FRAME_KERNEL;
+		is_int(procs, 4, "process roots marked from the header");
+		is_int(kernel, 1, "kernel frame kind survives the round trip");
+	}
+	profile_free(q);
+	profile_free(p);
+}
+
+static void test_differential(void)
+{
+	struct profile *a = profile_new(), *b = profile_new();
+	struct fd_err err;
+
+	ok(read_str("d.folded", "x;f 10 4\nx;g 0 6\n", a, b, &err) == 0,
+	   "differential folded read into two profiles");
+	is_near(profile_total(a), 10, 0, "first counts");
+	is_near(profile_total(b), 10, 0, "second counts");
+	profile_free(a);
+	profile_free(b);
+	a = profile_new();
+	ok(read_str("d2.folded", "x;f 10 4\n", a, NULL, &err) == -1 &&
+		   strstr(err.msg, "d2.folded:1:"),
+	   "two counts where one profile is expected: error at line 1");
+	profile_free(a);
+}
+
+static void expect_error(const char *what, const char *name,
+			 const char *data, size_t len, const char *where)
+{
+	struct profile *p = profile_new();
+	char *path = tmp_path(name);
+	struct fd_err err = { "" };
+	int ret;
+
+	write_file(path, data, len);
+	ret = input_read(path, NULL, p, NULL, &err);
+	if (!ok(ret == -1 && strstr(err.msg, where), "%s", what))
+		diag("ret %d, message '%s', want '%s'", ret, err.msg, where);
+	profile_free(p);
+}
+
+static void test_bad_input(void)
+{
+	static const char bin[] = "a;b 1\nx\0y;z 2\n";
+	char *big, gz[4096];
+	size_t i, n;
+	gzFile g;
+	FILE *fp;
+
+	expect_error("empty input is an error", "empty", "", 0,
+		     "empty input");
+	expect_error("missing count names the line", "nocount.folded",
+		     "a;b 1\na;c\n", 10, "nocount.folded:2:");
+	expect_error("negative count rejected", "neg.folded", "a;b -3\n", 7,
+		     "neg.folded:1:");
+	expect_error("NUL byte: binary data", "bin", bin, sizeof(bin) - 1,
+		     "bin:2: binary data");
+	expect_error("future format version", "v9.prof",
+		     "# flamediff-profile 9\na;b 1\n", 27, "v9.prof:1:");
+
+	/* A gzip file cut in the middle. */
+	g = gzopen(tmp_path("full.gz"), "wb");
+	for (i = 0; i < 2000; i++)
+		gzprintf(g, "proc;func%zu;leaf 1\n", i);
+	gzclose(g);
+	fp = fopen(tmp_path("full.gz"), "rb");
+	n = fread(gz, 1, sizeof(gz), fp);
+	fclose(fp);
+	expect_error("truncated gzip reported", "cut.gz", gz, n / 2,
+		     "truncated gzip");
+
+	/* 10,000-frame stack and a 1 MB name are data, not errors. */
+	big = malloc(2 << 20);
+	n = 0;
+	n += sprintf(big + n, "proc");
+	for (i = 0; i < 10000; i++)
+		n += sprintf(big + n, ";f%zu", i % 7);
+	n += sprintf(big + n, " 5\nproc;");
+	memset(big + n, 'x', 1 << 20);
+	n += 1 << 20;
+	n += sprintf(big + n, " 2\n");
+	{
+		struct profile *p = profile_new();
+		struct fd_err err;
+		uint32_t id, deepest = 0;
+
+		write_file(tmp_path("big.folded"), big, n);
+		ok(input_read(tmp_path("big.folded"), NULL, p, NULL, &err) ==
+			   0,
+		   "10,000-frame stack and 1 MB name read");
+		for (id = 0; id < p->nr_nodes; id++)
+			if (p->nodes[id].depth > deepest)
+				deepest = p->nodes[id].depth;
+		is_int(deepest, 10001, "all 10,000 frames kept");
+		profile_free(p);
+	}
+	free(big);
+}
+
+int main(void)
+{
+	char cmd[300];
+
+	if (!mkdtemp(tmpdir))
+		skip_all("cannot make a temporary directory");
+	test_strtab();
+	test_tree();
+	test_folded_roundtrip();
+	test_differential();
+	test_bad_input();
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
+	if (system(cmd))
+		diag("could not remove %s", tmpdir);
+	return done_testing();
+}
