@@ -1,0 +1,774 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linereader.h"
+#include "metrics.h"
+#include "names.h"
+
+/*
+ * How it works: a few passes over the profile's nodes, and a walk of the
+ * few paths that carry at least 0.5% of the weight.
+ *
+ * Process names and unresolved frames are "spliced": they are not
+ * functions and chains skip them. The chain perf shows for a function F in
+ * a sample is then the root..F path of the node of F's occurrence nearest
+ * the leaf, with the spliced frames left out.
+ *
+ * For a function node f let near(f) be the weight of the kept samples at
+ * or below f for which f is the occurrence of its function nearest the
+ * leaf. Then children(F) is the sum of near(f) over the nodes of F (each
+ * sample counted once, recursion or not), and near(f) is the weight that
+ * f's chain gets in perf's callee-first listing under F. near(f) is f's
+ * subtree weight minus the subtree weights of the nodes g whose nearest
+ * ancestor of the same function is f; one depth-first walk keeping, per
+ * function, its last node on the current path finds those.
+ */
+
+/* An open-addressing map from 64-bit keys to 32-bit values. */
+struct u64map {
+	uint64_t *keys;
+	uint32_t *vals; /* value + 1; 0 = empty slot */
+	uint64_t mask;
+	uint64_t nr;
+};
+
+static inline uint64_t mix64(uint64_t h)
+{
+	h ^= h >> 31;
+	h *= 0x9e3779b97f4a7c15ULL;
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 32;
+	return h;
+}
+
+static void u64map_init(struct u64map *m, uint64_t hint)
+{
+	uint64_t size = 1024;
+
+	while (size < hint * 2)
+		size *= 2;
+	m->keys = xmalloc(size * sizeof(*m->keys));
+	m->vals = xcalloc(size, sizeof(*m->vals));
+	m->mask = size - 1;
+	m->nr = 0;
+}
+
+static void u64map_free(struct u64map *m)
+{
+	free(m->keys);
+	free(m->vals);
+}
+
+static void u64map_put(struct u64map *m, uint64_t key, uint32_t val);
+
+static void u64map_grow(struct u64map *m)
+{
+	struct u64map old = *m;
+	uint64_t i;
+
+	m->mask = old.mask * 2 + 1;
+	m->keys = xmalloc((m->mask + 1) * sizeof(*m->keys));
+	m->vals = xcalloc(m->mask + 1, sizeof(*m->vals));
+	m->nr = 0;
+	for (i = 0; i <= old.mask; i++)
+		if (old.vals[i])
+			u64map_put(m, old.keys[i], old.vals[i] - 1);
+	u64map_free(&old);
+}
+
+/* The slot of key: either holding it or the empty one to put it in. */
+static inline uint64_t u64map_slot(const struct u64map *m, uint64_t key)
+{
+	uint64_t i = mix64(key) & m->mask;
+
+	while (m->vals[i] && m->keys[i] != key)
+		i = (i + 1) & m->mask;
+	return i;
+}
+
+static void u64map_put(struct u64map *m, uint64_t key, uint32_t val)
+{
+	uint64_t i;
+
+	if ((m->nr + 1) * 2 > m->mask)
+		u64map_grow(m);
+	i = u64map_slot(m, key);
+	if (!m->vals[i])
+		m->nr++;
+	m->keys[i] = key;
+	m->vals[i] = val + 1;
+}
+
+/* The value of key, or UINT32_MAX. */
+static inline uint32_t u64map_get(const struct u64map *m, uint64_t key)
+{
+	uint64_t i = u64map_slot(m, key);
+
+	return m->vals[i] ? m->vals[i] - 1 : UINT32_MAX;
+}
+
+/* What perf prints ("%.2f") read back, as LKP adds it up. */
+static double perf_figure(double percent)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%.2f", percent);
+	return strtod(buf, NULL);
+}
+
+char *metrics_event_name(const char *event)
+{
+	char *s = xstrdup(event && *event ? event : "cycles-pp"), *c;
+
+	for (c = s; *c; c++)
+		if (*c == ':')
+			*c = '-';
+	return s;
+}
+
+/* Everything metrics_compute() builds on the way, freed at its end. */
+struct work {
+	const struct profile *p;
+	struct u64map fn_of;	/* (name, kind) -> raw function id */
+	uint32_t *fn_name;	/* raw function id -> profile name id */
+	unsigned long nr_fns, alloc_fns;
+	uint8_t *unresolved;	/* by profile name id: 0 unknown, 1 no, 2 yes */
+
+	/* By profile node: */
+	uint32_t *fn;		/* raw function id, NO_FN for a spliced frame */
+	double *sub;		/* kept weight ending at or below the node */
+	double *near;		/* see the top of this file */
+
+	/* The merged tree of the heavy paths (see collect_chains()). */
+	struct mnode *m;
+	unsigned long nr_m, alloc_m;
+	uint32_t *src, *src_next; /* source lists: profile nodes */
+	unsigned long nr_src, alloc_src, alloc_src_next;
+	struct u64map m_child;	/* (merged parent, fn) -> merged node */
+};
+
+#define NO_FN UINT32_MAX
+
+static int name_unresolved(struct work *w, uint32_t name)
+{
+	if (!w->unresolved[name]) {
+		const char *s = profile_str(w->p, name);
+		size_t len = strtab_len(w->p->names, name);
+
+		/*
+		 * stackcollapse-perf (and so `fold`) cuts "[unknown]
+		 * (/memfd:x (deleted))" at the '(' and leaves "[unknown] ":
+		 * still a frame perf cannot resolve.
+		 */
+		while (len && isspace((unsigned char)s[len - 1]))
+			len--;
+		w->unresolved[name] = frame_unresolved(s, len) ? 2 : 1;
+	}
+	return w->unresolved[name] == 2;
+}
+
+static uint32_t raw_fn(struct work *w, uint32_t name, unsigned int kind)
+{
+	uint64_t key = (uint64_t)name << 8 | kind;
+	uint32_t id = u64map_get(&w->fn_of, key);
+
+	if (id != UINT32_MAX)
+		return id;
+	id = w->nr_fns++;
+	ALLOC_GROW(w->fn_name, w->nr_fns, w->alloc_fns);
+	w->fn_name[id] = name;
+	u64map_put(&w->fn_of, key, id);
+	return id;
+}
+
+/*
+ * Which nodes are functions, and the kept weight at and below each node.
+ * Spliced frames (process names, unresolved symbols, the root) pass the
+ * weight of what is below them on to their parent like any node: the
+ * subtree of a function node holds the same samples with or without them.
+ */
+static void classify(struct work *w, struct metrics *m)
+{
+	const struct profile *p = w->p;
+	uint32_t id;
+
+	w->fn = xmalloc(sizeof(*w->fn) * p->nr_nodes);
+	w->sub = xcalloc(p->nr_nodes, sizeof(*w->sub));
+	w->fn[NODE_ROOT] = NO_FN;
+	for (id = 1; id < p->nr_nodes; id++) {
+		const struct node *n = &p->nodes[id];
+
+		if (n->kind == FRAME_PROCESS || name_unresolved(w, n->name))
+			w->fn[id] = NO_FN;
+		else
+			w->fn[id] = raw_fn(w, n->name, n->kind);
+	}
+	for (id = 0; id < p->nr_nodes; id++) {
+		double self = p->nodes[id].self;
+
+		if (self == 0)
+			continue;
+		/* perf -U: a sample whose own IP has no symbol is gone. */
+		if (w->fn[id] == NO_FN) {
+			m->hidden += self;
+			m->hidden_stacks++;
+			continue;
+		}
+		w->sub[id] = self;
+		m->total += self;
+		m->stacks++;
+	}
+	/* Children have larger ids than their parents. */
+	for (id = p->nr_nodes - 1; id > 0; id--)
+		w->sub[p->nodes[id].parent] += w->sub[id];
+}
+
+/*
+ * near() of every function node: a depth-first walk that keeps, per
+ * function, its node nearest to the current one on the path (spliced
+ * frames take no part).
+ */
+static void compute_near(struct work *w)
+{
+	const struct profile *p = w->p;
+	uint32_t *last = xmalloc(sizeof(*last) * (w->nr_fns + 1));
+	uint32_t *saved = xmalloc(sizeof(*saved) * p->nr_nodes);
+	uint64_t *stack = xmalloc(sizeof(*stack) * (p->nr_nodes + 1));
+	size_t sp = 0;
+	uint32_t n, c, fn;
+
+	w->near = xmalloc(sizeof(*w->near) * p->nr_nodes);
+	memcpy(w->near, w->sub, sizeof(*w->near) * p->nr_nodes);
+	memset(last, 0xff, sizeof(*last) * (w->nr_fns + 1));
+	/* An entry is a node to enter, or (bit 32) to leave. A node is on
+	 * the stack at most once to enter or (exclusively) to leave. */
+	stack[sp++] = NODE_ROOT;
+	while (sp) {
+		uint64_t e = stack[--sp];
+
+		n = (uint32_t)e;
+		fn = w->fn[n];
+		if (e >> 32) {
+			last[fn] = saved[n];
+			continue;
+		}
+		/* Nothing below a node without kept samples matters. */
+		if (w->sub[n] == 0)
+			continue;
+		if (fn != NO_FN) {
+			saved[n] = last[fn];
+			if (saved[n] != UINT32_MAX)
+				w->near[saved[n]] -= w->sub[n];
+			last[fn] = n;
+			stack[sp++] = (uint64_t)1 << 32 | n;
+		}
+		for (c = p->nodes[n].first_child; c != NODE_NONE;
+		     c = p->nodes[c].next_sibling)
+			stack[sp++] = c;
+	}
+	free(last);
+	free(saved);
+	free(stack);
+}
+
+/* Cleaned names interned in m->names; entries indexed by that id. */
+static uint32_t clean_name(struct metrics *m, const char *s, size_t len,
+			   char **buf, unsigned long *alloc)
+{
+	ALLOC_GROW(*buf, len + 1, *alloc);
+	len = name_strip_clones(s, len, *buf);
+	return strtab_intern(m->names, *buf, len);
+}
+
+static int cmp_fn(const void *a, const void *b)
+{
+	const struct fn_metric *x = a, *y = b;
+
+	if (x->children != y->children)
+		return x->children < y->children ? 1 : -1;
+	if (x->self != y->self)
+		return x->self < y->self ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+static int cmp_chain(const void *a, const void *b)
+{
+	const struct chain_metric *x = a, *y = b;
+
+	if (x->percent != y->percent)
+		return x->percent < y->percent ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+/* Per raw function: children and self, summed into cleaned names. */
+static void collect_fns(struct work *w, struct metrics *m)
+{
+	const struct profile *p = w->p;
+	double *children = xcalloc(w->nr_fns + 1, sizeof(*children));
+	double *self = xcalloc(w->nr_fns + 1, sizeof(*self));
+	unsigned long alloc = 0, buf_alloc = 0;
+	uint32_t n, fn, id, o;
+	char *buf = NULL;
+
+	for (n = 1; n < p->nr_nodes; n++) {
+		if (w->fn[n] == NO_FN)
+			continue;
+		children[w->fn[n]] += w->near[n];
+		self[w->fn[n]] += p->nodes[n].self;
+	}
+	for (fn = 0; fn < w->nr_fns; fn++) {
+		uint32_t name = w->fn_name[fn];
+		double c = 100 * children[fn] / m->total;
+		double s = 100 * self[fn] / m->total;
+		struct fn_metric *e;
+
+		/* perf has no entry for a function seen only in samples
+		 * that were left out. */
+		if (children[fn] <= 0)
+			continue;
+		id = clean_name(m, profile_str(p, name),
+				strtab_len(p->names, name), &buf, &buf_alloc);
+		/* Clean ids are dense and in first-seen order. */
+		if (id >= m->nr_fns) {
+			ALLOC_GROW(m->fns, id + 1, alloc);
+			memset(&m->fns[m->nr_fns], 0,
+			       sizeof(*m->fns) * (id + 1 - m->nr_fns));
+			m->nr_fns = id + 1;
+		}
+		e = &m->fns[id];
+		e->name = strtab_str(m->names, id);
+		e->children += c;
+		e->self += s;
+		e->lkp_children += perf_figure(c);
+		e->lkp_self += perf_figure(s);
+	}
+	/* Drop the holes (ids of names nobody here interned, such as the
+	 * strtab's empty string 0) before sorting. */
+	for (id = 0, o = 0; id < m->nr_fns; id++)
+		if (m->fns[id].name)
+			m->fns[o++] = m->fns[id];
+	m->nr_fns = o;
+	qsort(m->fns, m->nr_fns, sizeof(*m->fns), cmp_fn);
+	free(children);
+	free(self);
+	free(buf);
+}
+
+/*
+ * The calltrace needs equal chains added up before the 0.5% cut: the same
+ * path under two process names, or around an unresolved frame, is one
+ * chain. So paths are merged into a tree keyed by (parent, function), but
+ * only below merged nodes whose subtree holds at least the cut: a chain's
+ * weight is at most that of any node on it. This touches a few thousand
+ * nodes where the whole tree may have millions.
+ */
+struct mnode {
+	uint32_t parent;
+	uint32_t fn;
+	uint32_t src; /* first source, index into w->src; UINT32_MAX: none */
+	double sub, near;
+};
+
+static uint32_t mnode_child(struct work *w, uint32_t parent, uint32_t fn,
+			    int *created)
+{
+	uint64_t key = (uint64_t)parent << 32 | fn;
+	uint32_t id = u64map_get(&w->m_child, key);
+
+	*created = 0;
+	if (id != UINT32_MAX)
+		return id;
+	id = w->nr_m++;
+	ALLOC_GROW(w->m, w->nr_m, w->alloc_m);
+	w->m[id].parent = parent;
+	w->m[id].fn = fn;
+	w->m[id].src = UINT32_MAX;
+	w->m[id].sub = 0;
+	w->m[id].near = 0;
+	u64map_put(&w->m_child, key, id);
+	*created = 1;
+	return id;
+}
+
+static void mnode_add_source(struct work *w, uint32_t id, uint32_t node)
+{
+	uint32_t i = w->nr_src++;
+
+	ALLOC_GROW(w->src, w->nr_src, w->alloc_src);
+	ALLOC_GROW(w->src_next, w->nr_src, w->alloc_src_next);
+	w->src[i] = node;
+	w->src_next[i] = w->m[id].src;
+	w->m[id].src = i;
+	w->m[id].sub += w->sub[node];
+	w->m[id].near += w->near[node];
+}
+
+/*
+ * Give merged node id its children: the function nodes right below its
+ * sources, looking through spliced frames. Returns the new merged nodes
+ * in *kids (reused buffer).
+ */
+static size_t expand(struct work *w, uint32_t id, uint32_t **kids,
+		     unsigned long *kids_alloc, uint32_t **stack,
+		     unsigned long *stack_alloc)
+{
+	const struct profile *p = w->p;
+	size_t nr_kids = 0, sp = 0;
+	uint32_t s, n, c;
+	int created;
+
+	for (s = w->m[id].src; s != UINT32_MAX; s = w->src_next[s]) {
+		ALLOC_GROW(*stack, sp + 1, *stack_alloc);
+		(*stack)[sp++] = w->src[s];
+		while (sp) {
+			n = (*stack)[--sp];
+			for (c = p->nodes[n].first_child; c != NODE_NONE;
+			     c = p->nodes[c].next_sibling) {
+				uint32_t k;
+
+				if (w->sub[c] == 0)
+					continue;
+				if (w->fn[c] == NO_FN) {
+					ALLOC_GROW(*stack, sp + 1,
+						   *stack_alloc);
+					(*stack)[sp++] = c;
+					continue;
+				}
+				k = mnode_child(w, id, w->fn[c], &created);
+				if (created) {
+					ALLOC_GROW(*kids, nr_kids + 1,
+						   *kids_alloc);
+					(*kids)[nr_kids++] = k;
+				}
+				mnode_add_source(w, k, c);
+			}
+		}
+	}
+	return nr_kids;
+}
+
+static void add_chain(struct work *w, struct metrics *m, uint32_t id,
+		      struct u64map *seen, unsigned long *alloc,
+		      char **buf, unsigned long *buf_alloc, char **key,
+		      unsigned long *key_alloc)
+{
+	uint32_t frames[CALLTRACE_DEPTH], g, k, idx;
+	unsigned int depth, i;
+	struct chain_metric *e;
+	size_t len = 0;
+	double c;
+
+	for (g = id, depth = 0; g != 0 && depth < CALLTRACE_DEPTH;
+	     g = w->m[g].parent, depth++) {
+		uint32_t name = w->fn_name[w->m[g].fn];
+		size_t n = strtab_len(w->p->names, name);
+
+		ALLOC_GROW(*buf, n + 1, *buf_alloc);
+		n = name_strip_clones(profile_str(w->p, name), n, *buf);
+		ALLOC_GROW(*key, len + n + 2, *key_alloc);
+		if (depth)
+			(*key)[len++] = '.';
+		memcpy(*key + len, *buf, n);
+		len += n;
+		frames[depth] = strtab_intern(m->names, *buf, n);
+	}
+	k = strtab_intern(m->names, *key, len);
+	idx = u64map_get(seen, k);
+	if (idx == UINT32_MAX) {
+		idx = m->nr_chains++;
+		ALLOC_GROW(m->chains, m->nr_chains, *alloc);
+		memset(&m->chains[idx], 0, sizeof(m->chains[idx]));
+		m->chains[idx].name = strtab_str(m->names, k);
+		for (i = 0; i < depth; i++)
+			m->chains[idx].frames[i] =
+				strtab_str(m->names, frames[i]);
+		m->chains[idx].nr_frames = depth;
+		u64map_put(seen, k, idx);
+	}
+	e = &m->chains[idx];
+	c = 100 * w->m[id].near / m->total;
+	e->percent += c;
+	e->lkp_percent += perf_figure(c);
+	e->nr_chains++;
+}
+
+/* The chains of at least min weight, cut to five names and summed. */
+static void collect_chains(struct work *w, struct metrics *m, double min)
+{
+	unsigned long alloc = 0, buf_alloc = 0, key_alloc = 0;
+	unsigned long kids_alloc = 0, stack_alloc = 0, todo_alloc = 0;
+	uint32_t *kids = NULL, *stack = NULL, *todo = NULL;
+	char *buf = NULL, *key = NULL;
+	size_t nr_todo = 0, nr_kids, i;
+	struct u64map seen; /* chain name id -> index in m->chains */
+	int created;
+
+	u64map_init(&seen, 256);
+	u64map_init(&w->m_child, 1024);
+	mnode_child(w, UINT32_MAX, UINT32_MAX, &created); /* the root, 0 */
+	mnode_add_source(w, 0, NODE_ROOT);
+	ALLOC_GROW(todo, 1, todo_alloc);
+	todo[nr_todo++] = 0;
+	while (nr_todo) {
+		uint32_t id = todo[--nr_todo];
+
+		nr_kids = expand(w, id, &kids, &kids_alloc, &stack,
+				 &stack_alloc);
+		for (i = 0; i < nr_kids; i++) {
+			struct mnode *k = &w->m[kids[i]];
+
+			if (k->near > 0 && k->near >= min)
+				add_chain(w, m, kids[i], &seen, &alloc, &buf,
+					  &buf_alloc, &key, &key_alloc);
+			/* A chain below k weighs at most k->sub. */
+			if (k->sub > 0 && k->sub >= min) {
+				ALLOC_GROW(todo, nr_todo + 1, todo_alloc);
+				todo[nr_todo++] = kids[i];
+			}
+		}
+	}
+	qsort(m->chains, m->nr_chains, sizeof(*m->chains), cmp_chain);
+	u64map_free(&seen);
+	free(kids);
+	free(stack);
+	free(todo);
+	free(buf);
+	free(key);
+}
+
+static void work_free(struct work *w)
+{
+	u64map_free(&w->fn_of);
+	free(w->fn_name);
+	free(w->unresolved);
+	free(w->fn);
+	free(w->sub);
+	free(w->near);
+	free(w->m);
+	free(w->src);
+	free(w->src_next);
+	if (w->m_child.keys)
+		u64map_free(&w->m_child);
+}
+
+int metrics_compute(const struct profile *p, const struct metrics_opts *o,
+		    struct metrics *m, struct fd_err *err)
+{
+	static const struct metrics_opts defaults;
+	struct work w;
+	double min_percent;
+
+	if (!o)
+		o = &defaults;
+	memset(m, 0, sizeof(*m));
+	m->names = strtab_new();
+	m->event = o->event ? xstrdup(o->event)
+			    : metrics_event_name(p->meta.event);
+	m->samples = p->meta.samples;
+
+	memset(&w, 0, sizeof(w));
+	w.p = p;
+	w.unresolved = xcalloc(strtab_count(p->names) + 1, 1);
+	u64map_init(&w.fn_of, 1024);
+
+	classify(&w, m);
+	if (m->total <= 0)
+		goto out;
+	compute_near(&w);
+	collect_fns(&w, m);
+
+	min_percent = o->chain_min_percent ? o->chain_min_percent : 0.5;
+	/*
+	 * perf keeps a chain when its period is at least total * 0.5%, the
+	 * product truncated to an integer (min_callchain_hits is a u64).
+	 * With periods of a million that truncation is below any precision
+	 * we claim, and for folded input weighed in samples (count 1 each)
+	 * it would keep 1-sample chains that perf, seeing the periods, cuts.
+	 * So no truncation here.
+	 */
+	collect_chains(&w, m,
+		       min_percent < 0 ? 0 : m->total * min_percent / 100);
+out:
+	work_free(&w);
+	return 0;
+}
+
+void metrics_free(struct metrics *m)
+{
+	free(m->event);
+	free(m->fns);
+	free(m->chains);
+	if (m->names)
+		strtab_free(m->names);
+	memset(m, 0, sizeof(*m));
+}
+
+const struct fn_metric *metrics_fn(const struct metrics *m, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_fns; i++)
+		if (!strcmp(m->fns[i].name, name))
+			return &m->fns[i];
+	return NULL;
+}
+
+void metric_set_add(struct metric_set *s, const char *key, double value)
+{
+	ALLOC_GROW(s->v, s->nr + 1, s->alloc);
+	s->v[s->nr].key = xstrdup(key);
+	s->v[s->nr].value = value;
+	s->nr++;
+	s->sorted = 0;
+}
+
+static int cmp_metric(const void *a, const void *b)
+{
+	const struct metric *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	if (c)
+		return c;
+	/* Equal keys stay in the order they were added: the sum of
+	 * floating-point values then does not depend on qsort. */
+	return x < y ? -1 : x > y;
+}
+
+void metric_set_sort(struct metric_set *s)
+{
+	size_t i, o = 0;
+
+	/* qsort() and bsearch() must not see the NULL of an empty set. */
+	if (s->sorted || !s->nr) {
+		s->sorted = 1;
+		return;
+	}
+	qsort(s->v, s->nr, sizeof(*s->v), cmp_metric);
+	for (i = 0; i < s->nr; i++) {
+		if (o && !strcmp(s->v[o - 1].key, s->v[i].key)) {
+			s->v[o - 1].value += s->v[i].value;
+			free(s->v[i].key);
+			continue;
+		}
+		s->v[o++] = s->v[i];
+	}
+	s->nr = o;
+	s->sorted = 1;
+}
+
+static int cmp_key(const void *k, const void *e)
+{
+	return strcmp(k, ((const struct metric *)e)->key);
+}
+
+const struct metric *metric_set_find(struct metric_set *s, const char *key)
+{
+	metric_set_sort(s);
+	if (!s->nr)
+		return NULL;
+	return bsearch(key, s->v, s->nr, sizeof(*s->v), cmp_key);
+}
+
+double metric_set_get(struct metric_set *s, const char *key)
+{
+	const struct metric *e = metric_set_find(s, key);
+
+	return e ? e->value : 0;
+}
+
+void metric_set_free(struct metric_set *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr; i++)
+		free(s->v[i].key);
+	free(s->v);
+	memset(s, 0, sizeof(*s));
+}
+
+/* LKP's parser takes a symbol or a chain as one blank-free token. */
+static int lkp_parsable(const char *name)
+{
+	for (; *name; name++)
+		if (isspace((unsigned char)*name))
+			return 0;
+	return 1;
+}
+
+static void add_lkp(struct metric_set *s, const char *group,
+		    const char *event, const char *name, double value,
+		    double min, char **buf, unsigned long *alloc)
+{
+	size_t need;
+
+	if (value < min || !lkp_parsable(name))
+		return;
+	need = strlen("perf-profile...") + strlen(group) + strlen(event) +
+	       strlen(name) + 1;
+	ALLOC_GROW(*buf, need, *alloc);
+	snprintf(*buf, need, "perf-profile.%s.%s.%s", group, event, name);
+	metric_set_add(s, *buf, value);
+}
+
+void metrics_lkp_set(const struct metrics *m, double min,
+		     struct metric_set *s)
+{
+	unsigned long alloc = 0;
+	char *buf = NULL;
+	size_t i;
+
+	for (i = 0; i < m->nr_fns; i++) {
+		add_lkp(s, "children", m->event, m->fns[i].name,
+			m->fns[i].lkp_children, min, &buf, &alloc);
+		add_lkp(s, "self", m->event, m->fns[i].name,
+			m->fns[i].lkp_self, min, &buf, &alloc);
+	}
+	for (i = 0; i < m->nr_chains; i++)
+		add_lkp(s, "calltrace", m->event, m->chains[i].name,
+			m->chains[i].lkp_percent, min, &buf, &alloc);
+	free(buf);
+	metric_set_sort(s);
+}
+
+int metric_set_read(const char *path, struct metric_set *s,
+		    struct fd_err *err)
+{
+	struct linereader lr;
+	char *line, *colon, *end;
+	size_t len;
+	double v;
+	int ret;
+
+	if (lr_open(&lr, path, err))
+		return -1;
+	while ((ret = lr_next(&lr, &line, &len, err)) > 0) {
+		while (len && isspace((unsigned char)line[len - 1]))
+			line[--len] = '\0';
+		if (!len || line[0] == '#')
+			continue;
+		colon = strrchr(line, ':');
+		if (!colon || colon == line || colon[1] != ' ') {
+			ret = fd_err_at(err, lr.path, lr.lineno,
+					"expected 'key: value'");
+			break;
+		}
+		v = strtod(colon + 1, &end);
+		if (end == colon + 1 || *end || !isfinite(v)) {
+			ret = fd_err_at(err, lr.path, lr.lineno,
+					"bad value '%.40s'", colon + 2);
+			break;
+		}
+		*colon = '\0';
+		metric_set_add(s, line, v);
+	}
+	lr_close(&lr);
+	if (ret < 0)
+		return -1;
+	metric_set_sort(s);
+	return 0;
+}

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_METRICS_H
+#define FLAMEDIFF_METRICS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "profile.h"
+
+/*
+ * LKP's perf-profile metrics (children, self, calltrace) computed from a
+ * profile, with the rules of `perf report --children -U -g folded,0.5,callee
+ * --sort=dso,symbol` and of LKP's programs/perf-profile/parse:
+ *
+ *  - a sample whose leaf frame is unresolved ("[unknown]", "[libc.so.6]")
+ *    is left out entirely, also from the total; unresolved frames are
+ *    dropped from the chains of the other samples; process-name frames are
+ *    never functions;
+ *  - children(F): weight of the samples whose chain holds F, once per
+ *    sample; self(F): weight of the samples whose leaf is F; in percent of
+ *    the kept weight;
+ *  - calltrace: per F, each distinct chain F;caller;...;root-most frame
+ *    (from F's occurrence nearest the leaf) of at least 0.5% of the total,
+ *    cut to its first five names, joined with '.';
+ *  - names lose every ".isra.N", ".constprop.N", ".part.N" piece; entries
+ *    with the same resulting name are summed.
+ *
+ * A "function" before clean-up is a (name, kind) pair of the profile, as
+ * perf's (dso, symbol) entry: counting once per sample, the 0.5% cut and
+ * perf's two-decimal rounding apply to these, the sums to the cleaned names.
+ */
+
+struct metrics_opts {
+	/* The <event> part of the keys; NULL: from p->meta.event with ':'
+	 * turned into '-' ("cycles:pp" -> "cycles-pp"), else "cycles-pp". */
+	const char *event;
+	/* Chains below this percent of the total are dropped before the
+	 * five-name merge; 0 means perf's 0.5. Negative: keep every chain. */
+	double chain_min_percent;
+};
+
+/* One cleaned function name. Percentages of the kept weight. */
+struct fn_metric {
+	const char *name; /* cleaned, owned by the struct metrics */
+	double children;  /* full precision */
+	double self;
+	/* What LKP's stats file holds: the sum of the two-decimal figures
+	 * perf prints for each (name, kind) entry merged into this one. */
+	double lkp_children;
+	double lkp_self;
+};
+
+#define CALLTRACE_DEPTH 5
+
+/* One calltrace key: up to five cleaned names, callee first, '.'-joined. */
+struct chain_metric {
+	const char *name; /* "f0.f1.f2.f3.f4", owned by the struct metrics */
+	/* The same names one by one (a name may hold a '.': "foo.cold"). */
+	const char *frames[CALLTRACE_DEPTH];
+	unsigned int nr_frames;
+	double percent;	  /* full precision, of the chains kept */
+	double lkp_percent; /* the sum of perf's two-decimal figures */
+	uint32_t nr_chains; /* distinct full chains merged into this one */
+};
+
+struct metrics {
+	char *event;	   /* the <event> part of the keys */
+	double total;	   /* weight of the kept samples: 100% */
+	double hidden;	   /* weight of the samples left out (unresolved) */
+	uint64_t samples;  /* p->meta.samples (0 = unknown) */
+	uint64_t stacks;   /* distinct stacks kept */
+	uint64_t hidden_stacks; /* distinct stacks left out */
+	/* Sorted by children, then self, descending, then by name. */
+	struct fn_metric *fns;
+	size_t nr_fns;
+	/* Sorted by percent descending, then by name. */
+	struct chain_metric *chains;
+	size_t nr_chains;
+	struct strtab *names; /* storage of the names above */
+};
+
+/*
+ * Compute the metrics of p into m (which the caller then metrics_free()s).
+ * Linear in the number of nodes, apart from sorting the results. A
+ * profile whose samples are all left out gives total 0 and no entries;
+ * that is not an error here (the caller decides).
+ */
+int metrics_compute(const struct profile *p, const struct metrics_opts *o,
+		    struct metrics *m, struct fd_err *err);
+void metrics_free(struct metrics *m);
+
+/* The cleaned function's entry, or NULL. */
+const struct fn_metric *metrics_fn(const struct metrics *m, const char *name);
+
+/* "cycles:pp" -> "cycles-pp" into a new string (NULL -> "cycles-pp"). */
+char *metrics_event_name(const char *event);
+
+/*
+ * A set of (key, value) pairs, sorted by key (bytewise, as LKP sorts),
+ * keys unique: the LKP stats of one run. A key missing from a run counts as
+ * 0 in LKP's comparisons, hence metric_set_get().
+ */
+struct metric {
+	char *key;
+	double value;
+};
+
+struct metric_set {
+	struct metric *v;
+	size_t nr;
+	unsigned long alloc;
+	int sorted; /* internal: v is sorted and unique */
+};
+
+/* Add value to key (a new key starts at 0). Sorting is deferred to the
+ * first lookup or metric_set_sort(). */
+void metric_set_add(struct metric_set *s, const char *key, double value);
+void metric_set_sort(struct metric_set *s);
+const struct metric *metric_set_find(struct metric_set *s, const char *key);
+double metric_set_get(struct metric_set *s, const char *key);
+void metric_set_free(struct metric_set *s);
+
+/*
+ * The LKP stats of m: "perf-profile.{calltrace,children,self}.EVENT.NAME"
+ * with LKP's values (lkp_* fields), those >= min only (LKP prints >= 0.05;
+ * pass 0 for every entry, or a negative min to keep zeros too). Sorted.
+ */
+void metrics_lkp_set(const struct metrics *m, double min,
+		     struct metric_set *s);
+
+/*
+ * Read LKP stats lines ("key: value", as LKP's stats files and `report
+ * --lkp` print them) from path into s, summing repeated keys. Lines that
+ * are blank or start with '#' are skipped; anything else is bad input.
+ */
+int metric_set_read(const char *path, struct metric_set *s,
+		    struct fd_err *err);
+
+#endif
