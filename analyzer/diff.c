@@ -1,0 +1,607 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "diff.h"
+#include "folded.h"
+#include "linereader.h"
+#include "names.h"
+#include "stats.h"
+#include "render/lkp-table.h"
+
+#define PP_PREFIX "perf-profile."
+
+enum diff_group diff_key_group(const char *key, const char **name)
+{
+	static const struct {
+		const char *word;
+		enum diff_group group;
+	} groups[] = {
+		{ "calltrace.", DIFF_CALLTRACE },
+		{ "children.", DIFF_CHILDREN },
+		{ "self.", DIFF_SELF },
+	};
+	const char *rest, *dot;
+	size_t i;
+
+	*name = NULL;
+	if (strncmp(key, PP_PREFIX, strlen(PP_PREFIX)))
+		return DIFF_STAT;
+	rest = key + strlen(PP_PREFIX);
+	for (i = 0; i < sizeof(groups) / sizeof(groups[0]); i++) {
+		size_t n = strlen(groups[i].word);
+
+		if (strncmp(rest, groups[i].word, n))
+			continue;
+		/* The event ("cycles-pp") has no dot; the name follows it. */
+		dot = strchr(rest + n, '.');
+		if (!dot || !dot[1])
+			return DIFF_PROFILE;
+		*name = dot + 1;
+		return groups[i].group;
+	}
+	return DIFF_PROFILE;
+}
+
+bool diff_changed(const double *b, size_t nb, const double *n, size_t nn,
+		  bool points, const struct diff_opts *o)
+{
+	double floor_, change;
+
+	if (!stats_separated(n, nn, b, nb))
+		return false;
+	if (!points) {
+		double mb = stats_upper_median(b, nb);
+		double mn = stats_upper_median(n, nn);
+		double hi = mb > mn ? mb : mn, lo = mb > mn ? mn : mb;
+
+		/* LKP caps the ratio at 5 when the lower side is not > 0. */
+		if (lo > 0 && hi / lo <= DIFF_STAT_MIN_RATIO)
+			return false;
+	}
+	if (o && o->min_change >= 0)
+		floor_ = o->min_change;
+	else if (nb < 2 || nn < 2)
+		floor_ = points ? DIFF_ONE_RUN_FLOOR_POINTS
+				: DIFF_ONE_RUN_FLOOR_PERCENT;
+	else
+		floor_ = 0;
+	change = lkp_change(stats_mean(b, nb), stats_mean(n, nn), points);
+	return fabs(change) >= floor_;
+}
+
+static int cmp_str_ptr(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int cmp_row(const void *a, const void *b)
+{
+	const struct diff_row *x = a, *y = b;
+
+	if (x->group != y->group)
+		return x->group < y->group ? -1 : 1;
+	if (x->change != y->change)
+		return x->change < y->change ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+/* The value of key in s (sorted), moving the cursor *at forward. */
+static double next_value(const struct metric_set *s, size_t *at,
+			 const char *key)
+{
+	int c;
+
+	while (*at < s->nr && (c = strcmp(s->v[*at].key, key)) < 0)
+		(*at)++;
+	if (*at < s->nr && !strcmp(s->v[*at].key, key))
+		return s->v[(*at)++].value;
+	return 0; /* missing: 0, as LKP counts it */
+}
+
+void diff_compare(struct metric_set *base, size_t nr_base,
+		  struct metric_set *new, size_t nr_new,
+		  const struct diff_opts *o, struct diff *d)
+{
+	size_t nr_runs = nr_base + nr_new, total = 0, nr_keys = 0, i, j;
+	const char **keys;
+	size_t *at = xcalloc(nr_runs, sizeof(*at));
+
+	memset(d, 0, sizeof(*d));
+	d->nr_base = nr_base;
+	d->nr_new = nr_new;
+	for (i = 0; i < nr_runs; i++) {
+		struct metric_set *s = i < nr_base ? &base[i]
+						   : &new[i - nr_base];
+
+		if (s->nr) /* qsort() and bsearch() want a non-NULL array */
+			metric_set_sort(s);
+		total += s->nr;
+	}
+	/* The union of the keys, sorted as the sets are. */
+	keys = xmalloc((total + 1) * sizeof(*keys));
+	for (i = 0; i < nr_runs; i++) {
+		const struct metric_set *s = i < nr_base ? &base[i]
+							 : &new[i - nr_base];
+
+		for (j = 0; j < s->nr; j++)
+			keys[nr_keys++] = s->v[j].key;
+	}
+	qsort(keys, nr_keys, sizeof(*keys), cmp_str_ptr);
+	for (i = 0, j = 0; i < nr_keys; i++)
+		if (!j || strcmp(keys[j - 1], keys[i]))
+			keys[j++] = keys[i];
+	nr_keys = j;
+
+	d->rows = xcalloc(nr_keys + 1, sizeof(*d->rows));
+	d->values = xmalloc((nr_keys * nr_runs + 1) * sizeof(*d->values));
+	d->nr_rows = nr_keys;
+	for (i = 0; i < nr_keys; i++) {
+		struct diff_row *r = &d->rows[i];
+		double *v = d->values + i * nr_runs;
+
+		for (j = 0; j < nr_runs; j++)
+			v[j] = next_value(j < nr_base ? &base[j]
+						      : &new[j - nr_base],
+					  &at[j], keys[i]);
+		r->key = xstrdup(keys[i]);
+		r->group = diff_key_group(r->key, &r->name);
+		r->points = r->group != DIFF_STAT;
+		r->base_runs = v;
+		r->new_runs = v + nr_base;
+		r->base_mean = stats_mean(v, nr_base);
+		r->base_stddev = stats_pstddev(v, nr_base);
+		r->new_mean = stats_mean(v + nr_base, nr_new);
+		r->new_stddev = stats_pstddev(v + nr_base, nr_new);
+		r->change = lkp_change(r->base_mean, r->new_mean, r->points);
+		r->p = stats_welch_p(v, nr_base, v + nr_base, nr_new);
+		r->separated = stats_separated(v + nr_base, nr_new, v, nr_base);
+		r->changed = diff_changed(v, nr_base, v + nr_base, nr_new,
+					  r->points, o);
+		r->shown = r->changed || (o && o->all);
+		d->nr_shown += r->shown;
+	}
+	qsort(d->rows, d->nr_rows, sizeof(*d->rows), cmp_row);
+	free(keys);
+	free(at);
+}
+
+void diff_free(struct diff *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nr_rows; i++)
+		free((char *)d->rows[i].key);
+	free(d->rows);
+	free(d->values);
+	memset(d, 0, sizeof(*d));
+}
+
+/*
+ * Loading a side.
+ *
+ * An LKP stats file is "key: value" lines; read as folded stacks it would
+ * pass for one-frame stacks ("key:" with a count), so it has to be told
+ * apart before side_load() sees it: its first line that is neither blank
+ * nor a comment is a blank-free key without ';', ": ", and a number.
+ */
+static bool stats_line(const char *s, size_t len)
+{
+	size_t i, k;
+	char num[64], *end;
+
+	while (len && (s[len - 1] == '\r' || s[len - 1] == ' ' ||
+		       s[len - 1] == '\t'))
+		len--;
+	for (k = 0; k < len; k++)
+		if (isspace((unsigned char)s[k]) || s[k] == ';')
+			break;
+	/* key ends with ':' followed by a blank */
+	if (k < 2 || k >= len || s[k - 1] != ':')
+		return false;
+	for (i = k; i < len && (s[i] == ' ' || s[i] == '\t'); i++)
+		;
+	if (i == len || len - i >= sizeof(num))
+		return false;
+	memcpy(num, s + i, len - i);
+	num[len - i] = '\0';
+	strtod(num, &end);
+	return end != num && !*end;
+}
+
+static int is_stats_file(const char *path, bool *yes, struct fd_err *err)
+{
+	struct linereader lr;
+	const char *head, *p, *end;
+	size_t len;
+
+	*yes = false;
+	if (lr_open(&lr, path, err))
+		return -1;
+	if (lr_peek(&lr, 64 * 1024, &head, &len, err)) {
+		lr_close(&lr);
+		return -1;
+	}
+	end = head + len;
+	if (len >= strlen(PROFILE_MAGIC) &&
+	    !memcmp(head, PROFILE_MAGIC, strlen(PROFILE_MAGIC)))
+		goto out;
+	for (p = head; p < end;) {
+		const char *nl = memchr(p, '\n', end - p);
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		if (n == 0 || (n == 1 && p[0] == '\r') || p[0] == '#') {
+			p += n + 1;
+			continue;
+		}
+		*yes = stats_line(p, n);
+		break;
+	}
+out:
+	lr_close(&lr);
+	return 0;
+}
+
+static void add_file(struct diff_side *s, const char *path)
+{
+	s->files = xrealloc(s->files, (s->nr_runs + 1) * sizeof(*s->files));
+	s->files[s->nr_runs++] = xstrdup(path);
+}
+
+/* The runs a path stands for, as side_load() takes them: a directory's
+ * regular files sorted by name, dot files skipped; else the path. */
+static int expand(struct diff_side *s, const char *path, struct fd_err *err)
+{
+	char **names = NULL;
+	unsigned long nr = 0, alloc = 0, i;
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+
+	if (!strcmp(path, "-") || stat(path, &st) || !S_ISDIR(st.st_mode)) {
+		add_file(s, path);
+		return 0;
+	}
+	d = opendir(path);
+	if (!d)
+		return fd_err_set(err, "%s: %s", path, strerror(errno));
+	while ((de = readdir(d))) {
+		char *f;
+
+		if (de->d_name[0] == '.')
+			continue;
+		f = xstrfmt("%s/%s", path, de->d_name);
+		if (stat(f, &st) || !S_ISREG(st.st_mode)) {
+			free(f);
+			continue;
+		}
+		ALLOC_GROW(names, nr + 1, alloc);
+		names[nr++] = f;
+	}
+	closedir(d);
+	if (!nr)
+		return fd_err_set(err, "%s: no runs in this directory", path);
+	qsort(names, nr, sizeof(*names), cmp_str_ptr);
+	for (i = 0; i < nr; i++) {
+		add_file(s, names[i]);
+		free(names[i]);
+	}
+	free(names);
+	return 0;
+}
+
+/* "dir/base.stats.gz" -> "base", as side_load() names a side of profiles. */
+static char *stats_side_name(const char *path)
+{
+	static const char *const exts[] = { ".gz", ".txt", ".stats" };
+	size_t len = strlen(path), i;
+	const char *b;
+	char *name;
+
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	for (b = path + len; b > path && b[-1] != '/'; b--)
+		;
+	name = xstrndup(b, path + len - b);
+	len = strlen(name);
+	for (i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
+		size_t n = strlen(exts[i]);
+
+		if (len > n && !strcmp(name + len - n, exts[i]))
+			name[len -= n] = '\0';
+	}
+	return name;
+}
+
+int diff_side_load(struct diff_side *s, char *const *paths, size_t nr_paths,
+		   const struct input_opts *io, struct fd_err *err)
+{
+	size_t i, nr_stats = 0;
+	bool yes;
+
+	memset(s, 0, sizeof(*s));
+	for (i = 0; i < nr_paths; i++)
+		if (expand(s, paths[i], err))
+			goto fail;
+	if (!s->nr_runs) {
+		fd_err_set(err, "no input given for a side");
+		goto fail;
+	}
+	for (i = 0; i < s->nr_runs; i++) {
+		if (!strcmp(s->files[i], "-"))
+			continue;
+		if (is_stats_file(s->files[i], &yes, err))
+			goto fail;
+		nr_stats += yes;
+	}
+	if (nr_stats && nr_stats != s->nr_runs) {
+		for (i = 0; i < s->nr_runs; i++)
+			if (strcmp(s->files[i], "-") &&
+			    !is_stats_file(s->files[i], &yes, err) && yes)
+				break;
+		fd_err_at(err, s->files[i], 0,
+			  "an LKP stats file among profiles: the runs of a "
+			  "side are all profiles or all stats files");
+		goto fail;
+	}
+	if (nr_stats) {
+		s->stats = true;
+		s->sets = xcalloc(s->nr_runs, sizeof(*s->sets));
+		for (i = 0; i < s->nr_runs; i++)
+			if (metric_set_read(s->files[i], &s->sets[i], err))
+				goto fail;
+		s->name = stats_side_name(paths[0]);
+		return 0;
+	}
+	if (side_load(&s->side, paths, nr_paths, io, err))
+		goto fail;
+	if (s->side.nr_runs != s->nr_runs) { /* a file changed under us */
+		fd_err_set(err, "%s: the runs changed while being read",
+			   paths[0]);
+		goto fail;
+	}
+	s->name = xstrdup(s->side.name);
+	return 0;
+fail:
+	diff_side_free(s);
+	return -1;
+}
+
+static void add_key(struct metric_set *set, const char *group,
+		    const char *event, const char *name, double value,
+		    char **buf, unsigned long *alloc)
+{
+	size_t need = strlen(PP_PREFIX) + strlen(group) + strlen(event) +
+		      strlen(name) + 3;
+
+	if (value <= 0)
+		return;
+	ALLOC_GROW(*buf, need, *alloc);
+	snprintf(*buf, need, PP_PREFIX "%s.%s.%s", group, event, name);
+	metric_set_add(set, *buf, value);
+}
+
+int diff_side_measure(struct diff_side *s, const char *event,
+		      struct fd_err *err)
+{
+	struct metrics_opts mo = { .event = event };
+	unsigned long alloc = 0;
+	char *buf = NULL;
+	size_t i, j;
+
+	if (s->stats)
+		return 0;
+	s->sets = xcalloc(s->nr_runs, sizeof(*s->sets));
+	s->totals = xcalloc(s->nr_runs, sizeof(*s->totals));
+	for (i = 0; i < s->nr_runs; i++) {
+		struct metrics m;
+
+		if (metrics_compute(s->side.runs[i], &mo, &m, err))
+			goto fail;
+		if (m.total <= 0) {
+			fd_err_at(err, s->files[i], 0,
+				  "no samples with a symbol (%llu stacks, all "
+				  "left out as unresolved)",
+				  (unsigned long long)m.hidden_stacks);
+			metrics_free(&m);
+			goto fail;
+		}
+		s->totals[i] = m.total;
+		for (j = 0; j < m.nr_fns; j++) {
+			add_key(&s->sets[i], "children", m.event,
+				m.fns[j].name, m.fns[j].children, &buf, &alloc);
+			add_key(&s->sets[i], "self", m.event, m.fns[j].name,
+				m.fns[j].self, &buf, &alloc);
+		}
+		for (j = 0; j < m.nr_chains; j++)
+			add_key(&s->sets[i], "calltrace", m.event,
+				m.chains[j].name, m.chains[j].percent, &buf,
+				&alloc);
+		if (s->sets[i].nr)
+			metric_set_sort(&s->sets[i]);
+		metrics_free(&m);
+	}
+	free(buf);
+	return 0;
+fail:
+	free(buf);
+	return -1;
+}
+
+void diff_side_free(struct diff_side *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_runs; i++) {
+		free(s->files[i]);
+		if (s->sets)
+			metric_set_free(&s->sets[i]);
+	}
+	free(s->files);
+	free(s->sets);
+	free(s->totals);
+	free(s->name);
+	if (s->side.merged || s->side.nr_runs)
+		side_free(&s->side);
+	memset(s, 0, sizeof(*s));
+}
+
+/*
+ * The differential folded output. Each side is copied with its names
+ * cleaned of clone suffixes (so that "reclaim_folio_list.constprop.0" of
+ * one build meets "reclaim_folio_list" of the other), written with
+ * folded_write() (sorted, kinds marked), and the two sorted texts are
+ * joined line by line on the stack.
+ */
+static struct profile *strip_clones(const struct profile *p)
+{
+	struct profile *q = profile_new();
+	uint32_t *map = xmalloc(p->nr_nodes * sizeof(*map));
+	unsigned long alloc = 0;
+	char *buf = NULL;
+	uint32_t id;
+
+	map[NODE_ROOT] = NODE_ROOT;
+	for (id = 1; id < p->nr_nodes; id++) {
+		const struct node *n = &p->nodes[id];
+		size_t len = strtab_len(p->names, n->name);
+
+		ALLOC_GROW(buf, len + 1, alloc);
+		/* A process name is not a function GCC could clone. */
+		if (n->kind == FRAME_PROCESS)
+			memcpy(buf, node_name(p, id), len);
+		else
+			len = name_strip_clones(node_name(p, id), len, buf);
+		map[id] = profile_child(q, map[n->parent],
+					profile_intern(q, buf, len), n->kind);
+		if (n->self != 0)
+			profile_add_weight(q, map[id], n->self);
+	}
+	free(buf);
+	free(map);
+	return q;
+}
+
+struct text {
+	char *buf;
+	size_t len, at;
+};
+
+static void folded_text(const struct profile *p, struct text *t)
+{
+	struct outfile o;
+
+	memset(&o, 0, sizeof(o));
+	memset(t, 0, sizeof(*t));
+	/* An outfile on a memory stream: folded_write() only writes. */
+	o.fp = open_memstream(&t->buf, &t->len);
+	if (!o.fp) {
+		perror("flamediff: open_memstream");
+		abort();
+	}
+	folded_write(p, &o, ANNOTATE_ALL);
+	fclose(o.fp);
+}
+
+/* The next "stack weight" line of t: the stack and its weight. */
+static bool next_line(struct text *t, const char **stack, size_t *len,
+		      double *w)
+{
+	const char *s = t->buf + t->at, *nl, *sp;
+
+	if (t->at >= t->len)
+		return false;
+	nl = memchr(s, '\n', t->len - t->at);
+	if (!nl)
+		nl = t->buf + t->len;
+	for (sp = nl; sp > s && sp[-1] != ' '; sp--)
+		;
+	*stack = s;
+	*len = sp > s ? (size_t)(sp - 1 - s) : 0;
+	*w = strtod(sp, NULL);
+	t->at = nl - t->buf + 1;
+	return true;
+}
+
+/* bytewise, as strcmp() orders folded_write()'s lines */
+static int cmp_stack(const char *a, size_t na, const char *b, size_t nb)
+{
+	int c = memcmp(a, b, na < nb ? na : nb);
+
+	if (c)
+		return c;
+	return na < nb ? -1 : na > nb;
+}
+
+/* Integers as such, other values with two decimals and no exponent (which
+ * flamegraph.pl's count pattern would not take). */
+static void put_weight(struct outfile *o, double w)
+{
+	char num[64];
+	int n;
+
+	if (w == floor(w))
+		n = snprintf(num, sizeof(num), " %.0f", w);
+	else {
+		n = snprintf(num, sizeof(num), " %.2f", w);
+		while (num[n - 1] == '0')
+			n--;
+		if (num[n - 1] == '.')
+			n--;
+	}
+	outfile_write(o, num, n);
+}
+
+static bool process_rooted(const struct profile *p)
+{
+	uint32_t c;
+
+	for (c = p->nodes[NODE_ROOT].first_child; c != NODE_NONE;
+	     c = p->nodes[c].next_sibling)
+		if (p->nodes[c].kind != FRAME_PROCESS)
+			return false;
+	return true;
+}
+
+void diff_folded_write(const struct profile *base, const struct profile *new,
+		       bool normalize, struct outfile *o)
+{
+	struct profile *b = strip_clones(base), *n = strip_clones(new);
+	double scale = 1;
+	struct text tb, tn;
+	const char *sb = NULL, *sn = NULL;
+	size_t lb = 0, ln = 0;
+	double wb = 0, wn = 0;
+	bool hb, hn;
+
+	if (normalize && profile_total(b) > 0)
+		scale = profile_total(n) / profile_total(b);
+	if (!process_rooted(b) || !process_rooted(n))
+		outfile_puts(o, "# root: function\n");
+	folded_text(b, &tb);
+	folded_text(n, &tn);
+	hb = next_line(&tb, &sb, &lb, &wb);
+	hn = next_line(&tn, &sn, &ln, &wn);
+	while (hb || hn) {
+		int c = !hb ? 1 : !hn ? -1 : cmp_stack(sb, lb, sn, ln);
+
+		outfile_write(o, c <= 0 ? sb : sn, c <= 0 ? lb : ln);
+		put_weight(o, c <= 0 ? wb * scale : 0);
+		put_weight(o, c >= 0 ? wn : 0);
+		outfile_write(o, "\n", 1);
+		if (c <= 0)
+			hb = next_line(&tb, &sb, &lb, &wb);
+		if (c >= 0)
+			hn = next_line(&tn, &sn, &ln, &wn);
+	}
+	free(tb.buf);
+	free(tn.buf);
+	profile_free(b);
+	profile_free(n);
+}

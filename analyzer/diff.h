@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_DIFF_H
+#define FLAMEDIFF_DIFF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "error.h"
+#include "input.h"
+#include "metrics.h"
+#include "outfile.h"
+#include "side.h"
+
+/*
+ * Comparing two builds over repeated runs, as LKP compares two commits
+ * (lib/stats.rb, sbin/ncompare):
+ *
+ *  - every run of a side is a set of metrics (LKP stats keys); a key
+ *    missing from a run counts as 0 for that run;
+ *  - a row shows the mean of each side and its population stddev;
+ *  - the change is new - base in points for "perf-profile." keys, the
+ *    relative change in percent of base for every other key;
+ *  - a row is "changed" when LKP's separation rule holds, with the upper
+ *    median (sorted[n/2]) of each side: every run of one side beyond the
+ *    other's upper median, and its upper median beyond the other's extreme;
+ *  - rows are ordered: other stats, calltrace, children, self, other
+ *    perf-profile keys; inside a group by change ascending (largest drop
+ *    first), ties by key.
+ */
+
+/* Table groups, in the order the table prints them. */
+enum diff_group {
+	DIFF_STAT = 0,	 /* not a perf-profile key: relative change */
+	DIFF_CALLTRACE,	 /* perf-profile.calltrace.EVENT.f0.f1... */
+	DIFF_CHILDREN,	 /* perf-profile.children.EVENT.F */
+	DIFF_SELF,	 /* perf-profile.self.EVENT.F */
+	DIFF_PROFILE,	 /* any other perf-profile key */
+};
+
+/*
+ * With one run on a side LKP's rule only says the two values differ: it
+ * cannot tell noise from change. Then a row must also move by at least
+ * this much (unless --min-change sets another floor): 1 point of all
+ * samples for perf-profile rows, 5% for other stats.
+ */
+#define DIFF_ONE_RUN_FLOOR_POINTS 1.0
+#define DIFF_ONE_RUN_FLOOR_PERCENT 5.0
+
+/*
+ * Non-perf-profile stats also need their upper medians more than 1% apart
+ * (LKP's ratio > 1.01; LKP wants 5% for stats outside its list of
+ * performance indices, and per-monitor thresholds flamediff does not know).
+ */
+#define DIFF_STAT_MIN_RATIO 1.01
+
+struct diff_opts {
+	bool all;	    /* every row is shown */
+	/* A floor on |change| in the row's unit (points or percent); < 0:
+	 * none given, so the one-run floor applies where a side has 1 run. */
+	double min_change;
+};
+
+struct diff_row {
+	const char *key;
+	/* The function or chain part of a perf-profile key (after
+	 * "perf-profile.GROUP.EVENT."), else NULL. */
+	const char *name;
+	enum diff_group group;
+	bool points;	   /* perf-profile row: change in points */
+	double base_mean, base_stddev; /* population stddev, absolute */
+	double new_mean, new_stddev;
+	double change;	   /* lkp_change(): points, or percent of base */
+	double p;	   /* Welch's two-sided p; -1: a side has < 2 runs */
+	bool separated;	   /* LKP's separation rule holds */
+	bool changed;	   /* passes the selection rules without --all */
+	bool shown;	   /* in the table: changed, or --all */
+	const double *base_runs, *new_runs; /* per run, missing = 0 */
+};
+
+struct diff {
+	size_t nr_base, nr_new; /* runs a side */
+	struct diff_row *rows;	/* every key of both sides, table order */
+	size_t nr_rows;
+	size_t nr_shown;
+	double *values;		/* storage of the runs' values */
+};
+
+/*
+ * Compare the runs base[0..nr_base) with new[0..nr_new) (both >= 1). The
+ * sets are sorted on the way (metric_set_sort). Never fails.
+ */
+void diff_compare(struct metric_set *base, size_t nr_base,
+		  struct metric_set *new, size_t nr_new,
+		  const struct diff_opts *o, struct diff *d);
+void diff_free(struct diff *d);
+
+/*
+ * The selection rule for one series of runs, as diff_compare() applies it
+ * to rows (and the explanation to caller chains): separated, a stat's
+ * medians more than 1% apart, |change| over the floor.
+ */
+bool diff_changed(const double *b, size_t nb, const double *n, size_t nn,
+		  bool points, const struct diff_opts *o);
+
+/* The group and name part of a key (name NULL for DIFF_STAT). */
+enum diff_group diff_key_group(const char *key, const char **name);
+
+/*
+ * One side of a comparison: profiles (any input_read() format, files or
+ * directories of runs, see side.h) or LKP stats files ("key: value" lines,
+ * one file per run), told apart by content. A side is one or the other.
+ */
+struct diff_side {
+	char *name;	   /* label of the first run, else the path's name */
+	bool stats;	   /* runs are LKP stats files */
+	size_t nr_runs;
+	char **files;	   /* per run, for messages */
+	struct metric_set *sets; /* per run: the metrics (diff_side_measure) */
+	struct side side;  /* the profiles (!stats) */
+	double *totals;	   /* per run: weight kept by the metrics */
+};
+
+int diff_side_load(struct diff_side *s, char *const *paths, size_t nr_paths,
+		   const struct input_opts *io, struct fd_err *err);
+
+/*
+ * Compute each profile run's LKP metrics (event: the <event> part of the
+ * keys) into s->sets, at full precision: every value above 0 counts, not
+ * only LKP's two-decimal figures >= 0.05. Calltrace chains keep perf's
+ * 0.5% cut, so that the keys are LKP's. A run whose samples are all left
+ * out (unresolved) is an error. Nothing to do for a stats side.
+ */
+int diff_side_measure(struct diff_side *s, const char *event,
+		      struct fd_err *err);
+void diff_side_free(struct diff_side *s);
+
+/*
+ * The differential folded stacks of two profiles for the renderers,
+ * "stack base new" a line, sorted bytewise by stack. Names are matched
+ * across builds without GCC clone suffixes (".isra.N", ".constprop.N",
+ * ".part.N"); frames keep their kind suffix ("_[k]"). With normalize, the
+ * base counts are scaled so that both sides have the new side's total. A
+ * "# root: function" line comes first when the stacks do not start with a
+ * process name (the folded default).
+ */
+void diff_folded_write(const struct profile *base, const struct profile *new,
+		       bool normalize, struct outfile *o);
+
+#endif

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_EXPLAIN_H
+#define FLAMEDIFF_EXPLAIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diff.h"
+#include "metrics.h"
+#include "outfile.h"
+#include "profile.h"
+
+/*
+ * "What moved": the few lines under the comparison table that say in plain
+ * words what the rows mean, short enough for a mail reply (<= 100 columns).
+ *
+ *  - the top movers by children and by self: the changed rows (diff.h's
+ *    rule) with the largest |change|, at least 0.1 point;
+ *  - for every function whose self share is at least EXPLAIN_HOT percent on
+ *    either side, the caller chains of its time (up to five frames, callee
+ *    first, the function itself first) that lost and gained, judged over
+ *    the runs by the same rule as the rows, with |change| >= 0.5 points.
+ *
+ * A chain is a string "f0;f1;...;f4", f0 the function (';' never occurs in
+ * a name). For profiles, a chain is the path of the samples whose own IP is
+ * in f0 (its self time) as LKP's metrics see it: unresolved and process
+ * frames left out, clone suffixes removed. For LKP stats files, where only
+ * the calltrace keys exist, the chains are those keys: they also hold the
+ * time of f0's callees and lose what perf cut below 0.5%.
+ */
+
+#define EXPLAIN_HOT 5.0		/* self percent of a hot function */
+#define EXPLAIN_CHAIN_MIN 0.5	/* points a chain must move to be listed */
+#define EXPLAIN_TOP 5		/* movers listed by children and by self */
+#define EXPLAIN_MOVER_MIN 0.1	/* points a mover moves at least */
+#define EXPLAIN_MAX_HOT 8	/* hot functions explained at most */
+#define EXPLAIN_CHAINS 3	/* chains listed lost and gained, each */
+#define EXPLAIN_WIDTH 100
+
+struct explain_chain {
+	char *chain;	   /* "f0;f1;..." */
+	double base, new;  /* means over the runs, percent of all samples */
+	double change;	   /* new - base, points */
+};
+
+struct explain_hot {
+	const char *fn;	   /* in the diff's rows */
+	double base_self, new_self;
+	struct explain_chain *lost, *gained; /* largest move first */
+	size_t nr_lost, nr_gained;
+};
+
+struct explain {
+	size_t nr_base, nr_new;
+	bool calltrace;	   /* chains from LKP calltrace keys (stats) */
+	const struct diff_row **children, **self; /* top movers */
+	size_t nr_children, nr_self;
+	struct explain_hot *hot; /* hottest first */
+	size_t nr_hot;
+};
+
+/*
+ * The self-time chains of one profile run into out: "f0;...;f4" -> percent
+ * of total (the weight metrics_compute() kept for that run).
+ */
+void explain_self_chains(const struct profile *p, double total,
+			 struct metric_set *out);
+
+/*
+ * The chains of one LKP stats run, from its calltrace keys; names holding
+ * '.' are told apart from the joints with the run's children keys.
+ */
+void explain_calltrace_chains(struct metric_set *run, struct metric_set *out);
+
+/*
+ * Work out the explanation of d, the chains being per run of each side
+ * (base[0..d->nr_base), new[0..d->nr_new)).
+ */
+void explain_compute(const struct diff *d, struct metric_set *base,
+		     struct metric_set *new, bool calltrace,
+		     const struct diff_opts *o, struct explain *e);
+void explain_free(struct explain *e);
+
+/* The text, every line at most EXPLAIN_WIDTH columns. */
+void explain_write(const struct explain *e, struct outfile *o);
+
+/* The same as a JSON object (no newline after it). */
+void explain_write_json(const struct explain *e, struct outfile *o);
+
+/* A JSON string literal of s, quotes included; a number ("%.10g", null
+ * when not finite). */
+void json_string(struct outfile *o, const char *s);
+void json_number(struct outfile *o, double v);
+
+#endif

@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * analyzer/diff and analyzer/explain on hand-made runs: LKP's rules (missing
+ * = 0, population stddev, the separation rule with the upper median, order,
+ * floors), Welch's p, the chains of the explanation and the differential
+ * folded output read back.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "analyzer/diff.h"
+#include "analyzer/explain.h"
+#include "analyzer/folded.h"
+#include "analyzer/input.h"
+#include "tap.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Runs of one key: set[i] gets key = v[i] (skipped when v[i] is NAN). */
+static void put(struct metric_set *set, size_t n, const char *key,
+		const double *v)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!isnan(v[i]))
+			metric_set_add(&set[i], key, v[i]);
+}
+
+static const struct diff_row *row(const struct diff *d, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < d->nr_rows; i++)
+		if (!strcmp(d->rows[i].key, key))
+			return &d->rows[i];
+	return NULL;
+}
+
+static void free_sets(struct metric_set *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		metric_set_free(&s[i]);
+}
+
+static void test_lkp_rules(void)
+{
+	struct metric_set b[6] = { 0 }, n[6] = { 0 };
+	struct diff_opts o = { .min_change = -1 };
+	const struct diff_row *r;
+	struct diff d;
+	size_t i;
+
+	/* Consistent but small: shown as "+0.1", LKP style. */
+	put(b, 6, "perf-profile.children.cycles-pp.small",
+	    (double[]){ 1, 1, 1, 1, 1, 1 });
+	put(n, 6, "perf-profile.children.cycles-pp.small",
+	    (double[]){ 1.1, 1.1, 1.1, 1.1, 1.1, 1.2 });
+	/* Large but noisy: not shown. */
+	put(b, 6, "perf-profile.children.cycles-pp.noisy",
+	    (double[]){ 10, 10, 10, 10, 10, 10 });
+	put(n, 6, "perf-profile.children.cycles-pp.noisy",
+	    (double[]){ 0, 30, 0, 30, 0, 30 });
+	/* Separated by the lower median (1) but not by the upper one (5),
+	 * which is LKP's (sorted[n/2]). */
+	put(b, 6, "perf-profile.self.cycles-pp.median",
+	    (double[]){ 3, 3, 3, 6, 6, 6 });
+	put(n, 6, "perf-profile.self.cycles-pp.median",
+	    (double[]){ 1, 1, 1, 5, 5, 5 });
+	/* Only in one base run, missing elsewhere (0): sqrt(5) = 223%. */
+	put(b, 6, "perf-profile.self.cycles-pp.once",
+	    (double[]){ NAN, NAN, 0.3, NAN, NAN, NAN });
+	/* Gone in new: missing there. */
+	put(b, 6, "perf-profile.calltrace.cycles-pp.gone.a.b",
+	    (double[]){ 92, 91, 93, 92, 92, 92 });
+	put(n, 6, "perf-profile.calltrace.cycles-pp.new.a.b",
+	    (double[]){ 40, 44, 45, 42, 41, 46 });
+	put(b, 6, "stress-ng.ops", (double[]){ 100, 101, 99, 100, 100, 100 });
+	put(n, 6, "stress-ng.ops",
+	    (double[]){ 148, 149, 150, 148, 147, 149 });
+	/* Separated, but medians only 0.5% apart: LKP wants > 1%. */
+	put(b, 6, "vmstat.x", (double[]){ 1000, 1000, 1000, 1000, 1000, 1000 });
+	put(n, 6, "vmstat.x", (double[]){ 1005, 1005, 1005, 1005, 1005, 1005 });
+
+	diff_compare(b, 6, n, 6, &o, &d);
+	is_int(d.nr_rows, 8, "every key of either side is a row");
+	r = row(&d, "perf-profile.children.cycles-pp.small");
+	ok(r && r->changed && r->shown, "a small consistent change is shown");
+	is_near(r ? r->change : 0, 0.1166667, 1e-6, "... its change in points");
+	r = row(&d, "perf-profile.children.cycles-pp.noisy");
+	ok(r && !r->separated && !r->shown, "a large noisy change is not");
+	r = row(&d, "perf-profile.self.cycles-pp.median");
+	ok(r && !r->separated, "the rule uses the upper median");
+	r = row(&d, "perf-profile.self.cycles-pp.once");
+	ok(r && r->base_mean > 0, "a key in one run only is a row");
+	is_near(r ? 100 * r->base_stddev / r->base_mean : 0, 223.6068, 1e-3,
+		"missing runs count as 0: stddev 223% (LKP's +-223%)");
+	r = row(&d, "perf-profile.calltrace.cycles-pp.gone.a.b");
+	ok(r && r->new_mean == 0 && r->changed, "a vanished key: new 0");
+	is_near(r ? r->base_stddev : 0, 0.5773503, 1e-6,
+		"population stddev (divided by n, not n - 1)");
+	ok(r && r->p >= 0 && r->p < 1e-6,
+	   "Welch's p of a clear change is tiny");
+	r = row(&d, "perf-profile.children.cycles-pp.noisy");
+	ok(r && r->p > 0.05, "... and of the noisy one is not (%g)",
+	   r ? r->p : -1);
+	r = row(&d, "stress-ng.ops");
+	ok(r && !r->points && r->changed, "other stats: relative change");
+	is_near(r ? r->change : 0, 48.5, 1e-9, "... in percent of base");
+	r = row(&d, "vmstat.x");
+	ok(r && r->separated && !r->changed,
+	   "a stat whose medians are within 1%% is not a change");
+
+	/* Order: stats, calltrace, children, self; change ascending. */
+	{
+		static const char *const want[] = {
+			"vmstat.x",
+			"stress-ng.ops",
+			"perf-profile.calltrace.cycles-pp.gone.a.b",
+			"perf-profile.calltrace.cycles-pp.new.a.b",
+			"perf-profile.children.cycles-pp.small",
+			"perf-profile.children.cycles-pp.noisy",
+			"perf-profile.self.cycles-pp.median",
+			"perf-profile.self.cycles-pp.once",
+		};
+		int good = d.nr_rows == N(want);
+
+		for (i = 0; good && i < N(want); i++)
+			good = !strcmp(d.rows[i].key, want[i]);
+		ok(good, "rows in LKP's order: groups, then change ascending");
+		for (i = 0; !good && i < d.nr_rows; i++)
+			diag("%+.2f %s", d.rows[i].change, d.rows[i].key);
+	}
+	diff_free(&d);
+
+	o.all = true;
+	diff_compare(b, 6, n, 6, &o, &d);
+	is_int(d.nr_shown, 8, "--all shows every row");
+	diff_free(&d);
+	free_sets(b, 6);
+	free_sets(n, 6);
+}
+
+static void test_one_run(void)
+{
+	struct metric_set b[1] = { 0 }, n[1] = { 0 };
+	struct diff_opts o = { .min_change = -1 };
+	struct diff d;
+
+	metric_set_add(&b[0], "perf-profile.self.cycles-pp.half", 2.0);
+	metric_set_add(&n[0], "perf-profile.self.cycles-pp.half", 2.5);
+	metric_set_add(&b[0], "perf-profile.self.cycles-pp.more", 2.0);
+	metric_set_add(&n[0], "perf-profile.self.cycles-pp.more", 3.5);
+	metric_set_add(&b[0], "stat.four", 100);
+	metric_set_add(&n[0], "stat.four", 104);
+	metric_set_add(&b[0], "stat.six", 100);
+	metric_set_add(&n[0], "stat.six", 106);
+	diff_compare(b, 1, n, 1, &o, &d);
+	ok(!row(&d, "perf-profile.self.cycles-pp.half")->shown,
+	   "one run a side: 0.5 point is below the floor");
+	ok(row(&d, "perf-profile.self.cycles-pp.more")->shown,
+	   "one run a side: 1.5 points is above it");
+	ok(!row(&d, "stat.four")->shown && row(&d, "stat.six")->shown,
+	   "one run a side: other stats need 5%%");
+	ok(row(&d, "stat.six")->p == -1, "no p-value with one run");
+	diff_free(&d);
+
+	o.min_change = 0;
+	diff_compare(b, 1, n, 1, &o, &d);
+	is_int(d.nr_shown, 4, "--min-change 0 replaces the one-run floor");
+	diff_free(&d);
+	o.min_change = 1.0;
+	diff_compare(b, 1, n, 1, &o, &d);
+	is_int(d.nr_shown, 3, "--min-change 1: 1.5 points, 4%% and 6%%");
+	diff_free(&d);
+	free_sets(b, 1);
+	free_sets(n, 1);
+}
+
+static struct profile *prof(const char *const *lines, size_t n)
+{
+	struct profile *p = profile_new();
+	char path[] = "/tmp/flamediff-diff-test.XXXXXX";
+	struct fd_err err;
+	FILE *fp;
+	size_t i;
+	int fd = mkstemp(path);
+
+	fp = fdopen(fd, "w");
+	for (i = 0; i < n; i++)
+		fprintf(fp, "%s\n", lines[i]);
+	fclose(fp);
+	if (input_read(path, NULL, p, NULL, &err))
+		diag("input_read: %s", err.msg);
+	unlink(path);
+	return p;
+}
+
+static void test_chains(void)
+{
+	static const char *const lines[] = {
+		"proc;a.isra.0_[k];b_[k];c_[k] 30",
+		"proc;[unknown];a_[k];b_[k] 10",
+		"proc;x_[k];[unknown] 60",
+		"proc;r1;r2;r3;r4;r5;r6;leaf 10",
+	};
+	struct profile *p = prof(lines, N(lines));
+	struct metric_set s = { 0 }, run = { 0 }, c = { 0 };
+
+	explain_self_chains(p, 50, &s);
+	is_int(s.nr, 3, "self chains: one per kept leaf");
+	is_near(metric_set_get(&s, "c;b;a"), 60, 1e-9,
+		"callee first, clone suffix gone, percent of the kept total");
+	is_near(metric_set_get(&s, "b;a"), 20, 1e-9,
+		"an unresolved frame in the middle is left out");
+	is_near(metric_set_get(&s, "leaf;r6;r5;r4;r3"), 20, 1e-9,
+		"five frames at most");
+	metric_set_free(&s);
+	profile_free(p);
+
+	metric_set_add(&run, "perf-profile.children.cycles-pp.foo.cold", 5);
+	metric_set_add(&run, "perf-profile.children.cycles-pp.bar", 5);
+	metric_set_add(&run,
+		       "perf-profile.calltrace.cycles-pp.foo.cold.bar.baz.qux",
+		       4.5);
+	metric_set_add(&run, "perf-profile.calltrace.cycles-pp.bar.x.y", 1);
+	explain_calltrace_chains(&run, &c);
+	is_near(metric_set_get(&c, "foo.cold;bar;baz;qux"), 4.5, 1e-9,
+		"calltrace keys split with the known names ('foo.cold')");
+	is_near(metric_set_get(&c, "bar;x;y"), 1, 1e-9,
+		"... and at the dots otherwise");
+	metric_set_free(&run);
+	metric_set_free(&c);
+}
+
+static void test_explain(void)
+{
+	struct metric_set b[3] = { 0 }, n[3] = { 0 };
+	struct metric_set cb[3] = { 0 }, cn[3] = { 0 };
+	struct diff_opts o = { .min_change = -1 };
+	struct explain e;
+	struct diff d;
+
+	put(b, 3, "perf-profile.self.cycles-pp.spin",
+	    (double[]){ 90, 91, 92 });
+	put(n, 3, "perf-profile.self.cycles-pp.spin",
+	    (double[]){ 89, 90, 88 });
+	put(b, 3, "perf-profile.children.cycles-pp.notify",
+	    (double[]){ 90, 91, 92 });
+	put(cb, 3, "spin;lock_irqsave;notify;event",
+	    (double[]){ 90, 91, 92 });
+	put(cn, 3, "spin;lock;alloc_swap;shrink",
+	    (double[]){ 60, 61, 59 });
+	put(cn, 3, "spin;lock;other", (double[]){ 29, 29, 29 });
+	put(cn, 3, "spin;noise", (double[]){ 0.4, 0, 0 });
+	diff_compare(b, 3, n, 3, &o, &d);
+	explain_compute(&d, cb, cn, false, &o, &e);
+	is_int(e.nr_children, 1, "one mover by children");
+	is_int(e.nr_hot, 1, "one hot function");
+	if (e.nr_hot) {
+		ok(!strcmp(e.hot[0].fn, "spin"), "it is spin");
+		is_int(e.hot[0].nr_lost, 1, "one chain lost");
+		is_int(e.hot[0].nr_gained, 2, "two gained, noise left out");
+		ok(e.hot[0].nr_gained &&
+			   !strcmp(e.hot[0].gained[0].chain,
+				   "spin;lock;alloc_swap;shrink"),
+		   "the largest gain first");
+		is_near(e.hot[0].nr_lost ? e.hot[0].lost[0].change : 0, -91,
+			1e-9, "the lost chain's change");
+	}
+	explain_free(&e);
+	diff_free(&d);
+	free_sets(b, 3);
+	free_sets(n, 3);
+	free_sets(cb, 3);
+	free_sets(cn, 3);
+}
+
+static void test_folded(void)
+{
+	static const char *const base[] = {
+		"proc;main;work.constprop.0;spin 30",
+		"proc;main;idle 10",
+	};
+	static const char *const new[] = {
+		"proc;main;work.constprop.1;spin 10",
+		"proc;main;fast 70",
+	};
+	struct profile *pb = prof(base, N(base)), *pn = prof(new, N(new));
+	struct profile *rb = profile_new(), *rn = profile_new();
+	char path[] = "/tmp/flamediff-diff-folded.XXXXXX";
+	struct outfile o;
+	struct fd_err err;
+	char buf[512];
+	size_t len;
+	FILE *fp;
+	int fd = mkstemp(path);
+
+	close(fd);
+	outfile_open(&o, path, &err);
+	diff_folded_write(pb, pn, true, &o);
+	ok(!outfile_commit(&o, &err), "differential folded written");
+	fp = fopen(path, "r");
+	len = fread(buf, 1, sizeof(buf) - 1, fp);
+	buf[len] = '\0';
+	fclose(fp);
+	is_str(buf,
+	       "proc;main;fast 0 70\n"
+	       "proc;main;idle 20 0\n"
+	       "proc;main;work;spin 60 10\n",
+	       "names matched without clone suffixes, base scaled to 80");
+	ok(!input_read(path, NULL, rb, rn, &err),
+	   "flamediff reads it back as a pair");
+	is_near(profile_total(rb), 80, 1e-9, "base total, normalised");
+	is_near(profile_total(rn), 80, 1e-9, "new total");
+	unlink(path);
+	profile_free(pb);
+	profile_free(pn);
+	profile_free(rb);
+	profile_free(rn);
+}
+
+int main(void)
+{
+	test_lkp_rules();
+	test_one_run();
+	test_chains();
+	test_explain();
+	test_folded();
+	return done_testing();
+}
