@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flamediff svg: an interactive SVG flame graph (plain, icicle or
+ * differential) of any input the analyzer reads.
+ */
+#include <stdio.h>
+
+#include "analyzer/outfile.h"
+#include "builtin.h"
+#include "graph-opts.h"
+#include "render/graph-file.h"
+#include "render/svg.h"
+
+static const char usage_head[] =
+	"usage: flamediff svg [OPTIONS] [PROFILE...] [-o out.svg]\n"
+	"       flamediff svg [OPTIONS] --diff BASE NEW [-o diff.svg]\n"
+	"A PROFILE is perf script text, folded stacks or a flamediff "
+	"profile\n(gzip or not); several are added up, none reads stdin.";
+
+int cmd_svg(int argc, char **argv)
+{
+	struct graph_cmd g;
+	struct fd_err err = { { 0 } };
+	bool help;
+	int ret;
+
+	ret = graph_cmd_parse(&g, argc, argv, usage_head, NULL, NULL, NULL,
+			      NULL, &help);
+	if (ret || help)
+		goto out;
+	ret = graph_cmd_load(&g);
+	if (ret)
+		goto out;
+	/* "-o x.png" writes a PNG (render/graph-file.h). */
+	if (graph_save(g.layout, NULL, g.output, GRAPH_SVG, &err)) {
+		ret = die_input(err.msg);
+		goto out;
+	}
+	/* The file says so too; the status tells scripts. */
+	if (g.layout->empty)
+		ret = die_input("no samples in the input: the graph is empty");
+out:
+	graph_cmd_free(&g);
+	return ret;
+}

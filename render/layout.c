@@ -1,0 +1,878 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The flame graph layout: which frames are drawn where, computed once for
+ * every backend. See layout.h for the invariants.
+ *
+ * The tree is walked from the root with an explicit stack (folded input
+ * can be arbitrarily deep), children sorted by name. Only frames at least
+ * minwidth wide are descended into, so the work is bounded by what can be
+ * seen, not by the number of distinct stacks: a million stacks cost one
+ * pass to build the tree and a sort of the children of visible frames.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/names.h"
+#include "analyzer/stats.h"
+#include "analyzer/strtab.h"
+#include "layout.h"
+
+void flame_opts_init(struct flame_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->width = 1200;
+	o->frame_height = 16;
+	o->minwidth = 0.1;
+	o->fonttype = "Verdana";
+	o->fontsize = 12;
+	o->fontwidth = 0.59;
+	o->nametype = "Function:";
+	o->colors = "hot";
+	o->factor = 1;
+	o->normalize = true;
+	o->color_by = COLOR_BY_TOTAL;
+	o->min_delta = 0.1;
+	o->alpha = 0.05;
+	o->strip_clones = true;
+}
+
+struct layout_priv {
+	struct strtab *strs;	 /* merged labels, title, info */
+	struct profile *own[3];	 /* reversed inputs, the union tree */
+};
+
+/* What the walk needs: the tree, and each node's width in units. */
+struct walk {
+	const struct profile *p;
+	const double *w;
+	double ppu;	/* px per unit */
+	double thr;	/* minimum width, units */
+	struct layout *l;
+	unsigned long alloc_frames;
+	uint32_t *fnode;  /* per frame: node, or NODE_NONE when merged */
+	uint32_t *fmem;	  /* per frame: merged frames' first member */
+	unsigned long alloc_fnode, alloc_fmem;
+	uint32_t *members; /* node ids of merged frames, in runs */
+	size_t nr_members;
+	unsigned long alloc_members;
+};
+
+struct work {
+	uint32_t node;	 /* NODE_NONE: a merged run */
+	uint32_t parent; /* frame index */
+	uint32_t depth;
+	uint32_t mstart, mcount;
+	double x, value;
+};
+
+static const struct profile *sort_profile;
+
+static int cmp_children(const void *a, const void *b)
+{
+	const struct node *x = &sort_profile->nodes[*(const uint32_t *)a];
+	const struct node *y = &sort_profile->nodes[*(const uint32_t *)b];
+	int c;
+
+	if (x->name != y->name) {
+		c = strcmp(strtab_str(sort_profile->names, x->name),
+			   strtab_str(sort_profile->names, y->name));
+		if (c)
+			return c;
+	}
+	return (int)x->kind - (int)y->kind;
+}
+
+static const char *intern_str(struct layout *l, const char *s)
+{
+	struct layout_priv *pv = l->priv;
+
+	return strtab_str(pv->strs, strtab_intern(pv->strs, s, strlen(s)));
+}
+
+static void emit(struct walk *wk, const struct work *it)
+{
+	struct layout *l = wk->l;
+	struct layout_frame *f;
+	size_t i = l->nr_frames;
+
+	ALLOC_GROW(l->frames, i + 1, wk->alloc_frames);
+	ALLOC_GROW(wk->fnode, i + 1, wk->alloc_fnode);
+	ALLOC_GROW(wk->fmem, i + 1, wk->alloc_fmem);
+	l->nr_frames++;
+	f = &l->frames[i];
+	memset(f, 0, sizeof(*f));
+	f->x = it->x;
+	f->depth = it->depth;
+	f->parent = it->parent;
+	f->p_value = -1;
+	wk->fnode[i] = it->node;
+	wk->fmem[i] = it->mstart;
+	if (it->node == NODE_NONE) {
+		char buf[64];
+
+		snprintf(buf, sizeof(buf), "(%u merged frames)", it->mcount);
+		f->name = intern_str(l, buf);
+		f->flags = LF_MERGED;
+		f->merged = it->mcount;
+		f->kind = wk->p->nodes[wk->members[it->mstart]].kind;
+		f->value = it->value;
+	} else if (it->node == NODE_ROOT) {
+		f->name = "all";
+		f->kind = FRAME_PROCESS;
+		f->value = wk->w[it->node];
+	} else {
+		f->name = node_name(wk->p, it->node);
+		f->kind = wk->p->nodes[it->node].kind;
+		f->value = wk->w[it->node];
+	}
+	f->name_len = strlen(f->name);
+	f->width = f->value * wk->ppu;
+	if (f->depth > l->max_depth)
+		l->max_depth = f->depth;
+}
+
+static void walk_tree(struct walk *wk)
+{
+	const struct profile *p = wk->p;
+	struct work *stack = NULL, *row = NULL, it;
+	unsigned long alloc_stack = 0, alloc_row = 0, alloc_kids = 0;
+	uint32_t *kids = NULL, c, run_start = 0, frame;
+	size_t nr_stack = 0, nr_kids, nr_row, i;
+	double cx, run_x = 0, run_sum = 0;
+	uint32_t run_n;
+
+	ALLOC_GROW(stack, 1, alloc_stack);
+	memset(&stack[0], 0, sizeof(stack[0]));
+	stack[0].node = NODE_ROOT;
+	stack[0].parent = NODE_NONE;
+	stack[0].x = wk->l->geom.graph_x;
+	nr_stack = 1;
+	sort_profile = p;
+
+	while (nr_stack) {
+		it = stack[--nr_stack];
+		frame = wk->l->nr_frames;
+		emit(wk, &it);
+		if (it.node == NODE_NONE)
+			continue;
+
+		nr_kids = 0;
+		for (c = p->nodes[it.node].first_child; c != NODE_NONE;
+		     c = p->nodes[c].next_sibling) {
+			if (wk->w[c] <= 0)
+				continue;
+			ALLOC_GROW(kids, nr_kids + 1, alloc_kids);
+			kids[nr_kids++] = c;
+		}
+		if (!nr_kids)
+			continue;
+		qsort(kids, nr_kids, sizeof(*kids), cmp_children);
+
+		/* The children in order; adjacent narrow ones form runs. */
+		nr_row = 0;
+		run_n = 0;
+		cx = it.x;
+		for (i = 0; i <= nr_kids; i++) {
+			bool narrow = i < nr_kids && wk->w[kids[i]] < wk->thr;
+
+			if (run_n && !narrow) {
+				if (run_sum >= wk->thr) {
+					ALLOC_GROW(row, nr_row + 1, alloc_row);
+					row[nr_row++] = (struct work){
+						.node = NODE_NONE,
+						.parent = frame,
+						.depth = it.depth + 1,
+						.mstart = run_start,
+						.mcount = run_n,
+						.x = run_x,
+						.value = run_sum,
+					};
+				}
+				run_n = 0;
+			}
+			if (i == nr_kids)
+				break;
+			c = kids[i];
+			if (narrow) {
+				if (!run_n) {
+					run_x = cx;
+					run_sum = 0;
+					run_start = wk->nr_members;
+				}
+				ALLOC_GROW(wk->members, wk->nr_members + 1,
+					   wk->alloc_members);
+				wk->members[wk->nr_members++] = c;
+				run_sum += wk->w[c];
+				run_n++;
+			} else {
+				ALLOC_GROW(row, nr_row + 1, alloc_row);
+				row[nr_row++] = (struct work){
+					.node = c,
+					.parent = frame,
+					.depth = it.depth + 1,
+					.x = cx,
+				};
+			}
+			cx += wk->w[c] * wk->ppu;
+		}
+		/* Reversed onto the stack: the leftmost child comes next. */
+		ALLOC_GROW(stack, nr_stack + nr_row, alloc_stack);
+		for (i = nr_row; i > 0; i--)
+			stack[nr_stack++] = row[i - 1];
+	}
+	free(stack);
+	free(row);
+	free(kids);
+}
+
+/* A copy of p merged from the leaves: every stack reversed. */
+static struct profile *reversed(const struct profile *p)
+{
+	struct profile *r = profile_new();
+	uint32_t *path = NULL, *nm, id, nr_names = strtab_count(p->names);
+	unsigned long alloc_path = 0, alloc_fr = 0;
+	struct frame *fr = NULL;
+	size_t n, i;
+
+	nm = xmalloc(sizeof(*nm) * nr_names);
+	memset(nm, 0xff, sizeof(*nm) * nr_names);
+	for (id = 1; id < p->nr_nodes; id++) {
+		const struct node *nd = &p->nodes[id];
+
+		if (nd->self == 0)
+			continue;
+		ALLOC_GROW(path, nd->depth, alloc_path);
+		ALLOC_GROW(fr, nd->depth, alloc_fr);
+		n = profile_path(p, id, path, nd->depth);
+		for (i = 0; i < n; i++) {
+			const struct node *q = &p->nodes[path[n - 1 - i]];
+
+			if (nm[q->name] == UINT32_MAX)
+				nm[q->name] = strtab_intern(
+					r->names, strtab_str(p->names, q->name),
+					strtab_len(p->names, q->name));
+			fr[i].name = nm[q->name];
+			fr[i].kind = q->kind;
+		}
+		profile_add_stack(r, fr, n, nd->self);
+	}
+	profile_add_weight(r, NODE_ROOT, p->nodes[NODE_ROOT].self);
+	free(nm);
+	free(path);
+	free(fr);
+	return r;
+}
+
+static struct layout *layout_new(const struct flame_opts *o)
+{
+	struct layout *l = xcalloc(1, sizeof(*l));
+	struct layout_priv *pv = xcalloc(1, sizeof(*pv));
+
+	pv->strs = strtab_new();
+	l->priv = pv;
+	l->opts = o;
+	return l;
+}
+
+void layout_free(struct layout *l)
+{
+	struct layout_priv *pv;
+
+	if (!l)
+		return;
+	pv = l->priv;
+	strtab_free(pv->strs);
+	profile_free(pv->own[0]);
+	profile_free(pv->own[1]);
+	profile_free(pv->own[2]);
+	free(pv);
+	free(l->frames);
+	free(l);
+}
+
+/* Geometry of everything but the frame rows' count, then the rows. */
+static void set_geom(struct layout *l, uint32_t rows)
+{
+	const struct flame_opts *o = l->opts;
+	struct layout_geom *g = &l->geom;
+	double fs = o->fontsize, y;
+
+	g->fontsize = fs;
+	g->width = o->width;
+	g->graph_x = 10;
+	g->graph_w = o->width - 20;
+	g->frame_h = o->frame_height;
+	y = fs * 2;
+	g->title_y = y;
+	if (l->subtitle) {
+		y += fs * 1.5;
+		g->subtitle_y = y;
+	}
+	if (l->info) {
+		y += fs * 1.4;
+		g->info_y = y;
+	}
+	if (l->diff) {
+		y += fs * 1.8;
+		g->legend_y = y;
+	}
+	g->graph_y = y + fs;
+	g->graph_h = rows * g->frame_h;
+	g->details_y = g->graph_y + g->graph_h + fs + 6;
+	g->height = ceil(g->details_y + fs * 0.5 + 6);
+}
+
+static int check_opts(const struct flame_opts *o, struct fd_err *err)
+{
+	if (!(o->width >= 100 && o->width <= 1e6))
+		return fd_err_set(err, "width %g: must be 100 to 1000000 px",
+				  o->width);
+	if (!(o->frame_height >= 1 && o->frame_height <= 1000))
+		return fd_err_set(err, "height %g: must be 1 to 1000 px",
+				  o->frame_height);
+	if (!(o->fontsize > 0 && o->fontsize <= 500))
+		return fd_err_set(err, "fontsize %g out of range", o->fontsize);
+	if (!(o->fontwidth > 0 && o->fontwidth <= 10))
+		return fd_err_set(err, "fontwidth %g out of range",
+				  o->fontwidth);
+	if (!(o->minwidth >= 0) || (o->minwidth_pct && o->minwidth > 100))
+		return fd_err_set(err, "minwidth %g out of range", o->minwidth);
+	if (!(o->factor > 0) || !isfinite(o->factor))
+		return fd_err_set(err, "factor %g: must be positive", o->factor);
+	if (!(o->total >= 0) || !isfinite(o->total))
+		return fd_err_set(err, "total %g: must be positive", o->total);
+	return 0;
+}
+
+static const char *default_title(const struct flame_opts *o, bool diff)
+{
+	if (o->title)
+		return o->title;
+	if (diff)
+		return o->inverted ? "Differential Icicle Graph"
+				   : "Differential Flame Graph";
+	return o->inverted ? "Icicle Graph" : "Flame Graph";
+}
+
+/* Scale and minimum width from the root value; the walk; geometry. */
+static int lay_out(struct layout *l, const struct profile *p, const double *w,
+		   struct walk *wk, struct fd_err *err)
+{
+	const struct flame_opts *o = l->opts;
+
+	memset(wk, 0, sizeof(*wk));
+	l->total = w[NODE_ROOT];
+	l->scale_total = o->total > 0 ? o->total : l->total;
+	if (l->scale_total < l->total * (1 - 1e-9))
+		return fd_err_set(err, "--total %g is less than the profile's "
+				  "total %g", o->total, l->total);
+	set_geom(l, 1);
+	if (l->empty)
+		return 0;
+	wk->p = p;
+	wk->w = w;
+	wk->l = l;
+	wk->ppu = l->geom.graph_w / l->scale_total;
+	wk->thr = o->minwidth_pct ? l->total * o->minwidth / 100
+				  : o->minwidth / wk->ppu;
+	walk_tree(wk);
+	set_geom(l, l->max_depth + 1);
+	return 0;
+}
+
+static void walk_free(struct walk *wk)
+{
+	free(wk->fnode);
+	free(wk->fmem);
+	free(wk->members);
+}
+
+static void fmt_num(char *buf, size_t cap, double v)
+{
+	if (v == floor(v) && fabs(v) < 1e15)
+		snprintf(buf, cap, "%.0f", v);
+	else
+		snprintf(buf, cap, "%.4g", v);
+}
+
+/* One side's facts for the info line. */
+static size_t side_info(char *buf, size_t cap, const char *who,
+			const struct profile *p, size_t runs,
+			const char *countname)
+{
+	const struct profile_meta *m = &p->meta;
+	size_t n = 0;
+	char num[64];
+
+#define ADD(...)                                                           \
+	do {                                                               \
+		if (n < cap)                                               \
+			n += snprintf(buf + n, cap - n, __VA_ARGS__);      \
+	} while (0)
+	if (who)
+		ADD("%s: ", who);
+	if (m->event)
+		ADD("%s, ", m->event);
+	if (m->samples && m->event) {
+		ADD("%llu samples", (unsigned long long)m->samples);
+	} else {
+		fmt_num(num, sizeof(num), profile_total(p));
+		ADD("%s %s", num, countname);
+	}
+	if (runs > 1)
+		ADD(" in %zu runs", runs);
+	if (m->duration > 0)
+		ADD(", %.3g s", m->duration);
+	if (m->kernel)
+		ADD(", kernel %s", m->kernel);
+#undef ADD
+	return n < cap ? n : cap - 1;
+}
+
+static const char *resolve_countname(const struct flame_opts *o,
+				     const struct profile *p)
+{
+	if (o->countname)
+		return o->countname;
+	if (p->meta.unit && *p->meta.unit)
+		return p->meta.unit;
+	return "samples";
+}
+
+int layout_build(struct layout **out, const struct profile *p,
+		 const struct flame_opts *o, struct fd_err *err)
+{
+	struct layout *l;
+	struct layout_priv *pv;
+	struct walk wk;
+	double *w;
+	uint32_t id;
+	size_t i;
+	char info[512];
+
+	*out = NULL;
+	if (check_opts(o, err))
+		return -1;
+	l = layout_new(o);
+	pv = l->priv;
+	l->title = default_title(o, false);
+	l->subtitle = o->subtitle;
+	l->countname = resolve_countname(o, p);
+	l->empty = !(profile_total(p) > 0);
+	side_info(info, sizeof(info), NULL, p, 1, l->countname);
+	l->info = intern_str(l, info);
+	l->event = p->meta.event;
+	l->kernel = p->meta.kernel;
+	l->duration = p->meta.duration;
+	l->samples = p->meta.samples;
+	if (o->reverse)
+		p = pv->own[0] = reversed(p);
+
+	w = xmalloc(sizeof(*w) * p->nr_nodes);
+	for (id = 0; id < p->nr_nodes; id++)
+		w[id] = p->nodes[id].total * o->factor;
+	if (lay_out(l, p, w, &wk, err)) {
+		free(w);
+		walk_free(&wk);
+		layout_free(l);
+		return -1;
+	}
+	for (i = 0; i < l->nr_frames; i++) {
+		struct layout_frame *f = &l->frames[i];
+		uint32_t j;
+
+		if (wk.fnode[i] != NODE_NONE) {
+			f->self = p->nodes[wk.fnode[i]].self * o->factor;
+			continue;
+		}
+		for (j = 0; j < f->merged; j++)
+			f->self += p->nodes[wk.members[wk.fmem[i] + j]].self *
+				   o->factor;
+	}
+	free(w);
+	walk_free(&wk);
+	*out = l;
+	return 0;
+}
+
+/*
+ * Map every node of src into u (created where new), names cleaned of clone
+ * suffixes when strip. map[id] is src node id's node in u.
+ */
+static void map_nodes(struct profile *u, const struct profile *src, bool strip,
+		      uint32_t *map)
+{
+	uint32_t nr_names = strtab_count(src->names), id, name;
+	uint32_t *nm = xmalloc(sizeof(*nm) * (nr_names ? nr_names : 1));
+	unsigned long cap = 0;
+	char *buf = NULL;
+
+	memset(nm, 0xff, sizeof(*nm) * nr_names);
+	map[0] = NODE_ROOT;
+	for (id = 1; id < src->nr_nodes; id++) {
+		const struct node *n = &src->nodes[id];
+
+		name = nm[n->name];
+		if (name == UINT32_MAX) {
+			const char *s = strtab_str(src->names, n->name);
+			size_t len = strtab_len(src->names, n->name);
+
+			if (strip) {
+				ALLOC_GROW(buf, len + 1, cap);
+				len = name_strip_clones(s, len, buf);
+				s = buf;
+			}
+			name = nm[n->name] = strtab_intern(u->names, s, len);
+		}
+		map[id] = profile_child(u, map[n->parent], name, n->kind);
+	}
+	free(buf);
+	free(nm);
+}
+
+/* The diff's values per union node, new already scaled. */
+struct diff_vals {
+	double *bt, *bs, *nt, *ns, *w;
+	uint32_t nr;
+};
+
+static void add_side(const struct profile *src, const uint32_t *map,
+		     double *t, double *s, double scale)
+{
+	uint32_t id;
+
+	for (id = 0; id < src->nr_nodes; id++) {
+		t[map[id]] += src->nodes[id].total * scale;
+		s[map[id]] += src->nodes[id].self * scale;
+	}
+}
+
+/*
+ * Welch's test on the per-run shares of the frames that would be
+ * coloured: cand[k] is a union node, its per-run values are gathered by
+ * mapping every run into u (all its nodes exist there already).
+ */
+static void run_tests(struct layout *l, struct profile *u,
+		      struct profile *const *runs[2], const size_t nr[2],
+		      const uint32_t *cand, size_t k, double *pv_out)
+{
+	const struct flame_opts *o = l->opts;
+	uint32_t *ci = xmalloc(sizeof(*ci) * u->nr_nodes), nr_u = u->nr_nodes;
+	double *vals[2], base_mean = 0;
+	size_t side, r, j;
+
+	memset(ci, 0xff, sizeof(*ci) * u->nr_nodes);
+	for (j = 0; j < k; j++)
+		ci[cand[j]] = j;
+	for (r = 0; r < nr[0]; r++)
+		base_mean += profile_total(runs[0][r]) / nr[0];
+	for (side = 0; side < 2; side++) {
+		vals[side] = xcalloc(nr[side] * k, sizeof(double));
+		for (r = 0; r < nr[side]; r++) {
+			const struct profile *q = runs[side][r];
+			uint32_t *map = xmalloc(sizeof(*map) * q->nr_nodes);
+			double denom = o->normalize ? profile_total(q)
+						    : base_mean;
+			uint32_t id;
+
+			map_nodes(u, q, o->strip_clones, map);
+			for (id = 0; id < q->nr_nodes; id++) {
+				double v;
+
+				if (map[id] >= nr_u || ci[map[id]] == UINT32_MAX)
+					continue;
+				v = o->color_by == COLOR_BY_SELF
+					    ? q->nodes[id].self
+					    : q->nodes[id].total;
+				vals[side][ci[map[id]] * nr[side] + r] +=
+					denom > 0 ? v / denom : 0;
+			}
+			free(map);
+		}
+	}
+	for (j = 0; j < k; j++)
+		pv_out[j] = stats_welch_p(vals[0] + j * nr[0], nr[0],
+					  vals[1] + j * nr[1], nr[1]);
+	free(vals[0]);
+	free(vals[1]);
+	free(ci);
+}
+
+/* A side's label unless it says nothing more than "base" / "new". */
+static const char *side_label(const struct profile *p, const char *role)
+{
+	const char *s = p->meta.label;
+
+	return s && *s && strcmp(s, role) ? s : "";
+}
+
+static void diff_info(struct layout *l, const struct profile *b, size_t nb,
+		      const struct profile *n, size_t nn)
+{
+	char info[1024];
+	size_t len;
+
+	char who[128];
+
+	snprintf(who, sizeof(who), "base%s%s", *side_label(b, "base") ? " " : "",
+		 side_label(b, "base"));
+	len = side_info(info, sizeof(info), who, b, nb, l->countname);
+	len += snprintf(info + len, sizeof(info) - len, "  |  ");
+	snprintf(who, sizeof(who), "new%s%s", *side_label(n, "new") ? " " : "",
+		 side_label(n, "new"));
+	if (len < sizeof(info))
+		side_info(info + len, sizeof(info) - len, who, n, nn,
+			  l->countname);
+	l->info = intern_str(l, info);
+}
+
+int layout_build_diff(struct layout **out, struct profile *const *base,
+		      size_t nb, const struct profile *base_merged,
+		      struct profile *const *new, size_t nn,
+		      const struct profile *new_merged,
+		      const struct flame_opts *o, struct fd_err *err)
+{
+	struct profile **rb = NULL, **rn = NULL;
+	struct profile *const *runs[2];
+	struct layout *l;
+	struct layout_priv *pv;
+	struct diff_vals v;
+	struct profile *u;
+	uint32_t *map, id, *cand = NULL;
+	double *pvals = NULL, bt, nt;
+	size_t i, k = 0, nr[2] = { nb, nn };
+	struct walk wk;
+	int ret = -1;
+
+	*out = NULL;
+	if (check_opts(o, err))
+		return -1;
+	l = layout_new(o);
+	pv = l->priv;
+	l->diff = true;
+	l->title = default_title(o, true);
+	l->subtitle = o->subtitle;
+	l->countname = resolve_countname(o, base_merged);
+	l->base_runs = nb;
+	l->new_runs = nn;
+	l->base_name = base_merged->meta.label;
+	l->new_name = new_merged->meta.label;
+	l->event = base_merged->meta.event;
+	l->kernel = base_merged->meta.kernel;
+	l->new_kernel = new_merged->meta.kernel;
+	l->duration = base_merged->meta.duration;
+	l->new_duration = new_merged->meta.duration;
+	l->samples = base_merged->meta.samples;
+	l->new_samples = new_merged->meta.samples;
+	diff_info(l, base_merged, nb, new_merged, nn);
+	if (o->reverse) {
+		/* Reversed copies of every run and of the sums; only the
+		 * sums are kept (in pv), the runs only for the tests. */
+		base_merged = pv->own[0] = reversed(base_merged);
+		new_merged = pv->own[1] = reversed(new_merged);
+		if (nb >= 2 && nn >= 2) {
+			rb = xcalloc(nb, sizeof(*rb));
+			rn = xcalloc(nn, sizeof(*rn));
+			for (i = 0; i < nb; i++)
+				rb[i] = reversed(base[i]);
+			for (i = 0; i < nn; i++)
+				rn[i] = reversed(new[i]);
+			base = rb;
+			new = rn;
+		}
+	}
+	runs[0] = base;
+	runs[1] = new;
+	bt = profile_total(base_merged);
+	nt = profile_total(new_merged);
+	l->base_total = bt * o->factor;
+	l->new_total = nt * o->factor;
+	l->new_scale = o->normalize && nt > 0 ? bt / nt : 1;
+	l->empty = !(bt > 0 && nt > 0);
+
+	/* The union tree: both sides' paths, matched by cleaned name. */
+	u = pv->own[2] = profile_new();
+	map = xmalloc(sizeof(*map) * (base_merged->nr_nodes +
+				      new_merged->nr_nodes));
+	map_nodes(u, base_merged, o->strip_clones, map);
+	map_nodes(u, new_merged, o->strip_clones,
+		  map + base_merged->nr_nodes);
+	v.nr = u->nr_nodes;
+	v.bt = xcalloc(v.nr, sizeof(double));
+	v.bs = xcalloc(v.nr, sizeof(double));
+	v.nt = xcalloc(v.nr, sizeof(double));
+	v.ns = xcalloc(v.nr, sizeof(double));
+	v.w = xcalloc(v.nr, sizeof(double));
+	add_side(base_merged, map, v.bt, v.bs, o->factor);
+	add_side(new_merged, map + base_merged->nr_nodes, v.nt, v.ns,
+		 l->new_scale * o->factor);
+	free(map);
+	/* Width: the larger self plus the children; children come after
+	 * their parent, so one backwards pass sees them first. */
+	for (id = v.nr; id-- > 0;) {
+		v.w[id] += fmax(v.bs[id], v.ns[id]);
+		if (id)
+			v.w[u->nodes[id].parent] += v.w[id];
+	}
+	if (lay_out(l, u, v.w, &wk, err))
+		goto out;
+
+	for (i = 0; i < l->nr_frames; i++) {
+		struct layout_frame *f = &l->frames[i];
+		uint32_t j, m;
+		double b, nw;
+
+		if (wk.fnode[i] != NODE_NONE) {
+			id = wk.fnode[i];
+			f->base = v.bt[id];
+			f->new = v.nt[id];
+			f->base_self = v.bs[id];
+			f->new_self = v.ns[id];
+		} else {
+			for (j = 0; j < f->merged; j++) {
+				m = wk.members[wk.fmem[i] + j];
+				f->base += v.bt[m];
+				f->new += v.nt[m];
+				f->base_self += v.bs[m];
+				f->new_self += v.ns[m];
+			}
+		}
+		f->self = fmax(f->base_self, f->new_self);
+		b = o->color_by == COLOR_BY_SELF ? f->base_self : f->base;
+		nw = o->color_by == COLOR_BY_SELF ? f->new_self : f->new;
+		/* Shares of each side's own total: normalising does not
+		 * change them. */
+		f->base_share = l->base_total > 0 ? b / l->base_total : 0;
+		f->new_share = l->new_total > 0
+				       ? nw / (l->new_total * l->new_scale)
+				       : 0;
+		f->delta = l->base_total > 0 ? 100 * (nw - b) / l->base_total
+					     : 0;
+		if (f->base > 0 && f->new <= 0)
+			f->flags |= LF_GHOST;
+		if (f->base <= 0 && f->new > 0)
+			f->flags |= LF_BORN;
+		if (!(f->flags & LF_MERGED) && i > 0 &&
+		    fabs(f->delta) >= o->min_delta && f->delta != 0)
+			f->flags |= LF_COLORED;
+	}
+
+	/* Noise stays neutral: with repeated runs, a change the runs do not
+	 * support is not coloured. */
+	if (nb >= 2 && nn >= 2) {
+		size_t *fi;
+
+		for (i = 0; i < l->nr_frames; i++)
+			if (l->frames[i].flags & LF_COLORED)
+				k++;
+		cand = xmalloc(sizeof(*cand) * (k ? k : 1));
+		fi = xmalloc(sizeof(*fi) * (k ? k : 1));
+		pvals = xmalloc(sizeof(*pvals) * (k ? k : 1));
+		k = 0;
+		for (i = 0; i < l->nr_frames; i++)
+			if (l->frames[i].flags & LF_COLORED) {
+				cand[k] = wk.fnode[i];
+				fi[k++] = i;
+			}
+		run_tests(l, u, runs, nr, cand, k, pvals);
+		for (i = 0; i < k; i++) {
+			struct layout_frame *f = &l->frames[fi[i]];
+
+			f->p_value = pvals[i];
+			if (pvals[i] < 0 || pvals[i] > o->alpha)
+				f->flags &= ~LF_COLORED;
+		}
+		free(fi);
+	}
+
+	l->max_delta = 0;
+	for (i = 0; i < l->nr_frames; i++)
+		if (l->frames[i].flags & LF_COLORED)
+			l->max_delta = fmax(l->max_delta,
+					    fabs(l->frames[i].delta));
+	for (i = 0; i < l->nr_frames; i++) {
+		struct layout_frame *f = &l->frames[i];
+
+		if (!(f->flags & LF_COLORED) || !(l->max_delta > 0))
+			continue;
+		f->heat = f->delta / l->max_delta;
+		if (o->negate)
+			f->heat = -f->heat;
+	}
+	ret = 0;
+out:
+	walk_free(&wk);
+	free(v.bt);
+	free(v.bs);
+	free(v.nt);
+	free(v.ns);
+	free(v.w);
+	free(cand);
+	free(pvals);
+	if (rb) {
+		for (i = 0; i < nb; i++)
+			profile_free(rb[i]);
+		for (i = 0; i < nn; i++)
+			profile_free(rn[i]);
+		free(rb);
+		free(rn);
+	}
+	if (ret) {
+		layout_free(l);
+		return -1;
+	}
+	*out = l;
+	return 0;
+}
+
+void layout_diff_shares(const struct layout *l, const struct layout_frame *f,
+			bool self, double *base_pct, double *new_pct,
+			double *delta_pts)
+{
+	double b = self ? f->base_self : f->base;
+	double n = self ? f->new_self : f->new;
+	double nt = l->new_total * l->new_scale;
+
+	*base_pct = l->base_total > 0 ? 100 * b / l->base_total : 0;
+	*new_pct = nt > 0 ? 100 * n / nt : 0;
+	*delta_pts = l->base_total > 0 ? 100 * (n - b) / l->base_total : 0;
+}
+
+size_t layout_label(const struct layout *l, const struct layout_frame *f,
+		    char *buf, size_t cap)
+{
+	double cw = l->opts->fontsize * l->opts->fontwidth;
+	size_t fits, chars = 0, i, cut = 0;
+
+	if (cap < 4)
+		return 0;
+	buf[0] = 0;
+	if (!(f->width - 6 > 0))
+		return 0;
+	fits = (size_t)((f->width - 6) / cw);
+	if (fits < 3)
+		return 0;
+	/* Count characters (UTF-8 lead bytes), remember where fits-2 end. */
+	for (i = 0; i < f->name_len; i++) {
+		if (((unsigned char)f->name[i] & 0xc0) == 0x80)
+			continue;
+		if (chars == fits - 2)
+			cut = i;
+		chars++;
+	}
+	if (chars <= fits) {
+		if (f->name_len >= cap)
+			return 0;
+		memcpy(buf, f->name, f->name_len + 1);
+		return f->name_len;
+	}
+	if (cut + 3 > cap)
+		cut = 0;
+	if (!cut)
+		return 0;
+	memcpy(buf, f->name, cut);
+	memcpy(buf + cut, "..", 3);
+	return cut + 2;
+}

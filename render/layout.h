@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_LAYOUT_H
+#define FLAMEDIFF_LAYOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analyzer/error.h"
+#include "analyzer/profile.h"
+
+/*
+ * The flame graph layout, computed once and drawn by any backend (SVG in
+ * render/svg.c, PNG in render/png.c). A backend only reads a struct layout:
+ * it never looks at the profile again, never sorts, never decides what is
+ * wide enough to draw. Everything both image formats must agree on (which
+ * frames exist, where they are, how tall the image is, what a frame's
+ * numbers and colour are) is decided here or in render/color.h.
+ *
+ * Coordinates are pixels, double precision, origin at the top left of the
+ * image. Backends round as they please.
+ */
+
+/* --color-by: which share's change colours a frame of a diff. */
+enum color_by {
+	COLOR_BY_TOTAL = 0, /* inclusive share: a parent whose subtree moved */
+	COLOR_BY_SELF,	    /* self share only (the classic leaf view) */
+};
+
+/*
+ * The options, named and meaning as in flamegraph.pl where they exist
+ * there. flame_opts_init() sets the defaults shown; cli/graph-opts.c fills
+ * them from argv for every graph command (svg, png).
+ */
+struct flame_opts {
+	const char *title;	/* NULL: "Flame Graph", "Icicle Graph",
+				 * "Differential Flame Graph" */
+	const char *subtitle;	/* NULL: none (backends may print metadata) */
+	double width;		/* image width, px: 1200 */
+	double frame_height;	/* --height: px per frame row: 16 */
+	double minwidth;	/* 0.1 (px, or % of the total when minwidth_pct) */
+	bool minwidth_pct;
+	const char *fonttype;	/* "Verdana" */
+	double fontsize;	/* 12 */
+	double fontwidth;	/* average glyph width / fontsize: 0.59 */
+	const char *countname;	/* NULL: the profile's unit, else "samples" */
+	const char *nametype;	/* "Function:" */
+	const char *colors;	/* palette, render/color.h: "hot" */
+	const char *bgcolors;	/* "yellow", "blue", "green", "grey", "#rrggbb",
+				 * NULL: "yellow" (diff: "grey") */
+	bool hash;		/* accepted for flamegraph.pl users: colours are
+				 * always a hash of the name here */
+	bool inverted;		/* icicle: root at the top, growing down */
+	bool reverse;		/* merge stacks from the leaves (callee first) */
+	bool negate;		/* diff: swap red and blue */
+	const char *notes;	/* free text embedded in the graph */
+	double total;		/* --total: the full width stands for this many
+				 * units (so graphs share a scale); 0 = the
+				 * profile's total. Smaller than the total is
+				 * an error. In units after --factor. */
+	double factor;		/* multiply every value by this: 1 */
+
+	/* Differential graphs only. */
+	bool normalize;		/* scale new to base's total: true */
+	enum color_by color_by; /* COLOR_BY_TOTAL */
+	double min_delta;	/* |change| below this many points: neutral:
+				 * 0.1 */
+	double alpha;		/* with >= 2 runs a side, Welch p above this:
+				 * neutral: 0.05 */
+	bool strip_clones;	/* match foo.isra.0 with foo: true */
+};
+
+void flame_opts_init(struct flame_opts *o);
+
+/* What a frame is, beyond its kind. */
+#define LF_MERGED 0x1 /* stands for several adjacent siblings each narrower
+		       * than minwidth; name says how many, no children */
+#define LF_GHOST 0x2  /* diff: zero in the new build, present in base */
+#define LF_BORN 0x4   /* diff: zero in base, present in the new build */
+#define LF_COLORED 0x8 /* diff: the change passed min_delta and the test */
+
+struct layout_frame {
+	double x;	/* left edge, px, within [graph_x, graph_x+graph_w] */
+	double width;	/* px, >= minwidth (root: may be any width) */
+	uint32_t depth; /* 0 = the root "all", 1 = its children... */
+	uint32_t parent; /* index in frames[], NODE_NONE for the root */
+	const char *name; /* NUL-terminated, raw (never escaped), no "_[k]"
+			   * suffix: kind says that */
+	uint32_t name_len;
+	uint8_t kind;	/* enum frame_kind (analyzer/profile.h) */
+	uint8_t flags;	/* LF_* */
+	uint32_t merged; /* LF_MERGED: how many frames it stands for */
+
+	/* Values, in the profile's units times --factor. For a diff these
+	 * are the normalised values (new scaled to base's total) and value
+	 * is what decided the width (see layout_build_diff()). */
+	double value;	/* inclusive (total) */
+	double self;
+
+	/* Differential only (zero otherwise). Shares are 0..1 of each
+	 * side's own total; delta is in percentage points. */
+	double base, new;	    /* inclusive, normalised */
+	double base_self, new_self;
+	double base_share, new_share; /* of the chosen metric (color_by) */
+	double delta;		    /* 100 * (new - base) / base total, of the
+				     * color_by metric; < 0: less in new */
+	double p_value;		    /* Welch, -1 if not computed */
+	float heat;		    /* -1 (bluest) .. +1 (reddest), 0 when not
+				     * LF_COLORED; |heat| = |delta| / max;
+				     * already swapped by --negate */
+};
+
+/*
+ * The image geometry. Both backends use exactly these numbers so a PNG and
+ * an SVG of the same profile look the same.
+ *
+ *   +------------------------------------------------+ 0
+ *   | title (title_y)                                |
+ *   | [subtitle (subtitle_y), when there is one]     |
+ *   | [info line (info_y), when there is one]        |
+ *   | [legend (legend_y), diff only]                 |
+ *   |  graph_y +----------------------------+        |
+ *   |          |  frames, rows of frame_h   |        |
+ *   |          +----------------------------+        |
+ *   | details line (details_y)                       |
+ *   +------------------------------------------------+ height
+ */
+struct layout_geom {
+	double width, height;	 /* whole image, px */
+	double graph_x, graph_w; /* frame area, px (xpad on both sides) */
+	double graph_y, graph_h; /* frame area top and height */
+	double frame_h;		 /* one row (frame height incl. 1 px gap) */
+	/* Text baselines; 0 when that line is not drawn. */
+	double title_y, subtitle_y, info_y, legend_y, details_y;
+	double fontsize;
+};
+
+struct layout {
+	struct layout_frame *frames; /* pre-order: parent before children,
+				      * siblings left to right */
+	size_t nr_frames;
+	uint32_t max_depth;	/* deepest frame's depth */
+	struct layout_geom geom;
+
+	bool diff;
+	bool empty;		/* no samples at all: draw a message only */
+	double total;		/* root value (units, after --factor) */
+	double scale_total;	/* what graph_w stands for (>= total) */
+	const char *title;	/* resolved: never NULL */
+	const char *subtitle;	/* --subtitle; may be NULL */
+	const char *info;	/* what a reader needs to trust the graph:
+				 * event, samples, duration, kernel (of each
+				 * side); may be NULL */
+	const char *countname;	/* resolved: never NULL */
+	const struct flame_opts *opts; /* as given; must outlive the layout */
+
+	/* Diff only. */
+	double base_total, new_total;	/* raw, before normalising */
+	double new_scale;		/* factor applied to new's values */
+	double max_delta;		/* largest |delta| among coloured */
+	size_t base_runs, new_runs;
+	const char *base_name, *new_name;
+
+	/* Metadata of the (first) profile, for the subtitle; may be NULL. */
+	const char *event, *kernel, *new_kernel;
+	double duration, new_duration;
+	uint64_t samples, new_samples;
+
+	void *priv; /* storage owned by the layout (names, merged labels) */
+};
+
+/*
+ * Lay out one profile. The profile must stay alive and unchanged until
+ * layout_free() (frame names point into it). -1 with err on bad options
+ * (e.g. --total below the profile's total). An empty profile (total 0)
+ * gives a layout with empty set and no frames: backends draw a message.
+ *
+ * Invariants of the result (when not empty):
+ *  - frames[0] is the root "all": depth 0, x == geom.graph_x, width ==
+ *    geom.graph_w * total / scale_total;
+ *  - every other frame lies within its parent's [x, x + width] and one row
+ *    further from the root; siblings do not overlap and are in ascending
+ *    bytewise name order (then kind), so graphs of one workload line up;
+ *    with --reverse the tree is merged from the leaves first;
+ *  - a frame's children's values add up to at most its value;
+ *  - no frame but the root is narrower than the minimum width; narrow
+ *    adjacent siblings are merged into one LF_MERGED frame when together
+ *    they are wide enough, dropped otherwise.
+ */
+int layout_build(struct layout **out, const struct profile *p,
+		 const struct flame_opts *o, struct fd_err *err);
+
+/*
+ * Lay out a comparison. base[0..nb) and new[0..nn) are the runs of each
+ * side, base_merged/new_merged their sums (struct side has exactly these).
+ * Frames are matched by name and kind along the path, GCC clone suffixes
+ * removed when o->strip_clones. Profiles must outlive the layout.
+ *
+ * With o->normalize new's values are scaled by base_total / new_total.
+ * A frame is as wide as the larger of its two sides' self values plus its
+ * children's widths: every frame is at least as wide as on either side,
+ * paths that vanished in the new build stay visible (LF_GHOST), and
+ * children always fit under their parent. value is that width in units.
+ *
+ * A frame is LF_COLORED when |delta| >= o->min_delta and, with at least
+ * two runs a side, Welch's p-value of the per-run shares <= o->alpha.
+ */
+int layout_build_diff(struct layout **out, struct profile *const *base,
+		      size_t nb, const struct profile *base_merged,
+		      struct profile *const *new, size_t nn,
+		      const struct profile *new_merged,
+		      const struct flame_opts *o, struct fd_err *err);
+
+void layout_free(struct layout *l);
+
+/*
+ * A diff frame's shares in percent of each side's own total, inclusive
+ * (self false) or self, and the change in points as used for colouring
+ * (of base's total; new normalised unless --no-normalize).
+ */
+void layout_diff_shares(const struct layout *l, const struct layout_frame *f,
+			bool self, double *base_pct, double *new_pct,
+			double *delta_pts);
+
+/* Top of the row of a frame of this depth (handles --inverted). */
+static inline double layout_row_y(const struct layout *l, uint32_t depth)
+{
+	const struct layout_geom *g = &l->geom;
+
+	if (l->opts->inverted)
+		return g->graph_y + depth * g->frame_h;
+	return g->graph_y + g->graph_h - (depth + 1) * g->frame_h;
+}
+
+/*
+ * The label that fits in a frame of width px: the whole name, or a prefix
+ * followed by "..", or nothing (returns 0). Writes at most cap-1 bytes and
+ * a NUL into buf; never cuts a UTF-8 sequence. Width estimate: fontsize *
+ * fontwidth per character, as flamegraph.pl does, so SVG and PNG cut alike.
+ */
+size_t layout_label(const struct layout *l, const struct layout_frame *f,
+		    char *buf, size_t cap);
+
+#endif

@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The SVG backend. The file is laid out for the embedded script
+ * (share/flamegraph.js), which finds:
+ *  - <svg> attributes data-* with the numbers it needs (graph_x, graph_w,
+ *    fontsize, fontwidth, inverted, diff);
+ *  - <g id="frames">, one <g> per frame in layout order (pre-order), each
+ *    holding <title>, <rect>, <text>; the title's first line is
+ *    "NAME (figures)", the last " (" on it starts the figures;
+ *  - text elements details, unzoom, search, matched, by id.
+ * Without a script (an <img>, rsvg-convert) the graph is complete and
+ * every frame still has its <title> tooltip.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "color.h"
+#include "svg.h"
+
+void svg_escape(struct outfile *o, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+	const unsigned char *run = p;
+
+	while (p < end) {
+		const char *rep = NULL;
+		unsigned int c = *p, need, cp, i;
+
+		if (c >= 0x20 && c < 0x80 && c != '&' && c != '<' && c != '>' &&
+		    c != '"' && c != '\'') {
+			p++;
+			continue;
+		}
+		need = 1;
+		switch (c) {
+		case '&': rep = "&amp;"; break;
+		case '<': rep = "&lt;"; break;
+		case '>': rep = "&gt;"; break;
+		case '"': rep = "&quot;"; break;
+		case '\'': rep = "&#39;"; break;
+		case '\t': rep = "&#9;"; break;
+		case '\n': rep = "&#10;"; break;
+		case '\r': rep = "&#13;"; break;
+		default:
+			if (c < 0x80) {
+				rep = "\xef\xbf\xbd"; /* control: U+FFFD */
+				break;
+			}
+			/* A UTF-8 sequence: keep it when well formed and a
+			 * character XML allows. */
+			if (c >= 0xc2 && c <= 0xdf) {
+				need = 2;
+				cp = c & 0x1f;
+			} else if (c >= 0xe0 && c <= 0xef) {
+				need = 3;
+				cp = c & 0x0f;
+			} else if (c >= 0xf0 && c <= 0xf4) {
+				need = 4;
+				cp = c & 0x07;
+			} else {
+				rep = "\xef\xbf\xbd";
+				break;
+			}
+			if ((size_t)(end - p) < need) {
+				rep = "\xef\xbf\xbd";
+				need = 1;
+				break;
+			}
+			for (i = 1; i < need; i++) {
+				if ((p[i] & 0xc0) != 0x80)
+					break;
+				cp = cp << 6 | (p[i] & 0x3f);
+			}
+			if (i < need || (need == 3 && cp < 0x800) ||
+			    (need == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+			    (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe ||
+			    cp == 0xffff) {
+				rep = "\xef\xbf\xbd";
+				need = 1;
+				break;
+			}
+			p += need;
+			continue;
+		}
+		if (p > run)
+			outfile_write(o, run, p - run);
+		outfile_puts(o, rep);
+		p += need;
+		run = p;
+	}
+	if (p > run)
+		outfile_write(o, run, p - run);
+}
+
+static void esc(struct outfile *o, const char *s)
+{
+	if (s)
+		svg_escape(o, s, strlen(s));
+}
+
+/* 1234567 -> "1,234,567"; non-integers with up to 4 significant digits
+ * after the point, as people read sample counts and periods. */
+static void fmt_count(char *buf, size_t cap, double v)
+{
+	char tmp[64], *t;
+	size_t n, i, o = 0, lead;
+
+	if (!isfinite(v) || fabs(v) >= 1e18) {
+		snprintf(buf, cap, "%g", v);
+		return;
+	}
+	if (v != floor(v)) {
+		snprintf(buf, cap, "%.4g", v);
+		return;
+	}
+	snprintf(tmp, sizeof(tmp), "%.0f", v);
+	t = tmp;
+	if (*t == '-' && o + 1 < cap)
+		buf[o++] = *t++;
+	n = strlen(t);
+	lead = n % 3 ? n % 3 : 3;
+	for (i = 0; i < n && o + 2 < cap; i++) {
+		if (i >= lead && (i - lead) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = t[i];
+	}
+	buf[o] = 0;
+}
+
+static const char *kind_word(unsigned int kind)
+{
+	switch (kind) {
+	case FRAME_KERNEL: return "kernel";
+	case FRAME_JIT: return "jit";
+	case FRAME_INLINE: return "inlined";
+	case FRAME_WAKER: return "waker";
+	}
+	return NULL;
+}
+
+static void frame_title(struct outfile *o, const struct layout *l,
+			const struct layout_frame *f)
+{
+	char a[64], b[64];
+	double share = l->total > 0 ? 100 * f->value / l->total : 0;
+	const char *kw = kind_word(f->kind);
+
+	svg_escape(o, f->name, f->name_len);
+	if (!l->diff) {
+		fmt_count(a, sizeof(a), f->value);
+		outfile_printf(o, " (%s ", a);
+		esc(o, l->countname);
+		outfile_printf(o, ", %.2f%%)", share);
+		if (f->self > 0 && f->value > f->self) {
+			fmt_count(b, sizeof(b), f->self);
+			outfile_printf(o, "&#10;self: %s, %.2f%%", b,
+				       l->total > 0 ? 100 * f->self / l->total
+						    : 0);
+		}
+	} else {
+		double bp, np, dp, bs, ns, ds;
+
+		layout_diff_shares(l, f, false, &bp, &np, &dp);
+		layout_diff_shares(l, f, true, &bs, &ns, &ds);
+		outfile_printf(o, " (base %.2f%%, new %.2f%%, %+.2f pts)", bp,
+			       np, dp);
+		outfile_printf(o, "&#10;self: base %.2f%%, new %.2f%%, "
+				  "%+.2f pts", bs, ns, ds);
+		if (f->p_value >= 0)
+			outfile_printf(o, "&#10;p = %.3g over %zu + %zu runs",
+				       f->p_value, l->base_runs, l->new_runs);
+		if (f->flags & LF_GHOST)
+			outfile_puts(o, "&#10;gone in the new build");
+		else if (f->flags & LF_BORN)
+			outfile_puts(o, "&#10;only in the new build");
+	}
+	if (kw)
+		outfile_printf(o, "&#10;%s", kw);
+}
+
+static void write_frame(struct outfile *o, const struct layout *l,
+			const struct layout_frame *f)
+{
+	char fill[20], label[1024];
+	double y = layout_row_y(l, f->depth), h = l->geom.frame_h - 1;
+	size_t n;
+
+	color_css(color_frame(l, f), fill);
+	outfile_puts(o, "<g");
+	if (f->flags & LF_GHOST)
+		outfile_puts(o, " class=\"ghost\"");
+	outfile_puts(o, "><title>");
+	frame_title(o, l, f);
+	outfile_printf(o, "</title><rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" "
+			  "height=\"%.1f\" fill=\"%s\" rx=\"2\" ry=\"2\"/>",
+		       f->x, y, f->width, h > 0 ? h : 1, fill);
+	outfile_printf(o, "<text x=\"%.2f\" y=\"%.1f\">", f->x + 3,
+		       y + h / 2 + l->geom.fontsize * 0.35);
+	n = layout_label(l, f, label, sizeof(label));
+	svg_escape(o, label, n);
+	outfile_puts(o, "</text></g>\n");
+}
+
+static void write_legend(struct outfile *o, const struct layout *l)
+{
+	const struct layout_geom *g = &l->geom;
+	const struct flame_opts *op = l->opts;
+	double y = g->legend_y, fs = g->fontsize, bw = 200, bx;
+	const char *more = op->negate ? "less in new" : "more in new";
+	const char *less = op->negate ? "more in new" : "less in new";
+
+	bx = g->graph_x + fs * 8;
+	outfile_printf(o, "<g id=\"legend\"><text x=\"%.1f\" y=\"%.1f\">"
+			  "-%.2f pts</text>", g->graph_x, y,
+		       l->max_delta);
+	outfile_printf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+			  "height=\"%.1f\" fill=\"url(#legend-gradient)\" "
+			  "stroke=\"#888\" stroke-width=\"0.5\"/>",
+		       bx, y - fs * 0.85, bw, fs);
+	outfile_printf(o, "<text x=\"%.1f\" y=\"%.1f\">+%.2f pts</text>",
+		       bx + bw + 6, y, l->max_delta);
+	outfile_printf(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%g\">"
+			  "blue: %s, red: %s (%s share, points); grey: "
+			  "below %.2g pts", bx + bw + fs * 6.5, y, fs - 1,
+		       less, more,
+		       op->color_by == COLOR_BY_SELF ? "self" : "total",
+		       op->min_delta);
+	if (l->base_runs >= 2 && l->new_runs >= 2)
+		outfile_printf(o, " or p &gt; %.2g", op->alpha);
+	outfile_puts(o, "; dashed: gone</text></g>\n");
+}
+
+static void write_defs(struct outfile *o, const struct layout *l)
+{
+	struct rgb top, bottom;
+	char a[20], b[20];
+	static const double stops[] = { -1, -0.5, -1e-9, 1e-9, 0.5, 1 };
+	size_t i;
+
+	if (!color_background(l->opts->bgcolors, l->diff, &top, &bottom))
+		color_background(NULL, l->diff, &top, &bottom);
+	color_css(top, a);
+	color_css(bottom, b);
+	outfile_printf(o, "<defs><linearGradient id=\"background\" y1=\"0\" "
+			  "y2=\"1\" x1=\"0\" x2=\"0\"><stop stop-color=\"%s\" "
+			  "offset=\"5%%\"/><stop stop-color=\"%s\" "
+			  "offset=\"95%%\"/></linearGradient>\n", a, b);
+	if (l->diff) {
+		outfile_puts(o, "<linearGradient id=\"legend-gradient\">");
+		for (i = 0; i < sizeof(stops) / sizeof(stops[0]); i++) {
+			color_css(color_heat(l->opts->negate ? -stops[i]
+							     : stops[i]), a);
+			outfile_printf(o, "<stop stop-color=\"%s\" "
+					  "offset=\"%.0f%%\"/>", a,
+				       50 + 50 * stops[i]);
+		}
+		outfile_puts(o, "</linearGradient>\n");
+	}
+	outfile_puts(o, "</defs>\n");
+}
+
+static const char style[] =
+	"<style type=\"text/css\"><![CDATA[\n"
+	"text { fill: rgb(0,0,0); }\n"
+	"#title { text-anchor: middle; }\n"
+	"#subtitle, #info { text-anchor: middle; fill: rgb(80,80,80); }\n"
+	"#unzoom, #search, #matched { cursor: pointer; }\n"
+	"#search, #matched { text-anchor: end; }\n"
+	"#search:hover, #unzoom:hover { fill: rgb(160,0,0); }\n"
+	"#frames > g { cursor: pointer; }\n"
+	"#frames > g:hover > rect { stroke: rgb(0,0,0); stroke-width: 0.5; }\n"
+	"#frames text { pointer-events: none; }\n"
+	".ghost > rect { stroke: rgb(70,70,160); stroke-width: 0.8; "
+	"stroke-dasharray: 3,2; fill-opacity: 0.55; }\n"
+	".hide { display: none; }\n"
+	".parent { opacity: 0.5; }\n"
+	"]]></style>\n";
+
+void svg_write(const struct layout *l, struct outfile *o)
+{
+	const struct layout_geom *g = &l->geom;
+	const struct flame_opts *op = l->opts;
+	double fs = g->fontsize;
+	size_t i;
+
+	outfile_puts(o, "<?xml version=\"1.0\" encoding=\"UTF-8\" "
+			"standalone=\"no\"?>\n");
+	outfile_printf(o, "<svg version=\"1.1\" width=\"%.0f\" "
+			  "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+			  "xmlns=\"http://www.w3.org/2000/svg\" "
+			  "font-size=\"%g\" font-family=\"",
+		       g->width, g->height, g->width, g->height, fs);
+	esc(o, op->fonttype);
+	outfile_printf(o, "\" data-graph-x=\"%.2f\" data-graph-w=\"%.2f\" "
+			  "data-fontsize=\"%g\" data-fontwidth=\"%g\" "
+			  "data-inverted=\"%d\" data-diff=\"%d\" "
+			  "data-frame-h=\"%g\" data-countname=\"",
+		       g->graph_x, g->graph_w, fs, op->fontwidth,
+		       op->inverted ? 1 : 0, l->diff ? 1 : 0, g->frame_h);
+	esc(o, l->countname);
+	outfile_puts(o, "\" data-nametype=\"");
+	esc(o, op->nametype);
+	outfile_puts(o, "\">\n<!-- flamediff: see share/flamegraph.js for "
+			"the interactive part -->\n");
+	if (op->notes) {
+		outfile_puts(o, "<desc id=\"notes\">");
+		esc(o, op->notes);
+		outfile_puts(o, "</desc>\n");
+	}
+	write_defs(o, l);
+	outfile_puts(o, style);
+	outfile_puts(o, "<script type=\"text/ecmascript\"><![CDATA[\n");
+	outfile_puts(o, flamegraph_js);
+	outfile_puts(o, "]]></script>\n");
+	outfile_printf(o, "<rect x=\"0\" y=\"0\" width=\"%.0f\" "
+			  "height=\"%.0f\" fill=\"url(#background)\"/>\n",
+		       g->width, g->height);
+	outfile_printf(o, "<text id=\"title\" x=\"%.1f\" y=\"%.1f\" "
+			  "font-size=\"%g\">", g->width / 2, g->title_y,
+		       fs + 5);
+	esc(o, l->title);
+	outfile_puts(o, "</text>\n");
+	if (l->subtitle) {
+		outfile_printf(o, "<text id=\"subtitle\" x=\"%.1f\" "
+				  "y=\"%.1f\">", g->width / 2, g->subtitle_y);
+		esc(o, l->subtitle);
+		outfile_puts(o, "</text>\n");
+	}
+	if (l->info) {
+		outfile_printf(o, "<text id=\"info\" x=\"%.1f\" y=\"%.1f\" "
+				  "font-size=\"%g\">", g->width / 2,
+			       g->info_y, fs - 1);
+		esc(o, l->info);
+		outfile_puts(o, "</text>\n");
+	}
+	if (l->diff && !l->empty)
+		write_legend(o, l);
+	outfile_printf(o, "<text id=\"details\" x=\"%.1f\" y=\"%.1f\"> "
+			  "</text>\n", g->graph_x, g->details_y);
+	outfile_printf(o, "<text id=\"unzoom\" class=\"hide\" x=\"%.1f\" "
+			  "y=\"%.1f\">Reset Zoom</text>\n", g->graph_x,
+		       g->title_y);
+	outfile_printf(o, "<text id=\"search\" x=\"%.1f\" y=\"%.1f\">"
+			  "Search</text>\n", g->graph_x + g->graph_w,
+		       g->title_y);
+	outfile_printf(o, "<text id=\"matched\" x=\"%.1f\" y=\"%.1f\"> "
+			  "</text>\n", g->graph_x + g->graph_w,
+		       g->details_y);
+	if (l->empty) {
+		outfile_printf(o, "<text id=\"empty\" x=\"%.1f\" y=\"%.1f\" "
+				  "text-anchor=\"middle\">No samples: the "
+				  "input holds no stacks to draw</text>\n",
+			       g->width / 2, g->graph_y + g->graph_h / 2 +
+						     fs * 0.35);
+	}
+	outfile_puts(o, "<g id=\"frames\">\n");
+	for (i = 0; i < l->nr_frames; i++)
+		write_frame(o, l, &l->frames[i]);
+	outfile_puts(o, "</g>\n</svg>\n");
+}

@@ -1,0 +1,25 @@
+#!/bin/sh
+# The differential SVG in headless Chromium (playwright-core from npm,
+# "make deps" installs it): hover, click to zoom, search, the URL, reset,
+# and hostile names. The checks are in tests/browser/svg-diff.js.
+. tests/tap-lib.sh
+
+if [ ! -x /usr/bin/chromium ]; then
+	echo "1..0 # SKIP /usr/bin/chromium is not installed"
+	exit 0
+fi
+if ! command -v node >/dev/null 2>&1; then
+	echo "1..0 # SKIP node is not installed"
+	exit 0
+fi
+if [ ! -d node_modules/playwright-core ]; then
+	echo "1..0 # SKIP node_modules/playwright-core missing (make deps)"
+	exit 0
+fi
+
+"$FLAMEDIFF" svg --diff tests/data/seed/base tests/data/seed/new -o "$T/diff.svg" || exit 1
+"$FLAMEDIFF" svg tests/data/svg/hostile-names.folded -o "$T/hostile.svg" || exit 1
+# A browser that hangs must not hang make check.
+timeout 180 node tests/browser/svg-diff.js "$T/diff.svg" "$T/hostile.svg"
+rc=$?
+exit $rc
