@@ -1,0 +1,680 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The PNG backend: the layout of render/layout.c drawn with cairo.
+ *
+ * Nothing here decides what a frame is, where it goes or what colour it
+ * has: layout.c and color.c did that for both backends. This file only
+ * turns their numbers into pixels, adding what a static picture needs in
+ * place of a tooltip: labels that are measured in the real font (so they
+ * never spill out of a frame), a legend with the scale in points, and an
+ * optional table of the functions that moved most.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo.h>
+
+#include "analyzer/metrics.h"
+#include "color.h"
+#include "png.h"
+
+/* cairo's own limit on an image surface's side. */
+#define PNG_MAX_SIDE 32767
+
+/* Text alignment for draw_text(). */
+enum { LEFT, CENTRE, RIGHT };
+
+/*
+ * The font: DejaVu Sans (fonts-dejavu-core) unless the user named another.
+ * flamegraph.pl's default "Verdana" is not on a Debian machine; asking
+ * fontconfig for it would give whatever it substitutes, so the picture
+ * would depend on the machine.
+ */
+static const char *font_family(const struct layout *l)
+{
+	const char *f = l->opts->fonttype;
+
+	if (!f || !*f || !strcmp(f, "Verdana"))
+		return "DejaVu Sans";
+	return f;
+}
+
+/*
+ * Make s[0..n) safe for cairo's text functions, in place and keeping its
+ * length: cairo refuses invalid UTF-8 (and the context is dead after
+ * that), and control characters only draw as boxes. Each bad byte
+ * becomes '?'.
+ */
+static void utf8_clean(char *s, size_t n)
+{
+	size_t i = 0, len, k;
+	unsigned char c;
+	uint32_t cp;
+
+	while (i < n) {
+		c = (unsigned char)s[i];
+		if (c < 0x80) {
+			if (c < 0x20 || c == 0x7f)
+				s[i] = '?';
+			i++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf) {
+			len = 2;
+			cp = c & 0x1f;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			len = 3;
+			cp = c & 0x0f;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			len = 4;
+			cp = c & 0x07;
+		} else {
+			goto bad;
+		}
+		if (i + len > n)
+			goto bad;
+		for (k = 1; k < len; k++) {
+			if (((unsigned char)s[i + k] & 0xc0) != 0x80)
+				goto bad;
+			cp = cp << 6 | ((unsigned char)s[i + k] & 0x3f);
+		}
+		/* Overlong forms, surrogates, beyond U+10FFFF. */
+		if (len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff)))
+			goto bad;
+		if (len == 4 && (cp < 0x10000 || cp > 0x10ffff))
+			goto bad;
+		i += len;
+		continue;
+bad:
+		s[i++] = '?';
+	}
+}
+
+static void set_rgb(cairo_t *cr, struct rgb c)
+{
+	cairo_set_source_rgb(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0);
+}
+
+/* Advance width of clean UTF-8 text in the current font. */
+static double text_w(cairo_t *cr, const char *s)
+{
+	cairo_text_extents_t e;
+
+	cairo_text_extents(cr, s, &e);
+	return e.x_advance;
+}
+
+/* Drop the last character before a trailing ".." (or the end) and put
+ * ".." there; returns the new length, 0 when nothing is left. */
+static size_t shorten(char *buf, size_t n, bool cut)
+{
+	size_t p = cut ? n - 2 : n;
+
+	if (!p)
+		return 0;
+	do
+		p--;
+	while (p > 0 && ((unsigned char)buf[p] & 0xc0) == 0x80);
+	if (!p)
+		return 0;
+	memcpy(buf + p, "..", 3);
+	return p + 2;
+}
+
+/*
+ * Draw s with its baseline at y, aligned at x. Text wider than maxw is
+ * first set smaller (down to 75%), then cut with "..": a subtitle listing
+ * two kernels must not run off the picture.
+ */
+static void draw_text(cairo_t *cr, double x, double y, const char *s,
+		      int align, double maxw, double size)
+{
+	size_t n = strlen(s);
+	char *buf = xmalloc(n + 3);
+	bool cut = false;
+	double w;
+
+	memcpy(buf, s, n + 1);
+	utf8_clean(buf, n);
+	cairo_set_font_size(cr, size);
+	w = text_w(cr, buf);
+	if (maxw > 0 && w > maxw) {
+		double fit = size * maxw / w;
+
+		cairo_set_font_size(cr, fmax(fit, size * 0.75));
+		while (n && (w = text_w(cr, buf)) > maxw) {
+			n = shorten(buf, n, cut);
+			cut = true;
+		}
+	}
+	if (align == CENTRE)
+		x -= w / 2;
+	else if (align == RIGHT)
+		x -= w;
+	cairo_move_to(cr, x, y);
+	cairo_show_text(cr, buf);
+	cairo_set_font_size(cr, size);
+	free(buf);
+}
+
+/*
+ * A frame's label: layout_label()'s cut (the same as the SVG's, from
+ * fontwidth), then shortened further while the real glyphs are wider than
+ * the frame: the estimate is an average and a row of 'm's is not.
+ */
+static size_t frame_label(cairo_t *cr, const struct layout *l,
+			  const struct layout_frame *f, char *buf, size_t cap)
+{
+	size_t n = layout_label(l, f, buf, cap);
+	double avail = f->width - 6;
+	bool cut;
+
+	if (!n)
+		return 0;
+	cut = n != f->name_len;
+	utf8_clean(buf, n);
+	while (n && text_w(cr, buf) > avail) {
+		n = shorten(buf, n, cut);
+		cut = true;
+	}
+	return n;
+}
+
+/* Dark fills get white text. */
+static bool is_dark(struct rgb c)
+{
+	return 0.299 * c.r + 0.587 * c.g + 0.114 * c.b < 110;
+}
+
+/* A frame's rectangle with the SVG's rx="2" corners. */
+static void frame_path(cairo_t *cr, double x, double y, double w, double h)
+{
+	double r = fmin(2, fmin(w, h) / 2);
+
+	if (r < 0.5) {
+		cairo_rectangle(cr, x, y, w, h);
+		return;
+	}
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x + w - r, y + r, r, -M_PI / 2, 0);
+	cairo_arc(cr, x + w - r, y + h - r, r, 0, M_PI / 2);
+	cairo_arc(cr, x + r, y + h - r, r, M_PI / 2, M_PI);
+	cairo_arc(cr, x + r, y + r, r, M_PI, 3 * M_PI / 2);
+	cairo_close_path(cr);
+}
+
+static void draw_frames(cairo_t *cr, const struct layout *l)
+{
+	static const double dash[] = { 3, 2 };
+	const struct layout_geom *g = &l->geom;
+	double fs = g->fontsize, cap_h;
+	char label[512];
+	size_t i;
+
+	cairo_set_font_size(cr, fs);
+	/* Centre the capitals (about 0.73 em in DejaVu Sans) in the row. */
+	cap_h = fs * 0.73;
+	for (i = 0; i < l->nr_frames; i++) {
+		const struct layout_frame *f = &l->frames[i];
+		struct rgb c = color_frame(l, f);
+		double top = layout_row_y(l, f->depth);
+		double y0 = round(top), y1 = round(top + g->frame_h - 1);
+		double x0 = round(f->x), x1 = round(f->x + f->width);
+		size_t n;
+
+		if (y1 <= y0)
+			y1 = y0 + 1;
+		/* Whole pixels, so siblings tile without seams and the PNG
+		 * compresses; a frame under a pixel keeps its true width
+		 * and shows as a faint line, as in the SVG. */
+		if (x1 <= x0) {
+			x0 = f->x;
+			x1 = f->x + f->width;
+		}
+		frame_path(cr, x0, y0, x1 - x0, y1 - y0);
+		if (f->flags & LF_GHOST) {
+			/* Gone in the new build: see-through, dashed, as
+			 * the SVG's .ghost style. */
+			cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0,
+					      c.b / 255.0, 0.55);
+			cairo_fill_preserve(cr);
+			cairo_set_source_rgb(cr, 70 / 255.0, 70 / 255.0,
+					     160 / 255.0);
+			cairo_set_line_width(cr, 0.8);
+			cairo_set_dash(cr, dash, 2, 0);
+			cairo_stroke(cr);
+			cairo_set_dash(cr, NULL, 0, 0);
+		} else {
+			set_rgb(cr, c);
+			cairo_fill(cr);
+		}
+
+		n = frame_label(cr, l, f, label, sizeof(label));
+		if (!n)
+			continue;
+		cairo_save(cr);
+		cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
+		cairo_clip(cr);
+		if (is_dark(c) && !(f->flags & LF_GHOST))
+			cairo_set_source_rgb(cr, 1, 1, 1);
+		else
+			cairo_set_source_rgb(cr, 0, 0, 0);
+		cairo_move_to(cr, f->x + 3, y0 + (y1 - y0 + cap_h) / 2);
+		cairo_show_text(cr, label);
+		cairo_restore(cr);
+	}
+}
+
+/* "+12.3" with the precision a reader needs at that size. */
+static void fmt_points(char *buf, size_t cap, double v)
+{
+	if (fabs(v) >= 10)
+		snprintf(buf, cap, "%+.1f", v);
+	else
+		snprintf(buf, cap, "%+.2f", v);
+}
+
+/*
+ * The diff legend, one line at legend_y, as the SVG draws it: the scale in
+ * points at both ends of a strip of the heat colours (the same stops),
+ * then what blue, red, grey and a dashed outline mean.
+ */
+static void draw_legend(cairo_t *cr, const struct layout *l)
+{
+	static const double stops[] = { -1, -0.5, -1e-9, 1e-9, 0.5, 1 };
+	const struct layout_geom *g = &l->geom;
+	const struct flame_opts *o = l->opts;
+	double fs = g->fontsize, y = g->legend_y, bw = 200;
+	double bx = g->graph_x + fs * 8, tx = bx + bw + fs * 6.5;
+	const char *more = o->negate ? "less in new" : "more in new";
+	const char *less = o->negate ? "more in new" : "less in new";
+	double right = g->graph_x + g->graph_w;
+	cairo_pattern_t *pat;
+	char txt[512];
+	size_t i, n;
+
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	if (!(l->max_delta > 0)) {
+		snprintf(txt, sizeof(txt),
+			 "No frame's share changed by %g points or more: "
+			 "every frame is neutral.", o->min_delta);
+		draw_text(cr, g->graph_x, y, txt, LEFT, g->graph_w, fs);
+		return;
+	}
+	snprintf(txt, sizeof(txt), "-%.2f pts", l->max_delta);
+	draw_text(cr, g->graph_x, y, txt, LEFT, bx - g->graph_x - 4, fs);
+	snprintf(txt, sizeof(txt), "+%.2f pts", l->max_delta);
+	draw_text(cr, bx + bw + 6, y, txt, LEFT, 0, fs);
+	/* DejaVu is wider than the Verdana the SVG's spacing assumes. */
+	tx = fmax(tx, bx + bw + 6 + text_w(cr, txt) + fs * 0.75);
+
+	pat = cairo_pattern_create_linear(bx, 0, bx + bw, 0);
+	for (i = 0; i < sizeof(stops) / sizeof(stops[0]); i++) {
+		struct rgb c = color_heat(o->negate ? -stops[i] : stops[i]);
+
+		cairo_pattern_add_color_stop_rgb(pat, 0.5 + 0.5 * stops[i],
+						 c.r / 255.0, c.g / 255.0,
+						 c.b / 255.0);
+	}
+	cairo_rectangle(cr, bx, y - fs * 0.85, bw, fs);
+	cairo_set_source(cr, pat);
+	cairo_fill_preserve(cr);
+	cairo_pattern_destroy(pat);
+	cairo_set_source_rgb(cr, 0x88 / 255.0, 0x88 / 255.0, 0x88 / 255.0);
+	cairo_set_line_width(cr, 0.5);
+	cairo_stroke(cr);
+
+	n = snprintf(txt, sizeof(txt),
+		     "blue: %s, red: %s (%s share, points); grey: below %.2g "
+		     "pts", less, more,
+		     o->color_by == COLOR_BY_SELF ? "self" : "total",
+		     o->min_delta);
+	if (l->base_runs >= 2 && l->new_runs >= 2 && n < sizeof(txt))
+		n += snprintf(txt + n, sizeof(txt) - n, " or p > %.2g",
+			      o->alpha);
+	if (n < sizeof(txt))
+		snprintf(txt + n, sizeof(txt) - n, "; dashed: gone");
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	if (tx < right)
+		draw_text(cr, tx, y, txt, LEFT, right - tx, fs - 1);
+}
+
+/* The line under the graph: the notes, or how to read the picture. */
+static void draw_details(cairo_t *cr, const struct layout *l)
+{
+	const struct layout_geom *g = &l->geom;
+	const struct flame_opts *o = l->opts;
+	char txt[512];
+
+	if (!(g->details_y > 0))
+		return;
+	if (o->notes && *o->notes)
+		snprintf(txt, sizeof(txt), "%s", o->notes);
+	else if (l->diff)
+		snprintf(txt, sizeof(txt),
+			 "Width: the larger of base and new%s; colour: change "
+			 "of each frame's %s share, in points of the total.",
+			 l->new_scale != 1 ? " (new scaled to base's total)"
+					   : "",
+			 o->color_by == COLOR_BY_SELF ? "self" : "total");
+	else
+		snprintf(txt, sizeof(txt),
+			 "Width: share of the total, %.*f %s; %zu frames "
+			 "drawn, narrow neighbours merged (grey).",
+			 l->total == floor(l->total) ? 0 : 2, l->total,
+			 l->countname, l->nr_frames);
+	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+	draw_text(cr, g->graph_x, g->details_y, txt, LEFT, g->graph_w,
+		  g->fontsize * 0.9);
+}
+
+static double table_row_h(const struct layout *l)
+{
+	return ceil(l->geom.fontsize * 1.4);
+}
+
+static bool has_table(const struct layout *l, const struct png_opts *po)
+{
+	return l->diff && po && po->table && po->table->nr;
+}
+
+static double table_height(const struct layout *l, const struct png_opts *po)
+{
+	if (!has_table(l, po))
+		return 0;
+	return (po->table->nr + 2) * table_row_h(l) + l->geom.fontsize;
+}
+
+/*
+ * The movers, below the graph: change, base %, new %, name. Numbers are
+ * right-aligned on widths measured in the font, so columns line up
+ * without a monospace font.
+ */
+static void draw_table(cairo_t *cr, const struct layout *l,
+		       const struct png_table *t)
+{
+	const struct layout_geom *g = &l->geom;
+	double fs = g->fontsize, rh = table_row_h(l);
+	double y = g->height + rh, c1, c2, c3, c4, gap = fs * 1.5;
+	char a[64], b[64], c[64];
+	size_t i;
+
+	cairo_set_font_size(cr, fs);
+	c1 = g->graph_x + text_w(cr, "-100.00 points");
+	c2 = c1 + gap + text_w(cr, "100.00%");
+	c3 = c2 + gap + text_w(cr, "100.00%");
+	c4 = c3 + gap;
+
+	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+	snprintf(a, sizeof(a), "Top %zu movers", t->nr);
+	draw_text(cr, g->graph_x, y, a, LEFT, 0, fs);
+	cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+	draw_text(cr, g->graph_x + text_w(cr, a) + fs, y,
+		  "(children: share of each side's samples with the function "
+		  "on the stack, as LKP's perf-profile.children)",
+		  LEFT, g->graph_w - text_w(cr, a) - fs, fs * 0.9);
+	y += rh;
+	cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+	draw_text(cr, c1, y, "change", RIGHT, 0, fs);
+	draw_text(cr, c2, y, "base", RIGHT, 0, fs);
+	draw_text(cr, c3, y, "new", RIGHT, 0, fs);
+	draw_text(cr, c4, y, "function", LEFT, 0, fs);
+	for (i = 0; i < t->nr; i++) {
+		const struct png_mover *m = &t->v[i];
+		double h = l->max_delta > 0 ? m->delta / l->max_delta : 0;
+		struct rgb col;
+
+		y += rh;
+		if (l->opts->negate)
+			h = -h;
+		col = color_heat(fmax(-1, fmin(1, h)));
+		/* The heat colour itself is too pale to read as text at
+		 * small changes: keep its hue, darken it. */
+		if (h > 0)
+			cairo_set_source_rgb(cr, 0.75, 0.05, 0.05);
+		else if (h < 0)
+			cairo_set_source_rgb(cr, 0.05, 0.05, 0.75);
+		else
+			cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+		fmt_points(a, sizeof(a), m->delta);
+		draw_text(cr, c1, y, a, RIGHT, 0, fs);
+		set_rgb(cr, col);
+		cairo_rectangle(cr, c1 + fs * 0.3, y - fs * 0.75, fs * 0.6,
+				fs * 0.7);
+		cairo_fill(cr);
+		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+		snprintf(b, sizeof(b), "%.2f%%", m->base);
+		snprintf(c, sizeof(c), "%.2f%%", m->new);
+		draw_text(cr, c2, y, b, RIGHT, 0, fs);
+		draw_text(cr, c3, y, c, RIGHT, 0, fs);
+		draw_text(cr, c4, y, m->name, LEFT,
+			  g->graph_x + g->graph_w - c4, fs);
+	}
+}
+
+void png_size(const struct layout *l, const struct png_opts *po, int *width,
+	      int *height)
+{
+	*width = (int)ceil(l->geom.width);
+	*height = (int)ceil(l->geom.height + table_height(l, po));
+}
+
+static void draw(cairo_t *cr, const struct layout *l,
+		 const struct png_opts *po)
+{
+	const struct layout_geom *g = &l->geom;
+	double fs = g->fontsize, cx = g->width / 2;
+	cairo_font_options_t *fo;
+	cairo_pattern_t *bg;
+	struct rgb top, bottom;
+
+	/* An unknown --bgcolors was refused when parsing; fall back
+	 * quietly if a caller skipped that. */
+	if (!color_background(l->opts->bgcolors, l->diff, &top, &bottom))
+		color_background(NULL, l->diff, &top, &bottom);
+	/* The SVG's gradient: stops at 5% and 95% of the graph's height;
+	 * the table under it keeps the bottom colour. */
+	bg = cairo_pattern_create_linear(0, 0, 0, g->height);
+	cairo_pattern_add_color_stop_rgb(bg, 0.05, top.r / 255.0,
+					 top.g / 255.0, top.b / 255.0);
+	cairo_pattern_add_color_stop_rgb(bg, 0.95, bottom.r / 255.0,
+					 bottom.g / 255.0, bottom.b / 255.0);
+	cairo_set_source(cr, bg);
+	cairo_paint(cr);
+	cairo_pattern_destroy(bg);
+
+	/* Grey antialiasing: sub-pixel colour fringes look wrong in a
+	 * picture that is scaled and viewed anywhere. */
+	fo = cairo_font_options_create();
+	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_ON);
+	cairo_set_font_options(cr, fo);
+	cairo_font_options_destroy(fo);
+	cairo_select_font_face(cr, font_family(l), CAIRO_FONT_SLANT_NORMAL,
+			       CAIRO_FONT_WEIGHT_NORMAL);
+
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	draw_text(cr, cx, g->title_y, l->title, CENTRE, g->graph_w, fs + 5);
+	cairo_set_source_rgb(cr, 80 / 255.0, 80 / 255.0, 80 / 255.0);
+	if (g->subtitle_y > 0 && l->subtitle)
+		draw_text(cr, cx, g->subtitle_y, l->subtitle, CENTRE,
+			  g->graph_w, fs);
+	if (g->info_y > 0 && l->info)
+		draw_text(cr, cx, g->info_y, l->info, CENTRE, g->graph_w,
+			  fs - 1);
+	if (l->diff && g->legend_y > 0)
+		draw_legend(cr, l);
+	draw_frames(cr, l);
+	draw_details(cr, l);
+	if (has_table(l, po))
+		draw_table(cr, l, po->table);
+}
+
+static cairo_status_t to_outfile(void *closure, const unsigned char *data,
+				 unsigned int len)
+{
+	struct outfile *o = closure;
+
+	outfile_write(o, data, len);
+	return o->failed ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
+}
+
+/*
+ * cairo keeps its font caches (and fontconfig's patterns in them) for the
+ * life of the process; hand them back at exit so leak checkers (make
+ * asan-check) see only our own leaks. Every cairo object of ours is gone
+ * by then: png_write() destroys what it creates before returning.
+ */
+static void release_cairo(void)
+{
+	cairo_debug_reset_static_data();
+}
+
+int png_write(const struct layout *l, const struct png_opts *po,
+	      struct outfile *o, struct fd_err *err)
+{
+	static bool registered;
+
+	cairo_surface_t *s;
+	cairo_status_t st;
+	cairo_t *cr;
+	int w, h;
+
+	if (l->empty || !l->nr_frames)
+		return fd_err_set(err, "no samples: nothing to draw");
+	png_size(l, po, &w, &h);
+	if (w < 1 || h < 1 || w > PNG_MAX_SIDE || h > PNG_MAX_SIDE)
+		return fd_err_set(err,
+				  "a %d x %d px image is beyond what cairo "
+				  "draws (%d px a side): use a smaller "
+				  "--width or --height, or --minwidth",
+				  w, h, PNG_MAX_SIDE);
+	if (!registered) {
+		registered = true;
+		atexit(release_cairo);
+	}
+	/* RGB24: no alpha channel in the file, a quarter smaller. */
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+		st = cairo_surface_status(s);
+		cairo_surface_destroy(s);
+		return fd_err_set(err, "cannot create a %d x %d image: %s", w,
+				  h, cairo_status_to_string(st));
+	}
+	cr = cairo_create(s);
+	draw(cr, l, po);
+	st = cairo_status(cr);
+	cairo_destroy(cr);
+	if (st == CAIRO_STATUS_SUCCESS) {
+		cairo_surface_flush(s);
+		st = cairo_surface_write_to_png_stream(s, to_outfile, o);
+	}
+	cairo_surface_destroy(s);
+	if (st != CAIRO_STATUS_SUCCESS)
+		return fd_err_set(err, "drawing the PNG failed: %s",
+				  cairo_status_to_string(st));
+	return 0;
+}
+
+int png_save(const struct layout *l, const struct png_opts *po,
+	     const char *path, struct fd_err *err)
+{
+	struct outfile o;
+
+	/* Refuse before creating anything: no file at all on error. */
+	if (l->empty || !l->nr_frames)
+		return fd_err_set(err, "no samples: nothing to draw");
+	if (outfile_open(&o, path, err))
+		return -1;
+	if (png_write(l, po, &o, err)) {
+		outfile_abort(&o);
+		return -1;
+	}
+	return outfile_commit(&o, err);
+}
+
+/* Movers: both sides' children, merged by name. */
+struct mv {
+	const char *name;
+	double base, new;
+};
+
+static int cmp_mv_name(const void *a, const void *b)
+{
+	return strcmp(((const struct mv *)a)->name,
+		      ((const struct mv *)b)->name);
+}
+
+static int cmp_mover(const void *a, const void *b)
+{
+	const struct png_mover *x = a, *y = b;
+	double dx = fabs(x->delta), dy = fabs(y->delta);
+
+	if (dx != dy)
+		return dx > dy ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+int png_movers(const struct profile *base, const struct profile *new,
+	       size_t n, struct png_table *t, struct fd_err *err)
+{
+	struct metrics_opts mo = { 0 };
+	struct metrics mb, mn;
+	struct mv *v;
+	size_t nv = 0, i, j, nm = 0;
+	struct png_mover *m;
+
+	memset(t, 0, sizeof(*t));
+	if (!n)
+		return 0;
+	if (metrics_compute(base, &mo, &mb, err))
+		return -1;
+	if (metrics_compute(new, &mo, &mn, err)) {
+		metrics_free(&mb);
+		return -1;
+	}
+	v = xmalloc(sizeof(*v) * (mb.nr_fns + mn.nr_fns + 1));
+	for (i = 0; i < mb.nr_fns; i++)
+		v[nv++] = (struct mv){ mb.fns[i].name, mb.fns[i].children, 0 };
+	for (i = 0; i < mn.nr_fns; i++)
+		v[nv++] = (struct mv){ mn.fns[i].name, 0, mn.fns[i].children };
+	qsort(v, nv, sizeof(*v), cmp_mv_name);
+	m = xmalloc(sizeof(*m) * (nv + 1));
+	for (i = 0; i < nv; i = j) {
+		double b = 0, w = 0;
+
+		for (j = i; j < nv && !strcmp(v[j].name, v[i].name); j++) {
+			b += v[j].base;
+			w += v[j].new;
+		}
+		m[nm++] = (struct png_mover){ (char *)v[i].name, b, w, w - b };
+	}
+	qsort(m, nm, sizeof(*m), cmp_mover);
+	if (nm > n)
+		nm = n;
+	/* A row that prints as +0.00 is no mover. */
+	while (nm && fabs(m[nm - 1].delta) < 0.005)
+		nm--;
+	/* Own the names: the metrics go away. */
+	for (i = 0; i < nm; i++)
+		m[i].name = xstrdup(m[i].name);
+	t->v = m;
+	t->nr = nm;
+	free(v);
+	metrics_free(&mb);
+	metrics_free(&mn);
+	return 0;
+}
+
+void png_table_free(struct png_table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nr; i++)
+		free(t->v[i].name);
+	free(t->v);
+	memset(t, 0, sizeof(*t));
+}

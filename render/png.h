@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_PNG_H
+#define FLAMEDIFF_PNG_H
+
+#include <stddef.h>
+
+#include "analyzer/error.h"
+#include "analyzer/outfile.h"
+#include "analyzer/profile.h"
+#include "layout.h"
+
+/*
+ * The PNG backend: a struct layout drawn with cairo, for places that strip
+ * interactivity (mail, issue trackers). Same frames, geometry and colours
+ * as the SVG; labels in DejaVu Sans, cut with ".." and clipped to their
+ * frame; title, the layout's info line (event, samples, duration, kernel
+ * of each side), and for a diff a legend with the scale in points and,
+ * optionally, a table of the top movers below the graph.
+ */
+
+/* One row of the movers table: a function's children share per side. */
+struct png_mover {
+	char *name;	/* clone suffixes removed, as LKP names it */
+	double base;	/* children, % of base's samples */
+	double new;	/* children, % of new's samples */
+	double delta;	/* new - base, points */
+};
+
+struct png_table {
+	struct png_mover *v;
+	size_t nr;
+};
+
+/*
+ * The n functions whose children share moved most between two builds
+ * (LKP's perf-profile.children metric, analyzer/metrics.h), largest
+ * |delta| first. Shares are of each side's own total, so normalising does
+ * not change them.
+ */
+int png_movers(const struct profile *base, const struct profile *new,
+	       size_t n, struct png_table *t, struct fd_err *err);
+void png_table_free(struct png_table *t);
+
+/* What the backend adds to the layout. */
+struct png_opts {
+	const struct png_table *table; /* diff only; NULL or empty: none */
+};
+
+/* The image size for this layout: geom.width by geom.height plus the
+ * table's rows. */
+void png_size(const struct layout *l, const struct png_opts *po, int *width,
+	      int *height);
+
+/*
+ * Draw l and write the PNG to o. An empty layout (no samples) is an error:
+ * a mailed picture of nothing helps nobody. -1 with err on failure (the
+ * caller aborts o).
+ */
+int png_write(const struct layout *l, const struct png_opts *po,
+	      struct outfile *o, struct fd_err *err);
+
+/* png_write() into path, atomically: complete or absent. */
+int png_save(const struct layout *l, const struct png_opts *po,
+	     const char *path, struct fd_err *err);
+
+#endif

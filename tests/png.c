@@ -1,0 +1,542 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The PNG backend: the file decodes at the size the layout asks for, the
+ * seed regression of the diff issue is blue where the lock contention went
+ * away and red where it came back, labels are drawn and never leave their
+ * frame, and bad cases leave no file.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cairo.h>
+
+#include "analyzer/input.h"
+#include "analyzer/side.h"
+#include "render/color.h"
+#include "render/graph-file.h"
+#include "render/layout.h"
+#include "render/png.h"
+#include "tap.h"
+
+static char dir[] = "/tmp/flamediff-png-XXXXXX";
+
+/*
+ * Under make asan-check: fontconfig (loaded by cairo for the labels' font)
+ * leaks a little while parsing its configuration, once per process; that
+ * is not ours to fix. LeakSanitizer asks for this function when it is
+ * linked in; otherwise it is never called. tests/t-png.sh passes the same
+ * rule in tests/lsan-fontconfig.supp.
+ */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:libfontconfig.so\n";
+}
+
+const char *__lsan_default_options(void);
+const char *__lsan_default_options(void)
+{
+	return "print_suppressions=0";
+}
+
+struct img {
+	cairo_surface_t *s;
+	int w, h, stride;
+	unsigned char *data;
+};
+
+static int load(struct img *im, const char *path)
+{
+	im->s = cairo_image_surface_create_from_png(path);
+	if (cairo_surface_status(im->s) != CAIRO_STATUS_SUCCESS)
+		return -1;
+	cairo_surface_flush(im->s);
+	im->w = cairo_image_surface_get_width(im->s);
+	im->h = cairo_image_surface_get_height(im->s);
+	im->stride = cairo_image_surface_get_stride(im->s);
+	im->data = cairo_image_surface_get_data(im->s);
+	return 0;
+}
+
+static struct rgb px(const struct img *im, int x, int y)
+{
+	uint32_t v = *(uint32_t *)(im->data + (size_t)y * im->stride + x * 4);
+
+	return (struct rgb){ v >> 16 & 0xff, v >> 8 & 0xff, v & 0xff };
+}
+
+static bool same(struct rgb a, struct rgb b)
+{
+	return a.r == b.r && a.g == b.g && a.b == b.b;
+}
+
+/* The pixel rectangle png.c fills for a frame. */
+struct box {
+	int x0, y0, x1, y1;
+};
+
+static struct box frame_box(const struct layout *l,
+			    const struct layout_frame *f)
+{
+	double top = layout_row_y(l, f->depth);
+
+	return (struct box){ (int)round(f->x), (int)round(top),
+			     (int)round(f->x + f->width),
+			     (int)round(top + l->geom.frame_h - 1) };
+}
+
+/*
+ * Pixels of a box: how many are bluish, reddish, and how many differ from
+ * the fill. The fill is taken per row at the box's right end, where no
+ * label reaches (labels end 3 px short of the edge): a see-through ghost
+ * frame shows the vertical background gradient through it.
+ */
+struct census {
+	long all, differ, blue, red;
+};
+
+static struct census count(const struct img *im, struct box b)
+{
+	struct census c = { 0 };
+	int x, y;
+
+	for (y = b.y0; y < b.y1; y++) {
+		struct rgb fill = px(im, b.x1 - 1, y);
+
+		for (x = b.x0; x < b.x1; x++) {
+			struct rgb p = px(im, x, y);
+
+			c.all++;
+			c.differ += !same(p, fill);
+			c.blue += p.b > p.r + 60 && p.b > p.g + 60;
+			c.red += p.r > p.g + 60 && p.r > p.b + 60;
+		}
+	}
+	return c;
+}
+
+/* The inside of a frame's box: no corners, no outline. */
+static struct box inner(struct box b)
+{
+	return (struct box){ b.x0 + 2, b.y0 + 2, b.x1 - 3, b.y1 - 2 };
+}
+
+static const struct layout_frame *find(const struct layout *l,
+				       const char *name, const char *parent)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr_frames; i++) {
+		const struct layout_frame *f = &l->frames[i];
+
+		if (strcmp(f->name, name))
+			continue;
+		if (parent && (f->parent == NODE_NONE ||
+			       strcmp(l->frames[f->parent].name, parent)))
+			continue;
+		return f;
+	}
+	return NULL;
+}
+
+static bool exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
+}
+
+/* No stray temporary files of outfile.c either. */
+static int files_in_dir(void)
+{
+	char cmd[256];
+	FILE *fp;
+	int n = -1;
+
+	snprintf(cmd, sizeof(cmd), "ls -A %s | wc -l", dir);
+	fp = popen(cmd, "r");
+	if (fp) {
+		if (fscanf(fp, "%d", &n) != 1)
+			n = -1;
+		pclose(fp);
+	}
+	return n;
+}
+
+static struct profile *read_profile(const char *path)
+{
+	struct profile *p = profile_new();
+	struct input_opts io = { 0 };
+	struct fd_err err;
+
+	if (input_read(path, &io, p, NULL, &err)) {
+		diag("%s", err.msg);
+		profile_free(p);
+		return NULL;
+	}
+	return p;
+}
+
+/*
+ * The seed regression drawn: the collapsed cgroup_file_notify tower blue,
+ * the new _raw_spin_lock under folio_alloc_swap red, labels on both, at
+ * the size png_size() promises. Returns false when no image came out.
+ */
+static bool check_seed(const struct layout *l, const char *path, int *hp)
+{
+	const struct layout_frame *cg, *rsl;
+	struct fd_err err;
+	struct census c;
+	struct img im;
+	int w, h;
+
+	ok(!png_save(l, NULL, path, &err), "%s: diff PNG written",
+	   strrchr(path, '/') + 1);
+	if (!ok(!load(&im, path), "%s: decodes with cairo",
+		strrchr(path, '/') + 1))
+		return false;
+	png_size(l, NULL, &w, &h);
+	*hp = h;
+	is_int(im.w, 1200, "default width 1200 px");
+	is_int(im.w, w, "width as png_size says");
+	is_int(im.h, h, "height as png_size says");
+	is_int(h, (int)ceil(l->geom.height), "height is the layout's");
+
+	cg = find(l, "cgroup_file_notify", "__memcg_memory_event");
+	rsl = find(l, "_raw_spin_lock", "folio_alloc_swap");
+	if (ok(cg != NULL, "cgroup_file_notify frame in the layout")) {
+		struct box b = frame_box(l, cg);
+
+		c = count(&im, b);
+		diag("cgroup_file_notify: %ld px, %ld blue", c.all, c.blue);
+		ok(cg->flags & LF_GHOST, "cgroup_file_notify is gone in new");
+		ok(c.all > 5000, "cgroup_file_notify is wide (ghost kept)");
+		ok(c.blue > c.all * 9 / 10,
+		   "cgroup_file_notify pixels are blue");
+		ok(color_frame(l, cg).b > color_frame(l, cg).r + 100,
+		   "its colour is a deep blue");
+		c = count(&im, inner(b));
+		ok(c.differ > 100,
+		   "cgroup_file_notify label drawn (%ld px differ from fill)",
+		   c.differ);
+	}
+	if (ok(rsl != NULL, "_raw_spin_lock under folio_alloc_swap")) {
+		struct box b = frame_box(l, rsl);
+		struct rgb fill = color_frame(l, rsl);
+
+		c = count(&im, b);
+		diag("_raw_spin_lock: %ld px, %ld red", c.all, c.red);
+		ok(c.red > c.all * 9 / 10, "_raw_spin_lock pixels are red");
+		ok(same(px(&im, b.x1 - 2, b.y0 + 3), fill),
+		   "_raw_spin_lock filled with color_frame(), as the SVG");
+		c = count(&im, inner(b));
+		ok(c.differ > 50,
+		   "_raw_spin_lock label drawn (%ld px differ from fill)",
+		   c.differ);
+	}
+	cairo_surface_destroy(im.s);
+	return true;
+}
+
+static void test_seed(void)
+{
+	struct profile *b = read_profile("tests/data/png/base.folded");
+	struct profile *n = read_profile("tests/data/png/new.folded");
+	struct png_table t = { 0 };
+	struct png_opts po = { 0 };
+	struct layout *l = NULL;
+	struct flame_opts fo;
+	struct fd_err err;
+	struct census c;
+	struct img im;
+	char *path;
+	int w, h, ok_t = 0;
+	size_t i;
+
+	if (!ok(b && n, "small seed profiles read (one run a side)"))
+		return;
+	flame_opts_init(&fo);
+	if (!ok(!layout_build_diff(&l, &b, 1, b, &n, 1, n, &fo, &err),
+		"seed diff laid out"))
+		goto out;
+
+	path = xstrfmt("%s/seed.png", dir);
+	if (!check_seed(l, path, &h))
+		goto out_path;
+
+	/* The movers table: the seed's story, in LKP's children terms. */
+	ok(!png_movers(b, n, 8, &t, &err), "movers computed");
+	is_int(t.nr, 8, "8 movers");
+	for (i = 0; i < t.nr; i++) {
+		if (!strcmp(t.v[i].name, "cgroup_file_notify"))
+			is_near(t.v[i].delta, -92, 0.01,
+				"cgroup_file_notify -92 points");
+		if (!strcmp(t.v[i].name, "_raw_spin_lock")) {
+			is_near(t.v[i].delta, 44, 0.01,
+				"_raw_spin_lock +44 points");
+			ok_t = 1;
+		}
+		if (i)
+			ok(fabs(t.v[i].delta) <= fabs(t.v[i - 1].delta),
+			   "movers sorted by |change| (%zu)", i);
+	}
+	ok(ok_t, "_raw_spin_lock among the top 8 movers");
+	po.table = &t;
+	free(path);
+	path = xstrfmt("%s/seed-table.png", dir);
+	ok(!png_save(l, &po, path, &err), "PNG with --table written");
+	if (ok(!load(&im, path), "table PNG decodes")) {
+		int h2;
+
+		png_size(l, &po, &w, &h2);
+		is_int(im.h, h2, "table PNG height as png_size says");
+		ok(h2 >= h + 9 * 16, "table adds its rows under the graph");
+		/* Something is written where the table goes. */
+		c = count(&im, (struct box){ 10, h + 2, 600, h2 - 2 });
+		ok(c.differ > 500, "table area is not blank");
+		cairo_surface_destroy(im.s);
+	}
+	png_table_free(&t);
+
+	/* graph_save picks the backend from the suffix. */
+	free(path);
+	path = xstrfmt("%s/by-suffix.PNG", dir);
+	ok(!graph_save(l, NULL, path, GRAPH_SVG, &err),
+	   "graph_save .PNG with an SVG default");
+	if (ok(!load(&im, path), "... wrote a PNG"))
+		cairo_surface_destroy(im.s);
+	free(path);
+	path = xstrfmt("%s/by-suffix.svg", dir);
+	ok(!graph_save(l, NULL, path, GRAPH_PNG, &err),
+	   "graph_save .svg with a PNG default");
+	{
+		FILE *fp = fopen(path, "r");
+		char head[256] = "";
+
+		if (fp) {
+			if (!fread(head, 1, sizeof(head) - 1, fp))
+				head[0] = 0;
+			fclose(fp);
+		}
+		ok(strstr(head, "<svg") || strstr(head, "<?xml"),
+		   "... wrote an SVG");
+	}
+	is_int(graph_format_for("-", GRAPH_PNG), GRAPH_PNG, "stdout: default");
+	is_int(graph_format_for("x.svg.gz", GRAPH_PNG), GRAPH_SVG,
+	       "x.svg.gz is an SVG");
+	is_int(graph_format_for("x.txt", GRAPH_SVG), GRAPH_SVG,
+	       "unknown suffix: default");
+out_path:
+	free(path);
+out:
+	layout_free(l);
+	profile_free(b);
+	profile_free(n);
+}
+
+/*
+ * The seed of the diff issue as its generator writes it (six noisy runs a
+ * side, a GCC clone name in the new build): colours here also passed the
+ * significance test.
+ */
+static void test_seed_runs(void)
+{
+	char *bp = "tests/data/seed/base", *np = "tests/data/seed/new";
+	struct side sb = { 0 }, sn = { 0 };
+	struct input_opts io = { 0 };
+	struct layout *l = NULL;
+	struct flame_opts fo;
+	struct fd_err err;
+	char *path = xstrfmt("%s/seed-runs.png", dir), *gen = NULL, *cmd;
+	int h;
+
+	if (!exists(bp) || !exists(np)) {
+		/* Not in this checkout: write it with the generator. */
+		gen = xstrfmt("%s/seed", dir);
+		cmd = xstrfmt("sh tests/gen-seed.sh %s", gen);
+
+		ok(!system(cmd), "tests/gen-seed.sh ran");
+		free(cmd);
+		bp = xstrfmt("%s/base", gen);
+		np = xstrfmt("%s/new", gen);
+	}
+	if (!ok(!side_load(&sb, &bp, 1, &io, &err) &&
+			!side_load(&sn, &np, 1, &io, &err),
+		"six-run seed loaded"))
+		goto out;
+	is_int(sb.nr_runs, 6, "six base runs");
+	flame_opts_init(&fo);
+	if (ok(!layout_build_diff(&l, sb.runs, sb.nr_runs, sb.merged, sn.runs,
+				  sn.nr_runs, sn.merged, &fo, &err),
+	       "six-run seed laid out"))
+		check_seed(l, path, &h);
+out:
+	if (gen) {
+		free(bp);
+		free(np);
+		free(gen);
+	}
+	layout_free(l);
+	side_free(&sb);
+	side_free(&sn);
+	free(path);
+}
+
+/*
+ * Labels are measured in the real font: a name of 'm's is far wider than
+ * flamegraph.pl's average-glyph estimate, and still must not spill out of
+ * its frame. The frame's parent has self weight, so right of the frame is
+ * bare background in its row.
+ */
+static void test_label_clip(void)
+{
+	struct profile *p = profile_new();
+	struct frame fr[2];
+	const struct layout_frame *f;
+	struct layout *l = NULL;
+	struct flame_opts fo;
+	struct fd_err err;
+	struct img im;
+	char *path = xstrfmt("%s/clip.png", dir);
+	char label[256];
+
+	fr[0].name = profile_intern(p, "parent", 6);
+	fr[0].kind = FRAME_USER;
+	fr[1].name = profile_intern(p, "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmm", 30);
+	fr[1].kind = FRAME_KERNEL;
+	profile_add_stack(p, fr, 1, 1050);
+	profile_add_stack(p, fr, 2, 150);
+	flame_opts_init(&fo);
+	if (!ok(!layout_build(&l, p, &fo, &err), "clip profile laid out"))
+		goto out;
+	f = find(l, "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmm", "parent");
+	if (!ok(f != NULL, "the m frame is laid out"))
+		goto out;
+	ok(layout_label(l, f, label, sizeof(label)) > 10,
+	   "the estimate thinks a long label fits (%s)", label);
+	ok(!png_save(l, NULL, path, &err), "clip PNG written");
+	if (ok(!load(&im, path), "clip PNG decodes")) {
+		struct box b = frame_box(l, f);
+		struct census in = count(&im, inner(b));
+		long stray = 0;
+		int x, y;
+
+		/* The background is a vertical gradient: compare each row
+		 * with its own far right end. */
+		for (y = b.y0; y < b.y1; y++)
+			for (x = b.x1; x < b.x1 + 200; x++)
+				stray += !same(px(&im, x, y),
+					       px(&im, im.w - 11, y));
+		ok(in.differ > 50, "the m label is drawn");
+		is_int(stray, 0, "nothing drawn right of the frame in its row");
+		cairo_surface_destroy(im.s);
+	}
+out:
+	free(path);
+	layout_free(l);
+	profile_free(p);
+}
+
+/* Names that are not UTF-8 must not kill the cairo context. */
+static void test_bad_utf8(void)
+{
+	static const char bad[] = "bad\xff\xfe name \xc3";
+	static const char odd[] = "ok \xc3\xa9t\xc3\xa9 \x01\x7f";
+	struct profile *p = profile_new();
+	struct frame fr[2];
+	struct layout *l = NULL;
+	struct flame_opts fo;
+	struct fd_err err;
+	struct img im;
+	char *path = xstrfmt("%s/utf8.png", dir);
+
+	fr[0].name = profile_intern(p, bad, sizeof(bad) - 1);
+	fr[0].kind = FRAME_USER;
+	fr[1].name = profile_intern(p, odd, sizeof(odd) - 1);
+	fr[1].kind = FRAME_USER;
+	profile_add_stack(p, fr, 2, 10);
+	flame_opts_init(&fo);
+	fo.title = "title \xff";
+	layout_build(&l, p, &fo, &err);
+	ok(l && !png_save(l, NULL, path, &err),
+	   "invalid UTF-8 in names and title: PNG written");
+	if (ok(!load(&im, path), "and it decodes"))
+		cairo_surface_destroy(im.s);
+	free(path);
+	layout_free(l);
+	profile_free(p);
+}
+
+/* Width option, the icicle, an empty profile. */
+static void test_misc(void)
+{
+	struct profile *p = read_profile("tests/data/png/base.folded");
+	struct profile *e = profile_new();
+	struct layout *l = NULL;
+	struct flame_opts fo;
+	struct fd_err err;
+	struct img im;
+	char *path = xstrfmt("%s/narrow.png", dir);
+	char *epath = xstrfmt("%s/empty.png", dir);
+	int before;
+
+	if (!p)
+		goto out;
+	flame_opts_init(&fo);
+	fo.width = 640;
+	fo.inverted = true;
+	ok(!layout_build(&l, p, &fo, &err), "icicle laid out");
+	ok(!png_save(l, NULL, path, &err), "640 px icicle written");
+	if (ok(!load(&im, path), "icicle decodes")) {
+		const struct layout_frame *f = find(l, "cgroup_file_notify",
+						    NULL);
+		struct box b = frame_box(l, f);
+		struct box r = frame_box(l, &l->frames[0]);
+
+		is_int(im.w, 640, "--width 640");
+		is_int(im.h, (int)ceil(l->geom.height), "icicle height");
+		ok(r.y1 <= b.y0, "icicle: the root is above the leaves");
+		ok(same(px(&im, r.x1 - 2, r.y0 + 3),
+			color_frame(l, &l->frames[0])),
+		   "icicle root filled with its colour");
+		ok(same(px(&im, b.x1 - 2, b.y0 + 3), color_frame(l, f)),
+		   "icicle frame filled with its palette colour");
+		cairo_surface_destroy(im.s);
+	}
+	layout_free(l);
+	l = NULL;
+
+	before = files_in_dir();
+	ok(!layout_build(&l, e, &fo, &err) && l->empty, "empty layout");
+	ok(png_save(l, NULL, epath, &err) == -1, "empty: png_save fails");
+	diag("%s", err.msg);
+	ok(!exists(epath), "empty: no file");
+	is_int(files_in_dir(), before, "empty: no temporary file left");
+out:
+	free(path);
+	free(epath);
+	layout_free(l);
+	profile_free(p);
+	profile_free(e);
+}
+
+int main(void)
+{
+	char cmd[64];
+
+	if (!mkdtemp(dir))
+		skip_all("cannot make a temporary directory");
+	test_seed();
+	test_seed_runs();
+	test_label_clip();
+	test_bad_utf8();
+	test_misc();
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd))
+		diag("could not remove %s", dir);
+	return done_testing();
+}
