@@ -8,7 +8,7 @@ CC	?= cc
 PKG_CONFIG ?= pkg-config
 
 # Link only what the code uses so far; "make deps" installs them all.
-PKGS	:= zlib
+PKGS	:= zlib libelf libunwind-generic cairo
 
 CFLAGS	?= -O2 -g
 # Sanitizer builds turn off -Werror: GCC warns falsely under -fsanitize.
@@ -29,15 +29,31 @@ TEST_SRC := $(wildcard tests/*.c)
 BENCH_SRC := $(wildcard bench/*.c)
 
 LIB_OBJ	:= $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+# The SVG script (share/flamegraph.js), compiled in: see its rule below.
+LIB_OBJ	+= $(BUILD)/obj/gen/flamegraph-js.o
 CLI_OBJ	:= $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
+# Programs that record's tests profile: plain -O2 with frame pointers (no
+# sanitizer), except nofp, which DWARF unwinding must walk.
+TEST_PROGS := $(patsubst tests/progs/%.c,$(BUILD)/tests/progs/%,$(wildcard tests/progs/*.c))
+PROG_CFLAGS := -O2 -g -Wall -Werror -pthread -fno-omit-frame-pointer
 LIB	:= $(BUILD)/libflamediff.a
 BIN	:= $(BUILD)/flamediff
 
 all: $(BIN)
 
 $(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/gen/flamegraph-js.c: share/flamegraph.js
+	@mkdir -p $(dir $@)
+	{ echo '#include "render/svg.h"'; echo 'const char flamegraph_js[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; \
+	  echo ';'; } >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/gen/flamegraph-js.o: $(BUILD)/gen/flamegraph-js.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
@@ -58,7 +74,11 @@ $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
 
 # Tests are C programs (build/tests/*) and shell scripts (tests/t-*.sh), all
 # speaking TAP; they find the binary through $FLAMEDIFF.
-check: $(BIN) $(TEST_BIN)
+$(BUILD)/tests/progs/%: tests/progs/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(PROG_CFLAGS) $(if $(filter nofp,$*),-fomit-frame-pointer) -o $@ $<
+
+check: $(BIN) $(TEST_BIN) $(TEST_PROGS)
 	FLAMEDIFF=$(abspath $(BIN)) prove $(PROVE_FLAGS) $(TEST_BIN) $(wildcard tests/t-*.sh)
 
 # The same tests under AddressSanitizer and UBSan, in their own build dir.
@@ -70,9 +90,14 @@ asan-check:
 bench: $(BIN) $(BENCH_BIN)
 	FLAMEDIFF=$(abspath $(BIN)) BUILD=$(BUILD) sh bench/run.sh
 
+# Record two builds of share/demo's stressor, compare, draw: see README.md.
+demo: $(BIN)
+	sh share/demo/run.sh $(abspath $(BIN)) $(BUILD) demo-out
+
 deps:
 	apt-get update
 	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(DEB_PACKAGES)
+	npm install --no-save --no-audit --no-fund
 
 install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/flamediff
@@ -86,7 +111,7 @@ install: $(BIN)
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all check asan-check bench deps install clean
+.PHONY: all check asan-check bench demo deps install clean
 .SECONDARY:
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -12,6 +12,10 @@
 
 int cmd_fold(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_svg(int argc, char **argv);
+int cmd_png(int argc, char **argv);
+int cmd_record(int argc, char **argv);
 
 /* Print "flamediff: MSG" on stderr; returns EXIT_INPUT. */
 int die_input(const char *msg);

@@ -21,6 +21,10 @@ struct command {
 static const struct command commands[] = {
 	{ "fold", cmd_fold, "fold perf script text into folded stacks" },
 	{ "report", cmd_report, "children, self and calltrace, as LKP" },
+	{ "diff", cmd_diff, "compare two builds over runs, as LKP; what moved" },
+	{ "svg", cmd_svg, "interactive SVG flame graph, plain or --diff" },
+	{ "png", cmd_png, "PNG flame graph for mail, plain or --diff" },
+	{ "record", cmd_record, "sample call stacks into a profile" },
 };
 
 int die_input(const char *msg)

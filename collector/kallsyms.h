@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_COLLECTOR_KALLSYMS_H
+#define FLAMEDIFF_COLLECTOR_KALLSYMS_H
+
+#include "analyzer/error.h"
+#include "symtab.h"
+
+/*
+ * A snapshot of /proc/kallsyms, taken when the recording starts: the
+ * kernel that ran is the one whose addresses the samples carry, and the
+ * profile is resolved from this snapshot before it is written, so it stays
+ * valid after a reboot into another kernel. Text symbols only (t, T, w, W
+ * and module text). Fails, with the sysctl to change, when the kernel
+ * hides addresses (kptr_restrict, perf_event_paranoid) or the file cannot
+ * be read.
+ */
+struct kallsyms {
+	struct symtab tab;
+};
+
+int kallsyms_load(struct kallsyms *k, const char *path, struct fd_err *err);
+void kallsyms_release(struct kallsyms *k);
+
+/* The function holding addr, NULL when none does. */
+const char *kallsyms_lookup(const struct kallsyms *k, uint64_t addr);
+
+#endif

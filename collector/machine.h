@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_COLLECTOR_MACHINE_H
+#define FLAMEDIFF_COLLECTOR_MACHINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "analyzer/strtab.h"
+#include "dso.h"
+#include "hmap.h"
+
+/*
+ * What the sideband records tell about the machine while it is recorded:
+ * the threads (tid -> process, name) and, per process, where every binary
+ * is mapped. Fed from PERF_RECORD_COMM/FORK/EXIT/MMAP2 in time order and,
+ * for processes that existed before the recording started, from /proc
+ * the first time a sample needs them.
+ *
+ * Invariants: a proc's maps are sorted by start and never overlap (a new
+ * mapping replaces whatever it covers, as mmap(MAP_FIXED) does); a proc is
+ * "complete" once its maps are all known (it forked from a complete
+ * parent, exec'ed while we watched, or /proc was read). Procs and threads
+ * are never freed before machine_release(): samples read late may still
+ * name them. The machine owns its procs and threads, not the dsos.
+ */
+struct map {
+	uint64_t start, end, pgoff;
+	struct dso *dso;
+};
+
+struct proc {
+	pid_t pid;
+	bool complete;
+	struct map *maps;
+	unsigned long nr, alloc;
+};
+
+struct thread {
+	pid_t tid, pid;
+	uint32_t comm; /* id in machine->comms */
+};
+
+struct machine {
+	struct dsos *dsos;     /* not owned */
+	struct strtab *comms;  /* owned */
+	struct hmap procs;     /* pid -> struct proc * */
+	struct hmap threads;   /* tid -> struct thread * */
+	bool read_proc;        /* may look at /proc for unknown pids */
+	unsigned long proc_reads;
+};
+
+void machine_init(struct machine *m, struct dsos *dsos);
+void machine_release(struct machine *m);
+
+void machine_comm(struct machine *m, pid_t pid, pid_t tid,
+		  const char *comm, bool exec);
+void machine_fork(struct machine *m, pid_t pid, pid_t ppid, pid_t tid,
+		  pid_t ptid);
+void machine_mmap(struct machine *m, pid_t pid, uint64_t start,
+		  uint64_t len, uint64_t pgoff, uint64_t dev, uint64_t ino,
+		  const char *path);
+
+/* The thread, learnt from /proc when never seen (comm "tid" otherwise). */
+struct thread *machine_thread(struct machine *m, pid_t pid, pid_t tid);
+/* The process, its maps completed from /proc when they may be partial. */
+struct proc *machine_proc(struct machine *m, pid_t pid);
+
+const struct map *proc_find_map(const struct proc *p, uint64_t addr);
+
+/* Read /proc/PID/maps into a proc (exposed for -p before sampling). */
+void machine_read_maps(struct machine *m, struct proc *p);
+
+#endif

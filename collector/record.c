@@ -1,0 +1,841 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
+#include <stdarg.h>
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "evsel.h"
+#include "kallsyms.h"
+#include "machine.h"
+#include "perf.h"
+#include "record.h"
+#include "ring.h"
+#include "stacks.h"
+#include "unwind.h"
+
+#define MAX_FRAMES 512
+#define MAX_WARNINGS 8
+
+struct record {
+	struct record_opts o;
+	struct event_spec ev;
+	struct perf_event_attr attr, track;
+
+	int *cpus;	    /* online CPUs */
+	int nr_cpus;
+	pid_t *tids;	    /* threads events are attached to; -1 = all */
+	int nr_tids;
+	int *fds;	    /* every event fd */
+	int nr_fds, alloc_fds;
+	struct ring *rings; /* one per CPU */
+	struct pollfd *pfds;
+
+	struct kallsyms ksyms;
+	bool have_ksyms;
+	struct dsos dsos;
+	struct machine machine;
+	struct stacks stacks;
+	struct unwinder *unwinder;
+	struct record_stats st;
+	uint64_t frames[MAX_FRAMES];
+	uint64_t uips[MAX_FRAMES];
+
+	const char *warn[MAX_WARNINGS + 1];
+	char warn_buf[MAX_WARNINGS][256];
+	int nr_warn;
+};
+
+static void warn(struct record *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void warn(struct record *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->nr_warn >= MAX_WARNINGS)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->warn_buf[r->nr_warn], sizeof(r->warn_buf[0]), fmt, ap);
+	va_end(ap);
+	r->warn[r->nr_warn] = r->warn_buf[r->nr_warn];
+	r->warn[++r->nr_warn] = NULL;
+}
+
+struct record *record_new(const struct record_opts *o)
+{
+	struct record *r = xcalloc(1, sizeof(*r));
+
+	r->o = *o;
+	if (!r->o.data_pages)
+		r->o.data_pages = 128;
+	if (!r->o.stack_size)
+		r->o.stack_size = 8192;
+	if (!r->o.kallsyms)
+		r->o.kallsyms = "/proc/kallsyms";
+	dsos_init(&r->dsos, o->dwarf);
+	machine_init(&r->machine, &r->dsos);
+	stacks_init(&r->stacks);
+	return r;
+}
+
+void record_free(struct record *r)
+{
+	int i;
+
+	if (!r)
+		return;
+	for (i = 0; r->rings && i < r->nr_cpus; i++)
+		ring_close(&r->rings[i]);
+	for (i = 0; i < r->nr_fds; i++)
+		close(r->fds[i]);
+	free(r->fds);
+	free(r->rings);
+	free(r->pfds);
+	free(r->cpus);
+	free(r->tids);
+	if (r->have_ksyms)
+		kallsyms_release(&r->ksyms);
+	if (r->unwinder)
+		unwinder_free(r->unwinder);
+	stacks_release(&r->stacks);
+	machine_release(&r->machine);
+	dsos_release(&r->dsos);
+	free(r);
+}
+
+const char *record_event(const struct record *r)
+{
+	return r->ev.name;
+}
+
+const char *record_unit(const struct record *r)
+{
+	return event_unit(&r->ev);
+}
+
+const struct record_stats *record_stats(const struct record *r)
+{
+	return &r->st;
+}
+
+const char *const *record_warnings(const struct record *r)
+{
+	static const char *const none[] = { NULL };
+
+	return r->nr_warn ? r->warn : none;
+}
+
+/* "0-3,5,7-8" from /sys: the CPUs events can be opened on. */
+static int read_cpus(struct record *r, struct fd_err *err)
+{
+	FILE *fp = fopen("/sys/devices/system/cpu/online", "r");
+	char buf[4096], *s;
+	int alloc = 0;
+
+	if (!fp || !fgets(buf, sizeof(buf), fp)) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+		int i;
+
+		if (fp)
+			fclose(fp);
+		if (n < 1)
+			return fd_err_set(err, "cannot tell the online CPUs");
+		r->cpus = xcalloc((size_t)n, sizeof(int));
+		for (i = 0; i < n; i++)
+			r->cpus[i] = i;
+		r->nr_cpus = (int)n;
+		return 0;
+	}
+	fclose(fp);
+	for (s = buf; *s && *s != '\n';) {
+		char *end;
+		long a = strtol(s, &end, 10), b = a;
+
+		if (end == s)
+			break;
+		if (*end == '-')
+			b = strtol(end + 1, &end, 10);
+		for (; a <= b; a++) {
+			if (r->nr_cpus >= alloc) {
+				alloc = alloc ? alloc * 2 : 16;
+				r->cpus = xrealloc(r->cpus,
+						   (size_t)alloc * sizeof(int));
+			}
+			r->cpus[r->nr_cpus++] = (int)a;
+		}
+		s = *end == ',' ? end + 1 : end;
+	}
+	if (!r->nr_cpus)
+		return fd_err_set(err, "no online CPU listed in /sys");
+	return 0;
+}
+
+/* The threads of an existing process: each needs its own events, inherit
+ * only covers the children created afterwards. */
+static int read_tids(struct record *r, struct fd_err *err)
+{
+	char path[64];
+	struct dirent *de;
+	DIR *d;
+	int alloc = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)r->o.pid);
+	d = opendir(path);
+	if (!d)
+		return fd_err_set(err, "no process %d (%s)", (int)r->o.pid,
+				  strerror(errno));
+	while ((de = readdir(d))) {
+		if (de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		if (r->nr_tids >= alloc) {
+			alloc = alloc ? alloc * 2 : 16;
+			r->tids = xrealloc(r->tids,
+					   (size_t)alloc * sizeof(pid_t));
+		}
+		r->tids[r->nr_tids++] = atoi(de->d_name);
+	}
+	closedir(d);
+	if (!r->nr_tids)
+		return fd_err_set(err, "process %d has no threads",
+				  (int)r->o.pid);
+	return 0;
+}
+
+static void fill_attr(struct record *r, struct perf_event_attr *a,
+		      const struct event_spec *ev)
+{
+	long max_stack = sysctl_long("/proc/sys/kernel/perf_event_max_stack",
+				     127);
+	bool task = r->o.target != TARGET_SYSTEM;
+
+	memset(a, 0, sizeof(*a));
+	a->size = sizeof(*a);
+	a->type = ev->type;
+	a->config = ev->config;
+	a->precise_ip = ev->precise;
+	a->exclude_user = ev->exclude_user;
+	a->exclude_kernel = ev->exclude_kernel;
+	if (r->o.period) {
+		a->sample_period = r->o.period;
+	} else {
+		a->freq = 1;
+		a->sample_freq = r->o.freq;
+	}
+	a->sample_type = r->o.dwarf ? RECORD_SAMPLE_TYPE_DWARF :
+				      RECORD_SAMPLE_TYPE;
+	a->sample_max_stack = (uint16_t)(max_stack < 127 ? max_stack : 127);
+	if (r->o.dwarf) {
+		a->sample_regs_user = REGS_USER_MASK;
+		a->sample_stack_user = r->o.stack_size;
+		a->exclude_callchain_user = 1;
+	}
+	a->disabled = 1;
+	a->inherit = task;
+	a->enable_on_exec = r->o.target == TARGET_CHILD && r->o.enable_on_exec;
+	a->sample_id_all = 1;
+	/* wake the reader when a quarter of the buffer is used */
+	a->watermark = 1;
+	a->wakeup_watermark = (uint32_t)(sysconf(_SC_PAGESIZE) *
+					 r->o.data_pages / 4);
+	a->exclude_guest = 1;
+}
+
+static void fill_track(struct record *r)
+{
+	struct perf_event_attr *t = &r->track;
+
+	*t = r->attr;
+	t->type = PERF_TYPE_SOFTWARE;
+	t->config = PERF_COUNT_SW_DUMMY;
+	t->precise_ip = 0;
+	t->freq = 0;
+	t->sample_period = 1;
+	t->exclude_kernel = 0;
+	t->exclude_user = 0;
+	t->mmap = 1;
+	t->mmap2 = 1;
+	t->comm = 1;
+	t->comm_exec = 1;
+	t->task = 1;
+}
+
+static void add_fd(struct record *r, int fd)
+{
+	if (r->nr_fds >= r->alloc_fds) {
+		r->alloc_fds = r->alloc_fds ? r->alloc_fds * 2 : 64;
+		r->fds = xrealloc(r->fds, (size_t)r->alloc_fds * sizeof(int));
+	}
+	r->fds[r->nr_fds++] = fd;
+}
+
+static pid_t tid_at(const struct record *r, int t)
+{
+	return r->o.target == TARGET_SYSTEM ? -1 : r->tids[t];
+}
+
+/* Try the candidate events in order on the first CPU and thread. */
+static int pick_event(struct record *r, struct fd_err *err)
+{
+	static const char *const lkp[] = { "cycles:pp", "cycles:p", "cycles",
+					   NULL };
+	const char *clock = r->o.target == TARGET_SYSTEM ? "cpu-clock" :
+							     "task-clock";
+	const char *one[] = { r->o.event, NULL };
+	const char *const *cand = r->o.event ? one : lkp;
+	struct event_spec ev;
+	int i, fd, e = 0;
+
+	for (i = 0;; i++) {
+		const char *name = cand[i] ? cand[i] : (r->o.event ? NULL :
+							 clock);
+
+		if (!name)
+			break;
+		if (event_parse(name, &ev, err))
+			return -1;
+		fill_attr(r, &r->attr, &ev);
+		fd = sys_perf_event_open(&r->attr, tid_at(r, 0), r->cpus[0],
+					 -1, PERF_FLAG_FD_CLOEXEC);
+		if (fd >= 0) {
+			close(fd);
+			r->ev = ev;
+			return 0;
+		}
+		e = errno;
+		/* LKP's order: fall to the next one only when the machine
+		 * lacks this event, not on a permission problem. */
+		if (r->o.event || !event_missing_errno(e))
+			return event_open_error(err, &ev, e,
+					r->o.target == TARGET_SYSTEM);
+		if (!cand[i])
+			break;
+	}
+	return event_open_error(err, &ev, e, r->o.target == TARGET_SYSTEM);
+}
+
+static int open_events(struct record *r, struct fd_err *err)
+{
+	int c, t, order = 0;
+
+	while ((1U << order) < r->o.data_pages)
+		order++;
+	r->rings = xcalloc((size_t)r->nr_cpus, sizeof(*r->rings));
+	r->pfds = xcalloc((size_t)r->nr_cpus, sizeof(*r->pfds));
+	for (c = 0; c < r->nr_cpus; c++) {
+		int leader = -1;
+
+		for (t = 0; t < (r->o.target == TARGET_SYSTEM ? 1 : r->nr_tids);
+		     t++) {
+			struct perf_event_attr *a[2] = { &r->attr, &r->track };
+			int k;
+
+			for (k = 0; k < 2; k++) {
+				int fd = sys_perf_event_open(a[k], tid_at(r, t),
+						r->cpus[c], -1,
+						PERF_FLAG_FD_CLOEXEC);
+
+				if (fd < 0) {
+					int e = errno;
+
+					/* a thread of -p PID that just
+					 * exited: nothing to sample */
+					if (e == ESRCH && r->o.target ==
+					    TARGET_PID)
+						break;
+					if (k)
+						return fd_err_set(err,
+							"tracking event: %s",
+							strerror(e));
+					return event_open_error(err, &r->ev, e,
+						r->o.target == TARGET_SYSTEM);
+				}
+				add_fd(r, fd);
+				if (leader < 0) {
+					if (ring_open(&r->rings[c], fd, order,
+						      err))
+						return -1;
+					leader = fd;
+				} else if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT,
+						 leader)) {
+					return fd_err_set(err,
+						"PERF_EVENT_IOC_SET_OUTPUT: %s",
+						strerror(errno));
+				}
+			}
+		}
+		if (leader < 0)
+			return fd_err_set(err, "process %d is gone",
+					  (int)r->o.pid);
+		r->pfds[c].fd = leader;
+		r->pfds[c].events = POLLIN;
+	}
+	return 0;
+}
+
+/* Events are one file each: make sure the soft limit is not the limit. */
+static void raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
+int record_open(struct record *r, struct fd_err *err)
+{
+	if (read_cpus(r, err))
+		return -1;
+	if (r->o.target == TARGET_PID) {
+		if (read_tids(r, err))
+			return -1;
+	} else if (r->o.target == TARGET_CHILD) {
+		r->tids = xmalloc(sizeof(pid_t));
+		r->tids[0] = r->o.pid;
+		r->nr_tids = 1;
+	}
+	if (!r->o.period && r->o.freq) {
+		long max = sysctl_long(
+			"/proc/sys/kernel/perf_event_max_sample_rate", 0);
+
+		if (max > 0 && r->o.freq > (unsigned long)max) {
+			warn(r, "%u Hz is above kernel.perf_event_max_sample_rate"
+			     ", using %ld Hz", r->o.freq, max);
+			r->o.freq = (unsigned int)max;
+		}
+	}
+	raise_nofile();
+	if (pick_event(r, err))
+		return -1;
+	if (!r->ev.exclude_kernel) {
+		if (kallsyms_load(&r->ksyms, r->o.kallsyms, err))
+			return -1;
+		r->have_ksyms = true;
+	}
+	fill_track(r);
+	if (open_events(r, err))
+		return -1;
+	if (r->o.dwarf)
+		r->unwinder = unwinder_new();
+	/* a command we started: everything it maps will be reported */
+	if (r->o.target == TARGET_CHILD)
+		r->machine.read_proc = true;
+	return 0;
+}
+
+static int ioctl_all(struct record *r, unsigned long req, struct fd_err *err)
+{
+	int i;
+
+	for (i = 0; i < r->nr_fds; i++)
+		if (ioctl(r->fds[i], req, 0))
+			return fd_err_set(err, "perf event ioctl: %s",
+					  strerror(errno));
+	return 0;
+}
+
+int record_enable(struct record *r, struct fd_err *err)
+{
+	return ioctl_all(r, PERF_EVENT_IOC_ENABLE, err);
+}
+
+int record_disable(struct record *r, struct fd_err *err)
+{
+	return ioctl_all(r, PERF_EVENT_IOC_DISABLE, err);
+}
+
+/* --- records --- */
+
+/* A cursor over a record's body that never reads past its end. */
+struct cur {
+	const unsigned char *p, *end;
+	bool bad;
+};
+
+static uint64_t cur_u64(struct cur *c)
+{
+	uint64_t v;
+
+	if (c->end - c->p < 8) {
+		c->bad = true;
+		return 0;
+	}
+	memcpy(&v, c->p, 8);
+	c->p += 8;
+	return v;
+}
+
+static const unsigned char *cur_skip(struct cur *c, uint64_t n)
+{
+	const unsigned char *p = c->p;
+
+	if ((uint64_t)(c->end - c->p) < n) {
+		c->bad = true;
+		return NULL;
+	}
+	c->p += n;
+	return p;
+}
+
+static uint64_t record_time(const struct perf_event_header *h)
+{
+	const unsigned char *b = (const void *)h;
+	uint64_t t;
+
+	if (h->type == PERF_RECORD_SAMPLE) {
+		/* header, ip, {pid, tid}, time */
+		if (h->size < 32)
+			return 0;
+		memcpy(&t, b + 24, 8);
+		return t;
+	}
+	/* the sample_id trailer: {pid, tid}, time, {cpu, res} */
+	if (h->size < sizeof(*h) + sizeof(struct sample_id))
+		return 0;
+	memcpy(&t, b + h->size - 16, 8);
+	return t;
+}
+
+/* A user address as a frame code: file and offset when a file maps it. */
+static uint64_t encode_user(const struct proc *p, uint64_t ip)
+{
+	const struct map *m = proc_find_map(p, ip);
+
+	if (m && m->dso && ip - m->start + m->pgoff < FR_OFF_MAX &&
+	    m->dso->id < FR_DSO_MAX)
+		return fr_dso(m->dso->id, ip - m->start + m->pgoff);
+	return ip & ((1ULL << 62) - 1); /* FR_TAG_RAW */
+}
+
+/*
+ * Turn the kernel's call chain into frame codes, leaf first, then the
+ * unwound user stack (--call-graph dwarf: the chain has no user part).
+ * Every entry but the first of each context is a return address: look up
+ * the call instruction before it.
+ */
+static uint32_t encode_chain(struct record *r, struct proc *p,
+			     const uint64_t *ips, uint64_t nr,
+			     const uint64_t *uips, int nr_u)
+{
+	enum { CTX_NONE, CTX_KERNEL, CTX_USER, CTX_OTHER } ctx = CTX_NONE;
+	bool first = true;
+	uint32_t n = 0;
+	uint64_t i;
+	int k;
+
+	for (i = 0; i < nr && n < MAX_FRAMES; i++) {
+		uint64_t ip = ips[i];
+
+		if (ip >= (uint64_t)PERF_CONTEXT_MAX) {
+			if (ip == (uint64_t)PERF_CONTEXT_KERNEL)
+				ctx = CTX_KERNEL;
+			else if (ip == (uint64_t)PERF_CONTEXT_USER)
+				ctx = CTX_USER;
+			else
+				ctx = CTX_OTHER;
+			first = true;
+			continue;
+		}
+		if (!ip || ctx == CTX_OTHER || ctx == CTX_NONE)
+			continue;
+		if (!first)
+			ip--;
+		first = false;
+		if (ctx == CTX_KERNEL) {
+			if (FR_TAG(ip) == FR_TAG_KERNEL)
+				r->frames[n++] = ip;
+		} else {
+			r->frames[n++] = encode_user(p, ip);
+		}
+	}
+	for (k = 0; k < nr_u && n < MAX_FRAMES; k++)
+		r->frames[n++] = encode_user(p, uips[k] - (k ? 1 : 0));
+	return n;
+}
+
+static void open_dsos(struct record *r, uint32_t n)
+{
+	uint32_t i;
+
+	/* open each binary the first time a sample lands in it, while the
+	 * process still runs and its files are still there */
+	for (i = 0; i < n; i++) {
+		uint64_t f = r->frames[i];
+		struct dso *dso;
+
+		if (FR_TAG(f) != FR_TAG_DSO)
+			continue;
+		dso = r->dsos.v[fr_dso_id(f)];
+		if (!dso->opened)
+			dso_open(&r->dsos, dso, NULL);
+	}
+}
+
+static void handle_sample(struct record *r, const struct perf_event_header *h)
+{
+	struct cur c = { (const void *)(h + 1),
+			 (const unsigned char *)h + h->size, false };
+	uint32_t pid, tid, n;
+	uint64_t ip, period, nr, *ips;
+	struct thread *t;
+	struct proc *p;
+	int nr_u = 0;
+
+	ip = cur_u64(&c);
+	cur_u64(&c); /* {pid, tid} */
+	if (c.bad)
+		return;
+	memcpy(&pid, c.p - 8, 4);
+	memcpy(&tid, c.p - 4, 4);
+	cur_u64(&c); /* time */
+	cur_u64(&c); /* cpu */
+	period = cur_u64(&c);
+	nr = cur_u64(&c);
+	ips = (uint64_t *)cur_skip(&c, nr * 8);
+	if (c.bad || nr > 0xffff)
+		return;
+	t = machine_thread(&r->machine, (pid_t)pid, (pid_t)tid);
+	p = machine_proc(&r->machine, (pid_t)pid);
+	if (r->o.dwarf) {
+		uint64_t abi = cur_u64(&c), size;
+		const uint64_t *regs = NULL;
+		const unsigned char *stack = NULL;
+		int nregs = __builtin_popcountll(REGS_USER_MASK);
+
+		if (abi)
+			regs = (const uint64_t *)cur_skip(&c, nregs * 8);
+		size = cur_u64(&c);
+		if (size) {
+			stack = cur_skip(&c, size);
+			size = cur_u64(&c); /* dyn_size: what was copied */
+		}
+		if (!c.bad && regs && r->unwinder) {
+			nr_u = unwinder_run(r->unwinder, &r->machine, p, regs,
+					    stack, stack ? size : 0, r->uips,
+					    MAX_FRAMES);
+			if (nr_u == 1)
+				r->st.unwind_fail++;
+		}
+	}
+	n = encode_chain(r, p, (const uint64_t *)ips, nr, r->uips, nr_u);
+	if (!n && nr == 0 && ip) {
+		/* no chain at all: at least the sampled IP */
+		uint64_t one[3] = { (uint64_t)PERF_CONTEXT_USER, ip, 0 };
+
+		if (FR_TAG(ip) == FR_TAG_KERNEL)
+			one[0] = (uint64_t)PERF_CONTEXT_KERNEL;
+		n = encode_chain(r, p, one, 2, NULL, 0);
+	}
+	open_dsos(r, n);
+	stacks_add(&r->stacks, t->comm, r->frames, n, period);
+	r->st.samples++;
+}
+
+static void handle_record(struct record *r, const struct perf_event_header *h)
+{
+	const unsigned char *b = (const void *)(h + 1);
+	uint32_t pid, tid;
+
+	r->st.bytes += h->size;
+	switch (h->type) {
+	case PERF_RECORD_SAMPLE:
+		handle_sample(r, h);
+		break;
+	case PERF_RECORD_MMAP2: {
+		uint64_t addr, len, pgoff, ino;
+		uint32_t maj, mn;
+		size_t fixed = 8 + 3 * 8 + 24 + 8;
+
+		if (h->size < sizeof(*h) + fixed + 1)
+			break;
+		memcpy(&pid, b, 4);
+		memcpy(&addr, b + 8, 8);
+		memcpy(&len, b + 16, 8);
+		memcpy(&pgoff, b + 24, 8);
+		memcpy(&maj, b + 32, 4);
+		memcpy(&mn, b + 36, 4);
+		memcpy(&ino, b + 40, 8);
+		if (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID)
+			maj = mn = 0, ino = 0;
+		if (!memchr(b + fixed, '\0', h->size - sizeof(*h) - fixed))
+			break;
+		machine_mmap(&r->machine, (pid_t)pid, addr, len, pgoff,
+			     ((uint64_t)maj << 32) | mn, ino,
+			     (const char *)b + fixed);
+		break;
+	}
+	case PERF_RECORD_COMM:
+		if (h->size < sizeof(*h) + 9 ||
+		    !memchr(b + 8, '\0', h->size - sizeof(*h) - 8))
+			break;
+		memcpy(&pid, b, 4);
+		memcpy(&tid, b + 4, 4);
+		machine_comm(&r->machine, (pid_t)pid, (pid_t)tid,
+			     (const char *)b + 8,
+			     h->misc & PERF_RECORD_MISC_COMM_EXEC);
+		break;
+	case PERF_RECORD_FORK: {
+		uint32_t v[4];
+
+		if (h->size < sizeof(*h) + 16)
+			break;
+		memcpy(v, b, 16); /* pid, ppid, tid, ptid */
+		machine_fork(&r->machine, (pid_t)v[0], (pid_t)v[1],
+			     (pid_t)v[2], (pid_t)v[3]);
+		break;
+	}
+	case PERF_RECORD_LOST: {
+		uint64_t lost;
+
+		if (h->size >= sizeof(*h) + 16) {
+			memcpy(&lost, b + 8, 8);
+			r->st.lost += lost;
+		}
+		break;
+	}
+	case PERF_RECORD_LOST_SAMPLES: {
+		uint64_t lost;
+
+		if (h->size >= sizeof(*h) + 8) {
+			memcpy(&lost, b, 8);
+			r->st.lost_samples += lost;
+		}
+		break;
+	}
+	case PERF_RECORD_THROTTLE:
+		r->st.throttled++;
+		break;
+	default:
+		/* EXIT: threads are kept, late samples may name them */
+		break;
+	}
+}
+
+/* Read every buffer, merging the CPUs by time: a process that maps a file
+ * on one CPU and is sampled on another must see the map first. */
+static void read_rings(struct record *r)
+{
+	const struct perf_event_header **cur;
+	uint64_t *t;
+	int i, n = r->nr_cpus;
+
+	cur = xcalloc((size_t)n, sizeof(*cur));
+	t = xcalloc((size_t)n, sizeof(*t));
+	for (i = 0; i < n; i++) {
+		ring_begin(&r->rings[i]);
+		cur[i] = ring_peek(&r->rings[i]);
+		if (cur[i])
+			t[i] = record_time(cur[i]);
+	}
+	for (;;) {
+		int best = -1;
+
+		for (i = 0; i < n; i++)
+			if (cur[i] && (best < 0 || t[i] < t[best]))
+				best = i;
+		if (best < 0)
+			break;
+		handle_record(r, cur[best]);
+		ring_next(&r->rings[best]);
+		cur[best] = ring_peek(&r->rings[best]);
+		if (cur[best])
+			t[best] = record_time(cur[best]);
+	}
+	for (i = 0; i < n; i++)
+		ring_end(&r->rings[i]);
+	free(cur);
+	free(t);
+	r->st.stacks = r->stacks.nr;
+}
+
+int record_poll(struct record *r, int timeout_ms, struct fd_err *err)
+{
+	int rc = poll(r->pfds, (nfds_t)r->nr_cpus, timeout_ms);
+
+	if (rc < 0 && errno != EINTR)
+		return fd_err_set(err, "poll: %s", strerror(errno));
+	read_rings(r);
+	return 0;
+}
+
+/* --- symbolization --- */
+
+struct namer {
+	struct record *r;
+	struct profile *p;
+	struct hmap cache; /* frame code -> name id << 8 | kind */
+	uint32_t unknown;
+};
+
+static uint32_t name_of(struct namer *nm, uint64_t f, unsigned int *kind)
+{
+	struct record *r = nm->r;
+	bool is_new;
+	uint64_t *v = hmap_insert(&nm->cache, f, &is_new);
+	const char *s = NULL;
+	char buf[4096];
+	uint32_t id;
+
+	if (!is_new) {
+		*kind = (unsigned int)(*v & 0xff);
+		return (uint32_t)(*v >> 8);
+	}
+	*kind = FRAME_USER;
+	if (FR_TAG(f) == FR_TAG_KERNEL) {
+		*kind = FRAME_KERNEL;
+		if (r->have_ksyms)
+			s = kallsyms_lookup(&r->ksyms, f);
+	} else if (FR_TAG(f) == FR_TAG_DSO) {
+		struct dso *dso = r->dsos.v[fr_dso_id(f)];
+
+		dso_load(&r->dsos, dso);
+		s = dso_symbolize(dso, fr_dso_off(f));
+		if (!s) {
+			snprintf(buf, sizeof(buf), "[%s]", dso->base);
+			s = buf;
+		}
+	}
+	id = s ? profile_intern(nm->p, s, strlen(s)) : nm->unknown;
+	*v = ((uint64_t)id << 8) | *kind;
+	return id;
+}
+
+int record_build(struct record *r, struct profile *p, struct fd_err *err)
+{
+	struct namer nm = { r, p, { 0 }, 0 };
+	struct frame *fr = xmalloc((MAX_FRAMES + 1) * sizeof(*fr));
+	unsigned long i;
+
+	nm.unknown = profile_intern(p, "[unknown]", 9);
+	for (i = 0; i < r->stacks.nr; i++) {
+		const struct stack *st = &r->stacks.v[i];
+		const uint64_t *f = &r->stacks.frames[st->first];
+		const char *comm = strtab_str(r->machine.comms, st->comm);
+		uint32_t k, n = 0;
+
+		fr[n].name = profile_intern(p, comm, strlen(comm));
+		fr[n++].kind = FRAME_PROCESS;
+		for (k = st->len; k-- > 0;) {
+			unsigned int kind;
+
+			fr[n].name = name_of(&nm, f[k], &kind);
+			fr[n++].kind = (uint8_t)kind;
+		}
+		profile_add_stack(p, fr, n, (double)st->weight);
+	}
+	free(fr);
+	hmap_release(&nm.cache);
+	meta_set(&p->meta.event, r->ev.name);
+	meta_set(&p->meta.unit, event_unit(&r->ev));
+	p->meta.samples = r->st.samples;
+	p->meta.lost = r->st.lost + r->st.lost_samples;
+	(void)err;
+	return 0;
+}

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_COLLECTOR_RECORD_H
+#define FLAMEDIFF_COLLECTOR_RECORD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "analyzer/error.h"
+#include "analyzer/profile.h"
+
+/*
+ * One recording session: the events (one sampling event and one tracking
+ * event per CPU, or per CPU and thread for a task), one ring buffer per
+ * CPU that both write into, the machine state the sideband records build,
+ * the aggregated stacks, and the kernel symbol snapshot.
+ *
+ * Life cycle: record_new() -> record_open() (kallsyms snapshot, events
+ * opened disabled, buffers mapped) -> record_enable() -> record_poll()...
+ * -> record_disable() -> record_poll() once more to drain ->
+ * record_build() (symbolize and fill a profile) -> record_free(). The
+ * caller owns the target process (forks/waits on the command); the session
+ * never parses argv nor prints: warnings are collected in warn[].
+ */
+enum record_target {
+	TARGET_SYSTEM, /* -a: every CPU, every task */
+	TARGET_PID,    /* -p: an existing process and its future children */
+	TARGET_CHILD,  /* a command the caller forked, stopped before exec */
+};
+
+struct record_opts {
+	enum record_target target;
+	pid_t pid;		  /* TARGET_PID, TARGET_CHILD */
+	const char *event;	  /* NULL: cycles:pp, cycles:p, cycles, clock */
+	uint64_t period;	  /* sample every period events (0: use freq) */
+	unsigned int freq;	  /* samples per second when period is 0 */
+	bool dwarf;		  /* user stacks by DWARF unwinding */
+	unsigned int stack_size;  /* bytes of user stack copied (dwarf) */
+	unsigned int data_pages;  /* per CPU ring buffer, a power of two */
+	bool enable_on_exec;	  /* TARGET_CHILD: count from its exec */
+	const char *kallsyms;	  /* default /proc/kallsyms */
+};
+
+struct record_stats {
+	uint64_t samples;   /* samples aggregated */
+	uint64_t lost;	    /* records the kernel dropped (buffer full) */
+	uint64_t lost_samples; /* PERF_RECORD_LOST_SAMPLES */
+	uint64_t throttled; /* THROTTLE records */
+	uint64_t bytes;	    /* ring buffer bytes read */
+	uint64_t stacks;    /* distinct raw stacks */
+	uint64_t unwind_fail; /* dwarf: samples with only the user IP */
+};
+
+struct record;
+
+struct record *record_new(const struct record_opts *o);
+void record_free(struct record *r);
+
+int record_open(struct record *r, struct fd_err *err);
+int record_enable(struct record *r, struct fd_err *err);
+int record_disable(struct record *r, struct fd_err *err);
+
+/* Wait up to timeout_ms for data, then read every buffer. Returns 0, or -1
+ * on a fatal error; an interrupting signal just returns early (0). */
+int record_poll(struct record *r, int timeout_ms, struct fd_err *err);
+
+/* The event actually opened ("cpu-clock") and its unit, after open. */
+const char *record_event(const struct record *r);
+const char *record_unit(const struct record *r);
+const struct record_stats *record_stats(const struct record *r);
+
+/* Warnings to show (e.g. a clamped frequency); NULL-terminated. */
+const char *const *record_warnings(const struct record *r);
+
+/* Symbolize every distinct address and add the stacks to p, with the
+ * event, unit, samples and lost fields of its metadata. */
+int record_build(struct record *r, struct profile *p, struct fd_err *err);
+
+#endif

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/error.h"
+#include "hmap.h"
+#include "stacks.h"
+
+void stacks_init(struct stacks *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+void stacks_release(struct stacks *s)
+{
+	free(s->v);
+	free(s->slots);
+	free(s->frames);
+	memset(s, 0, sizeof(*s));
+}
+
+static uint64_t chain_hash(uint32_t comm, const uint64_t *f, uint32_t len)
+{
+	uint64_t h = hmap_hash(((uint64_t)comm << 32) | len);
+	uint32_t i;
+
+	for (i = 0; i < len; i++)
+		h = hmap_hash(h ^ f[i]) + i;
+	return h;
+}
+
+static void rehash(struct stacks *s)
+{
+	uint64_t cap = s->slots ? (s->mask + 1) * 2 : 1024, i;
+
+	free(s->slots);
+	s->slots = xcalloc(cap, sizeof(*s->slots));
+	s->mask = cap - 1;
+	for (i = 0; i < s->nr; i++) {
+		uint64_t j = s->v[i].hash & s->mask;
+
+		while (s->slots[j])
+			j = (j + 1) & s->mask;
+		s->slots[j] = (uint32_t)i + 1;
+	}
+}
+
+void stacks_add(struct stacks *s, uint32_t comm, const uint64_t *frames,
+		uint32_t len, uint64_t weight)
+{
+	uint64_t h = chain_hash(comm, frames, len), j;
+	struct stack *st;
+
+	if (!s->slots || (s->nr + 1) * 2 > s->mask + 1)
+		rehash(s);
+	for (j = h & s->mask; s->slots[j]; j = (j + 1) & s->mask) {
+		st = &s->v[s->slots[j] - 1];
+		if (st->hash == h && st->comm == comm && st->len == len &&
+		    !memcmp(&s->frames[st->first], frames,
+			    len * sizeof(*frames))) {
+			st->weight += weight;
+			st->count++;
+			return;
+		}
+	}
+	ALLOC_GROW(s->v, s->nr + 1, s->alloc);
+	ALLOC_GROW(s->frames, s->nr_frames + len, s->alloc_frames);
+	st = &s->v[s->nr];
+	st->hash = h;
+	st->first = s->nr_frames;
+	st->len = len;
+	st->comm = comm;
+	st->weight = weight;
+	st->count = 1;
+	if (len)
+		memcpy(&s->frames[s->nr_frames], frames, len * sizeof(*frames));
+	s->nr_frames += len;
+	s->slots[j] = (uint32_t)++s->nr;
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_COLLECTOR_STACKS_H
+#define FLAMEDIFF_COLLECTOR_STACKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Aggregation of raw stacks while recording: a hash table of distinct
+ * (comm, frame chain) keys with their summed weight and sample count.
+ * Frames are 64-bit codes (see the FR_* helpers), leaf first, already in
+ * the form the symbolizer wants (return addresses minus one), so equal
+ * chains aggregate whatever process produced them. Chains are copied into
+ * an arena owned by the table; the table only grows.
+ */
+
+/* Frame codes: the top two bits tell what the rest is. */
+#define FR_TAG(f) ((f) >> 62)
+#define FR_TAG_RAW 0ULL	   /* user address outside any known file */
+#define FR_TAG_DSO 1ULL	   /* dso id (22 bits) and file offset (40 bits) */
+#define FR_TAG_KERNEL 3ULL /* a kernel address, as is */
+#define FR_DSO_MAX (1U << 22)
+#define FR_OFF_MAX (1ULL << 40)
+
+static inline uint64_t fr_dso(uint32_t dso, uint64_t off)
+{
+	return (FR_TAG_DSO << 62) | ((uint64_t)dso << 40) | off;
+}
+
+static inline uint32_t fr_dso_id(uint64_t f)
+{
+	return (uint32_t)((f >> 40) & (FR_DSO_MAX - 1));
+}
+
+static inline uint64_t fr_dso_off(uint64_t f)
+{
+	return f & (FR_OFF_MAX - 1);
+}
+
+struct stack {
+	uint64_t hash;
+	uint64_t first; /* index of the leaf in stacks->frames */
+	uint32_t len;
+	uint32_t comm;
+	uint64_t weight, count;
+};
+
+struct stacks {
+	struct stack *v;
+	unsigned long nr, alloc;
+	uint32_t *slots; /* open addressing: index + 1, 0 = empty */
+	uint64_t mask;
+	uint64_t *frames;
+	unsigned long nr_frames, alloc_frames;
+};
+
+void stacks_init(struct stacks *s);
+void stacks_release(struct stacks *s);
+void stacks_add(struct stacks *s, uint32_t comm, const uint64_t *frames,
+		uint32_t len, uint64_t weight);
+
+#endif

@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The collector's objects without the kernel: symbol tables and the alias
+ * choice, kallsyms parsing and its "hidden" error, process maps, stack
+ * aggregation, the ring buffer reader across the wrap-around, event names,
+ * and ELF symbolization of this very program.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "collector/dso.h"
+#include "collector/evsel.h"
+#include "collector/kallsyms.h"
+#include "collector/machine.h"
+#include "collector/ring.h"
+#include "collector/stacks.h"
+#include "collector/symtab.h"
+#include "tap.h"
+
+static void test_symtab(void)
+{
+	struct symtab t;
+	const struct sym *s;
+
+	symtab_init(&t);
+	/* libc's write: perf names it __GI___libc_write (no global, no
+	 * weak preferred: locals, fewest underscores, then longest) */
+	symtab_add(&t, 0x1000, 0x100, "write", SYM_WEAK);
+	symtab_add(&t, 0x1000, 0x100, "__write", SYM_WEAK);
+	symtab_add(&t, 0x1000, 0x100, "__GI___libc_write", SYM_LOCAL);
+	symtab_add(&t, 0x1000, 0x100, "__libc_write", SYM_LOCAL);
+	symtab_add(&t, 0x1000, 0x100, "__GI_write", SYM_LOCAL);
+	/* read: a global wins */
+	symtab_add(&t, 0x2000, 0x80, "__GI___libc_read", SYM_LOCAL);
+	symtab_add(&t, 0x2000, 0x80, "__read", SYM_GLOBAL);
+	symtab_add(&t, 0x2000, 0x80, "read", SYM_GLOBAL);
+	/* sizeless: up to the next symbol */
+	symtab_add(&t, 0x3000, 0, "asm_entry", SYM_GLOBAL);
+	symtab_add(&t, 0x3100, 0x10, "after", SYM_GLOBAL);
+	symtab_finish(&t, 0);
+	is_int(t.nr, 4, "aliases merged: one symbol per address");
+	s = symtab_lookup(&t, 0x1050);
+	is_str(s ? s->name : NULL, "__GI___libc_write", "perf's alias choice");
+	s = symtab_lookup(&t, 0x2000);
+	is_str(s ? s->name : NULL, "read", "a global wins, fewest underscores");
+	ok(!symtab_lookup(&t, 0x1100), "a sized symbol ends at its size");
+	ok(!symtab_lookup(&t, 0xfff), "nothing below the first");
+	s = symtab_lookup(&t, 0x30ff);
+	is_str(s ? s->name : NULL, "asm_entry", "sizeless: up to the next");
+	ok(!symtab_lookup(&t, 0x3110), "past the last sized one: nothing");
+	symtab_release(&t);
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *fp = fopen(path, "w");
+
+	fputs(text, fp);
+	fclose(fp);
+}
+
+static void test_kallsyms(const char *dir)
+{
+	char path[4096];
+	struct kallsyms k;
+	struct fd_err err = { "" };
+
+	snprintf(path, sizeof(path), "%s/kallsyms", dir);
+	write_file(path, "ffffffff81000000 T _stext\n"
+			 "ffffffff81000100 T do_syscall_64\n"
+			 "ffffffff81000100 t __pfx_alias_of_it\n"
+			 "ffffffff81000200 t entry_SYSCALL_64_after_hwframe\n"
+			 "ffffffff81000300 d some_data\n"
+			 "ffffffffc0000000 t mod_fn\t[mymod]\n");
+	ok(!kallsyms_load(&k, path, &err), "kallsyms parsed");
+	is_str(kallsyms_lookup(&k, 0xffffffff81000150), "do_syscall_64",
+	       "global alias kept");
+	is_str(kallsyms_lookup(&k, 0xffffffff81000310),
+	       "entry_SYSCALL_64_after_hwframe", "data symbols are ignored");
+	is_str(kallsyms_lookup(&k, 0xffffffffc0000010), "mod_fn",
+	       "module symbols without their [module]");
+	ok(!kallsyms_lookup(&k, 0xffffffffc0200000), "1 MiB past the last");
+	kallsyms_release(&k);
+
+	write_file(path, "0000000000000000 T _stext\n"
+			 "0000000000000000 T do_syscall_64\n");
+	ok(kallsyms_load(&k, path, &err) < 0 &&
+		   strstr(err.msg, "kptr_restrict"),
+	   "hidden addresses: an error naming kptr_restrict");
+	printf("# %s\n", err.msg);
+}
+
+static void test_machine(void)
+{
+	struct dsos d;
+	struct machine m;
+	struct proc *p;
+	const struct map *mp;
+
+	dsos_init(&d, false);
+	machine_init(&m, &d);
+	m.read_proc = false;
+	machine_comm(&m, 100, 100, "prog", true);
+	machine_mmap(&m, 100, 0x1000, 0x9000, 0, 8, 11, "/bin/big");
+	/* ld.so maps segments over the first mapping */
+	machine_mmap(&m, 100, 0x3000, 0x2000, 0x5000, 8, 12, "/lib/small");
+	p = machine_proc(&m, 100);
+	is_int(p->nr, 3, "an overlapping mmap splits the old one");
+	mp = proc_find_map(p, 0x2fff);
+	ok(mp && mp->dso && !strcmp(mp->dso->path, "/bin/big") &&
+		   mp->end == 0x3000, "left part kept");
+	mp = proc_find_map(p, 0x3000);
+	ok(mp && !strcmp(mp->dso->path, "/lib/small") && mp->pgoff == 0x5000,
+	   "new map in the middle");
+	mp = proc_find_map(p, 0x5000);
+	ok(mp && !strcmp(mp->dso->path, "/bin/big") && mp->pgoff == 0x4000,
+	   "right part: file offset moved along");
+	ok(!proc_find_map(p, 0xa000), "no map past the end");
+	machine_fork(&m, 200, 100, 200, 100);
+	is_int(machine_proc(&m, 200)->nr, 3, "fork copies the maps");
+	is_str(strtab_str(m.comms, machine_thread(&m, 200, 200)->comm), "prog",
+	       "and the name");
+	machine_comm(&m, 200, 200, "child", true);
+	is_int(machine_proc(&m, 200)->nr, 0, "exec forgets them");
+	is_int(machine_proc(&m, 100)->nr, 3, "the parent keeps its own");
+	ok(dsos_get(&d, 8, 11, "/other/path/to/big") ==
+		   proc_find_map(p, 0x1000)->dso,
+	   "one dso per device and inode");
+	machine_release(&m);
+	dsos_release(&d);
+}
+
+static void test_stacks(void)
+{
+	struct stacks s;
+	uint64_t a[3] = { 1, 2, 3 }, b[3] = { 1, 2, 4 };
+
+	stacks_init(&s);
+	stacks_add(&s, 1, a, 3, 10);
+	stacks_add(&s, 1, b, 3, 10);
+	stacks_add(&s, 1, a, 3, 5);
+	stacks_add(&s, 2, a, 3, 1);
+	stacks_add(&s, 1, a, 2, 1);
+	is_int(s.nr, 4, "identical chains aggregate (comm and frames)");
+	is_int(s.v[0].weight, 15, "their weights add up");
+	is_int(s.v[0].count, 2, "and their counts");
+	stacks_release(&s);
+	ok(fr_dso_id(fr_dso(12345, 0xabcdef)) == 12345 &&
+		   fr_dso_off(fr_dso(12345, 0xabcdef)) == 0xabcdef &&
+		   FR_TAG(fr_dso(1, 2)) == FR_TAG_DSO &&
+		   FR_TAG(0xffffffff81000000ULL) == FR_TAG_KERNEL &&
+		   FR_TAG(0x7fff12345678ULL) == FR_TAG_RAW,
+	   "frame codes round-trip");
+}
+
+/* A fake ring: control page + 4 KiB of data, a record across the end. */
+static void test_ring(void)
+{
+	static union {
+		struct perf_event_mmap_page pc;
+		unsigned char page[4096];
+	} ctl;
+	static unsigned char data[4096], rec[64];
+	struct perf_event_header *h = (void *)rec;
+	const struct perf_event_header *got;
+	struct ring r;
+	uint64_t start = 4096 * 3 - 24, i;
+
+	memset(&r, 0, sizeof(r));
+	r.base = &ctl;
+	r.data = data;
+	r.size = sizeof(data);
+	r.bounce = malloc(65536);
+	h->type = PERF_RECORD_SAMPLE;
+	h->size = 56;
+	for (i = sizeof(*h); i < 56; i++)
+		rec[i] = (unsigned char)i;
+	for (i = 0; i < 56; i++)
+		data[(start + i) & 4095] = rec[i];
+	r.tail = start;
+	ctl.pc.data_tail = start;
+	ctl.pc.data_head = start;
+	ring_begin(&r);
+	ok(!ring_peek(&r), "empty until data_head moves");
+	ctl.pc.data_head = start + 56;
+	ring_begin(&r);
+	got = ring_peek(&r);
+	ok(got && got->size == 56 && !memcmp(got, rec, 56),
+	   "a record that wraps around comes back whole");
+	ring_next(&r);
+	ok(!ring_peek(&r), "then nothing");
+	ring_end(&r);
+	ok(ctl.pc.data_tail == start + 56, "data_tail published");
+	free(r.bounce);
+}
+
+static void test_events(void)
+{
+	struct event_spec ev;
+	struct fd_err err = { "" };
+
+	ok(!event_parse("cycles:pp", &ev, &err) && ev.precise == 2 &&
+		   ev.type == PERF_TYPE_HARDWARE && !ev.clock,
+	   "cycles:pp");
+	ok(!event_parse("cpu-clock", &ev, &err) && ev.clock &&
+		   !strcmp(event_unit(&ev), "ns"),
+	   "cpu-clock weighs nanoseconds");
+	ok(!event_parse("r003c", &ev, &err) && ev.type == PERF_TYPE_RAW &&
+		   ev.config == 0x3c, "raw event");
+	ok(event_parse("nope", &ev, &err) < 0 && strstr(err.msg, "nope"),
+	   "unknown event named");
+	ok(event_parse("cycles:x", &ev, &err) < 0, "unknown modifier");
+}
+
+__attribute__((noinline)) int record_units_marker(int x)
+{
+	return x * 3 + 1;
+}
+
+static void test_dso(void)
+{
+	uint64_t addr = (uint64_t)(uintptr_t)&record_units_marker;
+	unsigned long long s, e, off;
+	char line[4096], path[4096];
+	struct dsos d;
+	struct dso *dso = NULL;
+	FILE *fp = fopen("/proc/self/maps", "r");
+
+	dsos_init(&d, false);
+	while (fp && fgets(line, sizeof(line), fp)) {
+		if (sscanf(line, "%llx-%llx %*s %llx %*s %*s %4095s", &s, &e,
+			   &off, path) != 4 || addr < s || addr >= e)
+			continue;
+		dso = dsos_get(&d, 1, 1, path);
+		dso_load(&d, dso);
+		break;
+	}
+	if (fp)
+		fclose(fp);
+	ok(dso && dso->is_elf, "this test program is read as ELF");
+	is_str(dso ? dso_symbolize(dso, addr - s + off) : NULL,
+	       "record_units_marker", "and its own function symbolized");
+	ok(dso && dso->build_id_len == 20, "build-id read");
+	dsos_release(&d);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/record-units.XXXXXX";
+	char path[4096];
+
+	if (!mkdtemp(dir))
+		return 1;
+	test_symtab();
+	test_kallsyms(dir);
+	test_machine();
+	test_stacks();
+	test_ring();
+	test_events();
+	test_dso();
+	snprintf(path, sizeof(path), "%s/kallsyms", dir);
+	unlink(path);
+	rmdir(dir);
+	return done_testing();
+}
