@@ -1,0 +1,1098 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `perf script` text to a profile, folded the way stackcollapse-perf.pl
+ * folds it, so that `flamediff fold` is a drop-in for that script.
+ *
+ * The script is a handful of Perl regular expressions; what follows matches
+ * what those expressions match, quirks included, because users compare the
+ * bytes. Where the Perl script misreads valid perf output we do better and
+ * say so:
+ *  - a one-character comm ("a 123 [000] ...") is the comm, where the Perl
+ *    pattern needs two characters and swallows the whole header;
+ *  - a sample printed on its header line ("... cycles:  ffff sym (dso)",
+ *    perf script without call chains) keeps that frame, where Perl drops
+ *    it (and, with no blank lines between such samples, everything);
+ *  - lines of white space count as blank lines (CRLF files);
+ *  - bad input is an error naming the line, where Perl warns or silently
+ *    drops a sample cut short by the end of the file.
+ *
+ * Speed (bench/fold.sh): almost every line is a frame. A frame's result
+ * depends only on its symbol (offset stripped) and its DSO, so results are
+ * cached by that text: a frame line costs a scan to its last " (", one
+ * hash and one compare. A whole stack seen before under the same root
+ * costs one lookup more; a new one reuses the nodes of the last path under
+ * its root as far as they match. Weight goes to the leaf's self; totals
+ * are summed once at the end of the read. Both caches start over when they
+ * grow large, so memory follows the number of distinct stacks, not the
+ * input.
+ */
+#define _GNU_SOURCE /* memmem, memrchr, strptime */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "perfscript.h"
+
+/* Perl's \s (space, \t, \n, \v, \f, \r) and \w (ASCII word characters),
+ * as they apply to byte strings; hex is lowercase, as in the offsets. */
+#define C_SPACE 1
+#define C_WORD 2
+#define C_DIGIT 4
+#define C_HEX 8
+
+static const unsigned char cls[256] = {
+	[' '] = C_SPACE, ['\t'] = C_SPACE, ['\n'] = C_SPACE,
+	['\v'] = C_SPACE, ['\f'] = C_SPACE, ['\r'] = C_SPACE,
+	['0' ... '9'] = C_WORD | C_DIGIT | C_HEX,
+	['a' ... 'f'] = C_WORD | C_HEX,
+	['g' ... 'z'] = C_WORD,
+	['A' ... 'Z'] = C_WORD,
+	['_'] = C_WORD,
+};
+
+#define is_space(c) (cls[(unsigned char)(c)] & C_SPACE)
+#define is_word(c) (cls[(unsigned char)(c)] & C_WORD)
+#define is_digit(c) (cls[(unsigned char)(c)] & C_DIGIT)
+#define is_hex(c) (cls[(unsigned char)(c)] & C_HEX)
+
+static inline uint64_t mix(uint64_t h, uint64_t w)
+{
+	h = (h ^ w) * 0xff51afd7ed558ccdULL;
+	return h ^ (h >> 32);
+}
+
+/* One cached frame result: the frames (root first) a symbol+DSO folds to. */
+struct fentry {
+	const char *key; /* symbol bytes, then DSO bytes, in the arena */
+	uint32_t symlen, dsolen;
+	uint64_t hash;
+	uint32_t first; /* index in fcache.frames */
+	uint32_t nr;	/* frames; 0 when the frame is dropped */
+	uint8_t java;	/* folded for a "java..." process */
+};
+
+struct arena {
+	struct arena *next;
+	size_t used, size;
+	char data[];
+};
+
+struct fcache {
+	struct fentry *ent;
+	unsigned long nr, alloc;
+	uint32_t *slots; /* entry + 1, 0 = empty */
+	uint64_t mask;
+	struct frame *frames;
+	unsigned long nr_frames, alloc_frames;
+	struct arena *arena;
+	size_t bytes;
+};
+
+/* Past this the cache is emptied: it is a cache, not the profile. */
+#define FCACHE_MAX_ENTRIES (1UL << 20)
+#define FCACHE_MAX_BYTES (64UL << 20)
+#define ARENA_SIZE (1UL << 20)
+
+static void fcache_free(struct fcache *c)
+{
+	struct arena *a, *next;
+
+	for (a = c->arena; a; a = next) {
+		next = a->next;
+		free(a);
+	}
+	free(c->ent);
+	free(c->slots);
+	free(c->frames);
+	memset(c, 0, sizeof(*c));
+}
+
+static void fcache_rehash(struct fcache *c)
+{
+	uint64_t mask = c->mask ? c->mask * 2 + 1 : 4095;
+	unsigned long i;
+
+	free(c->slots);
+	c->slots = xcalloc(mask + 1, sizeof(*c->slots));
+	c->mask = mask;
+	for (i = 0; i < c->nr; i++) {
+		uint64_t s = c->ent[i].hash & mask;
+
+		while (c->slots[s])
+			s = (s + 1) & mask;
+		c->slots[s] = i + 1;
+	}
+}
+
+static char *arena_alloc(struct fcache *c, size_t len)
+{
+	struct arena *a = c->arena;
+
+	if (!a || a->size - a->used < len) {
+		size_t size = len > ARENA_SIZE ? len : ARENA_SIZE;
+
+		a = xmalloc(sizeof(*a) + size);
+		a->size = size;
+		a->used = 0;
+		a->next = c->arena;
+		c->arena = a;
+	}
+	a->used += len;
+	c->bytes += len;
+	return a->data + a->used - len;
+}
+
+/*
+ * The key of a frame: the symbol hashed in full; of the DSO, a handful of
+ * DSOs make up a whole profile, so its length and ends suffice (the key
+ * compare that follows settles the rest).
+ */
+static inline uint64_t frame_hash(const char *sym, size_t symlen,
+				  const char *dso, size_t dsolen, int java)
+{
+	uint64_t h = symlen * 0x9e3779b97f4a7c15ULL, a = dsolen, b = java, w;
+	size_t i;
+
+	/* Words; the last one overlaps the one before rather than being
+	 * read a byte at a time. */
+	if (symlen >= 8) {
+		for (i = 0; i + 8 < symlen; i += 8) {
+			memcpy(&w, sym + i, 8);
+			h = mix(h, w);
+		}
+		memcpy(&w, sym + symlen - 8, 8);
+		h = mix(h, w);
+	} else {
+		for (w = 0, i = 0; i < symlen; i++)
+			w = w << 8 | (unsigned char)sym[i];
+		h = mix(h, w);
+	}
+
+	if (dsolen >= 8) {
+		memcpy(&a, dso, 8);
+		memcpy(&b, dso + dsolen - 8, 8);
+		a ^= dsolen;
+		b += java;
+	} else {
+		while (dsolen--)
+			a = a << 8 | (unsigned char)dso[dsolen];
+	}
+	a = (a ^ (b * 0xff51afd7ed558ccdULL)) * 0x9e3779b97f4a7c15ULL;
+	return h ^ a ^ (a >> 29);
+}
+
+struct lastpath;
+
+/* A stack seen before: its root, its frames (in sc_frames) and its leaf. */
+struct sentry {
+	uint64_t hash;
+	unsigned long off;
+	uint32_t top, nr, leaf;
+};
+
+/* Past this the stack cache starts over (memory, not correctness). */
+#define SCACHE_MAX_FRAMES (8UL << 20)
+
+/* The state of one read. */
+struct ps {
+	struct linereader *lr;
+	const struct perf_script_opts *o;
+	struct profile *p;
+	struct fd_err *err;
+	struct fcache fc;
+
+	/* The sample being read; frames leaf first, as perf prints them. */
+	uint64_t *stack; /* name << 8 | kind */
+	unsigned long nr_stack, alloc_stack;
+	uint64_t stack_hash;
+	int in_sample;	 /* a kept header was seen: "$pname" is set */
+	int skipping;	 /* a header of another event: drop its frames */
+	int one_line;	 /* its frame came on the header line */
+	int java;	 /* the process name starts with "java" */
+	int seen_header;
+	unsigned long sample_line;
+	uint32_t pname;	 /* interned root name */
+	double period;
+
+	char *filter;	 /* the event kept; NULL until the first is seen */
+	uint64_t kept;
+	double duration; /* from the header, seconds */
+
+	/* Stacks seen: (root, frames) -> leaf node (struct sentry). */
+	struct sentry *sc;
+	unsigned long nr_sc, alloc_sc;
+	uint32_t *sc_slots;
+	uint64_t sc_mask;
+	uint64_t *sc_frames;
+	unsigned long nr_sc_frames, alloc_sc_frames;
+
+	/* The last path under each root (struct lastpath). */
+	struct lastpath *lp;
+	unsigned long nr_lp, alloc_lp;
+	uint32_t *lp_slots;
+	uint64_t lp_mask;
+
+	/* Scratch: names being built, frames being folded. */
+	struct frame *tmp;
+	unsigned long alloc_tmp;
+	char *buf;
+	unsigned long alloc_buf;
+	char *pbuf;
+	unsigned long alloc_pbuf;
+};
+
+static void push_frame(struct ps *ps, uint32_t name, unsigned int kind)
+{
+	uint64_t v = (uint64_t)name << 8 | kind;
+
+	ALLOC_GROW(ps->stack, ps->nr_stack + 1, ps->alloc_stack);
+	ps->stack[ps->nr_stack++] = v;
+	ps->stack_hash = mix(ps->stack_hash, v);
+}
+
+static const char *find(const char *s, size_t len, const char *what)
+{
+	return memmem(s, len, what, strlen(what));
+}
+
+/* mod =~ m:/tmp/perf-\d+\.map: */
+static int jit_map(const char *mod, size_t len)
+{
+	const char *p = mod, *end = mod + len, *q;
+
+	while ((q = find(p, end - p, "/tmp/perf-"))) {
+		const char *d = q + 10;
+
+		while (d < end && is_digit(*d))
+			d++;
+		if (d > q + 10 && end - d >= 4 && !memcmp(d, ".map", 4))
+			return 1;
+		p = q + 1;
+	}
+	return 0;
+}
+
+/* mod =~ m/(^\[|vmlinux$)/ && mod !~ /unknown/ */
+static int kernel_dso(const char *mod, size_t len)
+{
+	if (!((len && mod[0] == '[') ||
+	      (len >= 7 && !memcmp(mod + len - 7, "vmlinux", 7))))
+		return 0;
+	return !find(mod, len, "unknown");
+}
+
+/*
+ * The generic tidy of the script, in place: ';' becomes ':'; unless the
+ * name looks like a Go method ("pkg.(*T).M"), everything from the first
+ * '(' that does not open "(anonymous namespace)" goes; quotes go.
+ */
+static size_t tidy(char *s, size_t len)
+{
+	const char *gi, *gj = NULL, *q;
+	size_t i, o;
+
+	for (i = 0; i < len; i++)
+		if (s[i] == ';')
+			s[i] = ':';
+	gi = find(s, len, ".(");
+	if (gi) {
+		/* the last ")." at or after gi + 2 */
+		for (q = s + len - 2; q >= gi + 2; q--)
+			if (q[0] == ')' && q[1] == '.') {
+				gj = q;
+				break;
+			}
+	}
+	if (!gj) {
+		for (i = 0; i < len; i++) {
+			if (s[i] != '(')
+				continue;
+			if (len - i - 1 >= 20 &&
+			    !memcmp(s + i + 1, "anonymous namespace)", 20))
+				continue;
+			len = i;
+			break;
+		}
+	}
+	for (i = o = 0; i < len; i++)
+		if (s[i] != '"' && s[i] != '\'')
+			s[o++] = s[i];
+	return o;
+}
+
+/*
+ * Fold one frame: raw is the symbol with its offset already stripped, mod
+ * the text between the DSO's parentheses, pc the address. Puts the
+ * frames, root first, in ps->tmp; returns how many, and sets *uses_pc
+ * when the result depends on pc (then it is not cached).
+ */
+static size_t fold_frame(struct ps *ps, const char *raw, size_t rawlen,
+			 const char *mod, size_t modlen, const char *pc,
+			 size_t pclen, int java, int *uses_pc)
+{
+	size_t n = 0, start = 0;
+
+	*uses_pc = 0;
+	if (rawlen && raw[0] == '(')
+		return 0; /* the script skips these ("process names") */
+
+	/* split /->/: trailing empty fields go, leading ones stay */
+	while (rawlen >= 2 && raw[rawlen - 2] == '-' && raw[rawlen - 1] == '>')
+		rawlen -= 2;
+	if (!rawlen)
+		return 0;
+	for (;;) {
+		const char *arrow = find(raw + start, rawlen - start, "->");
+		size_t end = arrow ? (size_t)(arrow - raw) : rawlen;
+		size_t plen = end - start, len;
+		unsigned int kind = FRAME_USER;
+		char *b;
+
+		/* room for "[" mod " <" pc ">]" or the piece itself */
+		ALLOC_GROW(ps->buf, plen + modlen + pclen + 8, ps->alloc_buf);
+		b = ps->buf;
+		if (plen == 9 && !memcmp(raw + start, "[unknown]", 9)) {
+			const char *base = mod;
+			size_t blen = modlen;
+
+			if (modlen == 9 && !memcmp(mod, "[unknown]", 9)) {
+				base = "unknown";
+				blen = 7;
+			} else {
+				const char *slash = memrchr(mod, '/', modlen);
+
+				if (slash) {
+					blen -= slash + 1 - mod;
+					base = slash + 1;
+				}
+			}
+			len = 0;
+			b[len++] = '[';
+			memcpy(b + len, base, blen);
+			len += blen;
+			if (ps->o->addrs) {
+				b[len++] = ' ';
+				b[len++] = '<';
+				memcpy(b + len, pc, pclen);
+				len += pclen;
+				b[len++] = '>';
+				*uses_pc = 1;
+			}
+			b[len++] = ']';
+		} else {
+			memcpy(b, raw + start, plen);
+			len = plen;
+		}
+		len = tidy(b, len);
+		if (java && len && b[0] == 'L' && memchr(b, '/', len)) {
+			b++;
+			len--;
+		}
+		/* Only the first piece can be kernel or JIT; the others are
+		 * inlined into it. A name already carrying the suffix does
+		 * not get it twice. */
+		if (n > 0) {
+			if (!find(b, len, "_[i]"))
+				kind = FRAME_INLINE;
+		} else if (kernel_dso(mod, modlen)) {
+			kind = FRAME_KERNEL;
+		} else if (jit_map(mod, modlen)) {
+			if (!find(b, len, "_[j]"))
+				kind = FRAME_JIT;
+		}
+		ALLOC_GROW(ps->tmp, n + 1, ps->alloc_tmp);
+		ps->tmp[n].name = profile_intern(ps->p, b, len);
+		ps->tmp[n].kind = kind;
+		n++;
+		if (!arrow)
+			return n;
+		start = end + 2;
+	}
+}
+
+/* Push the folded frames of one call-chain entry (leaf first). */
+static void push_folded(struct ps *ps, const struct frame *f, size_t n)
+{
+	/* The pieces are root first; the stack is leaf first. */
+	while (n--)
+		push_frame(ps, f[n].name, f[n].kind);
+}
+
+/*
+ * The frame pattern of the script, /^\s*(\w+)\s*(.+) \((.*)\)/, on
+ * line[0..len): the address, the symbol as far as the last " (" that has a
+ * ')' after it, the DSO to the last ')'. Returns 0 if it does not match.
+ */
+struct rawframe {
+	const char *pc, *sym, *mod;
+	size_t pclen, symlen, modlen;
+};
+
+static int match_frame(const char *line, size_t len, struct rawframe *rf)
+{
+	const char *end = line + len, *s = line, *w0, *we, *send, *rp, *lp;
+	const char *open = NULL;
+
+	while (s < end && is_space(*s))
+		s++;
+	w0 = s;
+	while (s < end && is_word(*s))
+		s++;
+	we = s;
+	if (we == w0)
+		return 0;
+	while (s < end && is_space(*s))
+		s++;
+	send = s;
+
+	rp = memrchr(line, ')', len);
+	if (!rp)
+		return 0;
+	/* the last '(' before rp with a space before it */
+	for (lp = rp; (lp = memrchr(line, '(', lp - line));) {
+		if (lp > line && lp[-1] == ' ') {
+			open = lp - 1;
+			break;
+		}
+	}
+	if (!open)
+		return 0;
+	rf->mod = open + 2;
+	rf->modlen = rp - rf->mod;
+	rf->pc = w0;
+	rf->pclen = we - w0;
+	if (open >= send + 1) {
+		rf->sym = send;
+		rf->symlen = open - send;
+	} else if (open >= we + 1) {
+		/* no symbol: Perl gives up a space of the gap */
+		rf->sym = open - 1;
+		rf->symlen = 1;
+	} else if (open == we && we - w0 >= 2) {
+		/* ... or the last character of the address */
+		rf->sym = we - 1;
+		rf->symlen = 1;
+		rf->pclen--;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* $rawfunc =~ s/\+0x[\da-f]+$// */
+static size_t strip_offset(const char *sym, size_t len)
+{
+	size_t i = len;
+
+	while (i > 0 && is_hex(sym[i - 1]))
+		i--;
+	if (i < len && i >= 3 && sym[i - 3] == '+' && sym[i - 2] == '0' &&
+	    sym[i - 1] == 'x')
+		return i - 3;
+	return len;
+}
+
+static void fcache_insert(struct ps *ps, const struct rawframe *rf,
+			  size_t symlen, uint64_t h, const struct frame *f,
+			  size_t n)
+{
+	struct fcache *c = &ps->fc;
+	struct fentry *e;
+	char *key;
+	uint64_t s;
+
+	if (c->nr >= FCACHE_MAX_ENTRIES || c->bytes >= FCACHE_MAX_BYTES)
+		fcache_free(c);
+	if (!c->slots)
+		fcache_rehash(c);
+	key = arena_alloc(c, symlen + rf->modlen);
+	memcpy(key, rf->sym, symlen);
+	memcpy(key + symlen, rf->mod, rf->modlen);
+	ALLOC_GROW(c->ent, c->nr + 1, c->alloc);
+	e = &c->ent[c->nr];
+	e->key = key;
+	e->symlen = symlen;
+	e->dsolen = rf->modlen;
+	e->hash = h;
+	e->java = ps->java;
+	e->nr = n;
+	e->first = c->nr_frames;
+	ALLOC_GROW(c->frames, c->nr_frames + n, c->alloc_frames);
+	if (n) /* a dropped frame folds to nothing */
+		memcpy(c->frames + c->nr_frames, f, n * sizeof(*f));
+	c->nr_frames += n;
+	c->nr++;
+	for (s = h & c->mask; c->slots[s]; s = (s + 1) & c->mask)
+		;
+	c->slots[s] = c->nr;
+	if (c->nr * 2 > c->mask)
+		fcache_rehash(c);
+}
+
+/* Fold the frame of line[0..len) into the current sample; -1 if none. */
+static int add_frame(struct ps *ps, const char *line, size_t len)
+{
+	struct fcache *c = &ps->fc;
+	struct rawframe rf;
+	size_t symlen, n;
+	uint64_t h, s;
+	int uses_pc;
+
+	if (!match_frame(line, len, &rf))
+		return -1;
+	symlen = strip_offset(rf.sym, rf.symlen);
+	h = frame_hash(rf.sym, symlen, rf.mod, rf.modlen, ps->java);
+	if (c->slots) {
+		for (s = h & c->mask; c->slots[s]; s = (s + 1) & c->mask) {
+			const struct fentry *e = &c->ent[c->slots[s] - 1];
+
+			if (e->hash == h && e->symlen == symlen &&
+			    e->dsolen == rf.modlen && e->java == ps->java &&
+			    !memcmp(e->key, rf.sym, symlen) &&
+			    !memcmp(e->key + symlen, rf.mod, rf.modlen)) {
+				push_folded(ps, c->frames + e->first, e->nr);
+				return 0;
+			}
+		}
+	}
+	n = fold_frame(ps, rf.sym, symlen, rf.mod, rf.modlen, rf.pc,
+		       rf.pclen, ps->java, &uses_pc);
+	push_folded(ps, ps->tmp, n);
+	if (!uses_pc)
+		fcache_insert(ps, &rf, symlen, h, ps->tmp, n);
+	return 0;
+}
+
+/* The last path added under one root (a process, or a thread). */
+struct lastpath {
+	uint32_t top;
+	uint32_t nr;
+	unsigned long alloc_f, alloc_n;
+	uint64_t *f;	  /* root first, name << 8 | kind */
+	uint32_t *node;	  /* the node of each frame */
+};
+
+static inline uint64_t node_hash(uint32_t node)
+{
+	return node * 0x9e3779b97f4a7c15ULL >> 20;
+}
+
+static struct lastpath *lastpath_of(struct ps *ps, uint32_t top)
+{
+	struct lastpath *lp;
+	uint64_t i;
+
+	if (ps->nr_lp * 2 >= ps->lp_mask) {
+		uint64_t mask = ps->lp_mask ? ps->lp_mask * 2 + 1 : 255;
+		unsigned long k;
+
+		free(ps->lp_slots);
+		ps->lp_slots = xcalloc(mask + 1, sizeof(*ps->lp_slots));
+		ps->lp_mask = mask;
+		for (k = 0; k < ps->nr_lp; k++) {
+			i = node_hash(ps->lp[k].top) & mask;
+			while (ps->lp_slots[i])
+				i = (i + 1) & mask;
+			ps->lp_slots[i] = k + 1;
+		}
+	}
+	i = node_hash(top) & ps->lp_mask;
+	for (; ps->lp_slots[i]; i = (i + 1) & ps->lp_mask) {
+		lp = &ps->lp[ps->lp_slots[i] - 1];
+		if (lp->top == top)
+			return lp;
+	}
+	ALLOC_GROW(ps->lp, ps->nr_lp + 1, ps->alloc_lp);
+	lp = &ps->lp[ps->nr_lp];
+	memset(lp, 0, sizeof(*lp));
+	lp->top = top;
+	ps->lp_slots[i] = ++ps->nr_lp;
+	return lp;
+}
+
+/* The leaf of a stack seen before under top, or NODE_NONE. */
+static uint32_t scache_find(struct ps *ps, uint32_t top, uint64_t h)
+{
+	unsigned long n = ps->nr_stack;
+	uint64_t i;
+
+	if (!ps->sc_slots)
+		return NODE_NONE;
+	for (i = h & ps->sc_mask; ps->sc_slots[i]; i = (i + 1) & ps->sc_mask) {
+		const struct sentry *e = &ps->sc[ps->sc_slots[i] - 1];
+
+		if (e->hash == h && e->top == top && e->nr == n &&
+		    (!n || !memcmp(ps->sc_frames + e->off, ps->stack,
+				   n * sizeof(*ps->stack))))
+			return e->leaf;
+	}
+	return NODE_NONE;
+}
+
+static void scache_add(struct ps *ps, uint32_t top, uint64_t h,
+		       uint32_t leaf)
+{
+	unsigned long n = ps->nr_stack, k;
+	struct sentry *e;
+	uint64_t i;
+
+	if (ps->nr_sc_frames + n > SCACHE_MAX_FRAMES) {
+		/* Start over: the tree keeps everything that matters. */
+		ps->nr_sc = 0;
+		ps->nr_sc_frames = 0;
+		memset(ps->sc_slots, 0,
+		       (ps->sc_mask + 1) * sizeof(*ps->sc_slots));
+	}
+	if ((ps->nr_sc + 1) * 2 > ps->sc_mask) {
+		uint64_t mask = ps->sc_mask ? ps->sc_mask * 2 + 1 : 4095;
+
+		free(ps->sc_slots);
+		ps->sc_slots = xcalloc(mask + 1, sizeof(*ps->sc_slots));
+		ps->sc_mask = mask;
+		for (k = 0; k < ps->nr_sc; k++) {
+			for (i = ps->sc[k].hash & mask; ps->sc_slots[i];
+			     i = (i + 1) & mask)
+				;
+			ps->sc_slots[i] = k + 1;
+		}
+	}
+	ALLOC_GROW(ps->sc, ps->nr_sc + 1, ps->alloc_sc);
+	ALLOC_GROW(ps->sc_frames, ps->nr_sc_frames + n, ps->alloc_sc_frames);
+	e = &ps->sc[ps->nr_sc];
+	e->hash = h;
+	e->top = top;
+	e->nr = n;
+	e->leaf = leaf;
+	e->off = ps->nr_sc_frames;
+	if (n) /* a sample may have no frames: no buffer yet */
+		memcpy(ps->sc_frames + e->off, ps->stack,
+		       n * sizeof(*ps->stack));
+	ps->nr_sc_frames += n;
+	for (i = h & ps->sc_mask; ps->sc_slots[i]; i = (i + 1) & ps->sc_mask)
+		;
+	ps->sc_slots[i] = ++ps->nr_sc;
+}
+
+/*
+ * Add the sample to the tree. A stack seen before under the same root
+ * costs one hash lookup. Otherwise samples of one process (or thread)
+ * mostly share their outer frames: the nodes of the last path under the
+ * same root are reused as long as the frames match, and looked up only
+ * from where they differ. The weight goes to the leaf's self only; the
+ * totals are summed once, when the read ends (profile_sum_totals()).
+ */
+static void end_sample(struct ps *ps)
+{
+	struct profile *p = ps->p;
+	unsigned long n = ps->nr_stack, d = 0;
+	uint32_t top = NODE_ROOT, node;
+	struct lastpath *lp;
+	uint64_t h;
+
+	if (ps->in_sample && (!ps->o->no_comm || n)) {
+		if (!ps->o->no_comm)
+			top = profile_child(p, NODE_ROOT, ps->pname,
+					    FRAME_PROCESS);
+		h = mix(ps->stack_hash ^ n, top);
+		node = scache_find(ps, top, h);
+		if (node == NODE_NONE) {
+			node = top;
+			lp = lastpath_of(ps, top);
+			ALLOC_GROW(lp->f, n, lp->alloc_f);
+			ALLOC_GROW(lp->node, n, lp->alloc_n);
+			while (d < n && d < lp->nr &&
+			       lp->f[d] == ps->stack[n - 1 - d])
+				node = lp->node[d++];
+			for (; d < n; d++) {
+				uint64_t f = ps->stack[n - 1 - d];
+
+				node = profile_child(p, node, f >> 8, f & 0xff);
+				lp->f[d] = f;
+				lp->node[d] = node;
+			}
+			lp->nr = n;
+			scache_add(ps, top, h, node);
+		}
+		profile_add_self(p, node, ps->period);
+		ps->kept++;
+	}
+	ps->nr_stack = 0;
+	ps->stack_hash = 0;
+	ps->in_sample = 0;
+	ps->one_line = 0;
+	ps->skipping = 0;
+}
+
+/* The event of a header, as the script finds it with
+ * /:\s*(\d+)*\s+(\S+):\s*$/; returns 0 if the line has none. */
+static int header_event(const char *line, size_t len, const char **ev,
+			size_t *evlen, const char **per, size_t *perlen)
+{
+	const char *b = line, *e = line + len, *t, *d;
+
+	while (e > b && is_space(e[-1]))
+		e--;
+	if (e - b < 2 || e[-1] != ':')
+		return 0;
+	for (t = e; t > b && !is_space(t[-1]); t--)
+		;
+	if (e - t < 2 || t == b)
+		return 0;
+	*ev = t;
+	*evlen = e - 1 - t;
+	/* \s+ */
+	while (t > b && is_space(t[-1]))
+		t--;
+	/* (\d+)* */
+	for (d = t; d > b && is_digit(d[-1]); d--)
+		;
+	*per = d;
+	*perlen = t - d;
+	/* \s* then ':' */
+	while (d > b && is_space(d[-1]))
+		d--;
+	if (d == b || d[-1] != ':')
+		return 0;
+	return 1;
+}
+
+/*
+ * A frame printed on the header line (perf script without call chains):
+ * "... TIME: [PERIOD] EVENT:  ADDR SYM+OFF (DSO)". Finds the colon after
+ * the event, the last one followed by white space and an address; the
+ * frame text starts after it. Not something the script reads; returns 0
+ * when the line has no such frame.
+ */
+static int header_frame(const char *line, size_t len, size_t from,
+			const char **ev, size_t *evlen, const char **per,
+			size_t *perlen, const char **frame)
+{
+	const char *end = line + len, *c = end, *s, *t, *d;
+	struct rawframe rf;
+
+	while (end > line && is_space(end[-1]))
+		end--;
+	if (end == line || end[-1] != ')')
+		return 0;
+	while ((c = memrchr(line + from, ':', c - (line + from)))) {
+		s = c + 1;
+		while (s < end && is_space(*s))
+			s++;
+		for (t = s; t < end && is_hex(*t); t++)
+			;
+		if (s > c + 1 && t > s && t < end && is_space(*t) &&
+		    match_frame(c + 1, end - c - 1, &rf))
+			break;
+	}
+	if (!c)
+		return 0;
+	*frame = c + 1;
+	/* the token ending at the colon: an event, unless it is a time */
+	for (t = c; t > line && !is_space(t[-1]); t--)
+		;
+	*ev = NULL;
+	*evlen = 0;
+	*per = NULL;
+	*perlen = 0;
+	for (s = t; s < c && (is_digit(*s) || *s == '.'); s++)
+		;
+	if (s == c)
+		return 1;
+	*ev = t;
+	*evlen = c - t;
+	while (t > line && is_space(t[-1]))
+		t--;
+	for (d = t; d > line && is_digit(d[-1]); d--)
+		;
+	if (d < t) {
+		*per = d;
+		*perlen = t - d;
+	}
+	return 1;
+}
+
+static double parse_period(const char *s, size_t len)
+{
+	double v = 0;
+	size_t i;
+
+	/* "if (not $period) { $period = 1 }": "" and "0" are false. */
+	if (!s || !len || (len == 1 && s[0] == '0'))
+		return 1;
+	for (i = 0; i < len; i++)
+		v = v * 10 + (s[i] - '0');
+	return v;
+}
+
+static const char *event_unit(const char *ev)
+{
+	size_t n = strcspn(ev, ":");
+
+	if ((n == 9 && !memcmp(ev, "cpu-clock", 9)) ||
+	    (n == 10 && !memcmp(ev, "task-clock", 10)))
+		return "ns";
+	return "events";
+}
+
+/*
+ * A sample header: /^(\S.+?)\s+(\d+)\/ *(\d+)*\s+/ (without the space
+ * after the slash) gives comm, pid, tid;
+ * returns 0 if line is not one. (We let the comm be one character.)
+ */
+static int header(struct ps *ps, char *line, size_t len)
+{
+	const char *end = line + len, *k, *s, *pid, *tid = NULL, *ev, *per;
+	const char *frame = NULL;
+	size_t pidlen, tidlen = 0, evlen, perlen, commlen, n, i;
+	int has_event;
+
+	if (!len || is_space(line[0]))
+		return 0;
+	/* The shortest comm followed by the pattern; a try that fails
+	 * fails for the whole run of white space it started in. */
+	for (k = line + 1;; k = s) {
+		while (k < end && !is_space(*k))
+			k++;
+		if (k >= end)
+			return 0;
+		s = k;
+		while (s < end && is_space(*s))
+			s++;
+		pid = s;
+		while (s < end && is_digit(*s))
+			s++;
+		if (s == pid)
+			continue;
+		pidlen = s - pid;
+		while (s < end && *s == '/')
+			s++;
+		tid = s;
+		while (s < end && is_digit(*s))
+			s++;
+		tidlen = s - tid;
+		if (s < end && is_space(*s))
+			break;
+	}
+	commlen = k - line;
+
+	has_event = header_event(line, len, &ev, &evlen, &per, &perlen);
+	if (!has_event) {
+		per = NULL;
+		perlen = 0;
+		ev = NULL;
+		if (header_frame(line, len, s - line, &ev, &evlen, &per,
+				 &perlen, &frame))
+			has_event = ev != NULL;
+	}
+
+	/* A one-line sample before this one is complete. */
+	if (ps->in_sample && ps->one_line)
+		end_sample(ps);
+	ps->seen_header = 1;
+
+	if (has_event) {
+		if (!ps->filter) {
+			ps->filter = xstrndup(ev, evlen);
+		} else if (strlen(ps->filter) != evlen ||
+			   memcmp(ps->filter, ev, evlen)) {
+			/* Another event: the script leaves its state as it
+			 * is, so frames that follow go nowhere. */
+			if (!ps->in_sample)
+				ps->skipping = 1;
+			return 1;
+		}
+	}
+	ps->period = parse_period(per, perlen);
+
+	/* "$comm-$pid/$tid" with spaces made '_'; no TID: pid is "?". */
+	n = commlen + pidlen + tidlen + 4;
+	ALLOC_GROW(ps->pbuf, n, ps->alloc_pbuf);
+	memcpy(ps->pbuf, line, commlen);
+	n = commlen;
+	if (ps->o->tid || ps->o->pid) {
+		int no_tid = !tidlen || (tidlen == 1 && tid[0] == '0');
+
+		ps->pbuf[n++] = '-';
+		if (no_tid) {
+			ps->pbuf[n++] = '?';
+		} else {
+			memcpy(ps->pbuf + n, pid, pidlen);
+			n += pidlen;
+		}
+		if (ps->o->tid) {
+			ps->pbuf[n++] = '/';
+			memcpy(ps->pbuf + n, no_tid ? pid : tid,
+			       no_tid ? pidlen : tidlen);
+			n += no_tid ? pidlen : tidlen;
+		}
+	}
+	for (i = 0; i < n; i++)
+		if (ps->pbuf[i] == ' ')
+			ps->pbuf[i] = '_';
+	ps->pname = profile_intern(ps->p, ps->pbuf, n);
+	ps->java = n >= 4 && !memcmp(ps->pbuf, "java", 4);
+	if (!ps->in_sample)
+		ps->sample_line = ps->lr->lineno;
+	ps->in_sample = 1;
+	ps->skipping = 0;
+	if (frame) {
+		add_frame(ps, frame, end - frame);
+		ps->one_line = 1;
+	}
+	return 1;
+}
+
+/*
+ * The header of `perf script --header`: "# hostname : box", "# os release
+ * : 6.8.0", "# cmdline : ...", "# captured on : Sat Nov 29 10:00:00 2025",
+ * "# sample duration :   1003.171 ms". Fills what p->meta does not have.
+ */
+static void header_comment(struct ps *ps, char *line, size_t len)
+{
+	struct profile_meta *m = &ps->p->meta;
+	char *key = line + 1, *colon, *val, *e = line + len, *k;
+
+	while (key < e && *key == ' ')
+		key++;
+	colon = memchr(key, ':', e - key);
+	if (!colon)
+		return;
+	for (k = colon; k > key && k[-1] == ' ';)
+		k--;
+	for (val = colon + 1; val < e && is_space(*val);)
+		val++;
+	while (e > val && is_space(e[-1]))
+		e--;
+	*e = '\0';
+	*k = '\0';
+	if (!strcmp(key, "hostname") && !m->host) {
+		meta_set(&m->host, val);
+	} else if (!strcmp(key, "os release") && !m->kernel) {
+		meta_set(&m->kernel, val);
+	} else if (!strcmp(key, "cmdline") && !m->cmdline) {
+		meta_set(&m->cmdline, val);
+	} else if (!strcmp(key, "captured on") && !m->date) {
+		struct tm tm = { 0 };
+		char iso[32];
+		const char *end = strptime(val, "%a %b %d %H:%M:%S %Y", &tm);
+
+		if (end && !*end &&
+		    strftime(iso, sizeof(iso), "%Y-%m-%dT%H:%M:%S", &tm))
+			meta_set(&m->date, iso);
+	} else if (!strcmp(key, "sample duration")) {
+		char *unit;
+		double ms = strtod(val, &unit);
+
+		if (unit != val && !strcmp(unit, " ms") && ms > 0)
+			ps->duration = ms / 1000;
+	}
+}
+
+static int bad_line(struct ps *ps, const char *line, size_t len,
+		    const char *why)
+{
+	return fd_err_at(ps->err, ps->lr->path, ps->lr->lineno,
+			 "%s: '%.60s%s'", why, line, len > 60 ? "..." : "");
+}
+
+int perf_script_read(struct linereader *lr, const struct perf_script_opts *o,
+		     struct profile *p, struct fd_err *err)
+{
+	struct ps ps = { .lr = lr, .o = o, .p = p, .err = err };
+	unsigned long i;
+	int ret = -1, r;
+	char *line;
+	size_t len;
+
+	if (o->event)
+		ps.filter = xstrdup(o->event);
+	else if (p->meta.event)
+		ps.filter = xstrdup(p->meta.event); /* an earlier file's */
+
+	while ((r = lr_next(lr, &line, &len, err)) > 0) {
+		unsigned char c = line[0];
+		const char *s, *end;
+
+		/* The hot path: a frame of a sample being kept. */
+		if ((c == '\t' || c == ' ') && ps.in_sample &&
+		    !add_frame(&ps, line, len))
+			continue;
+		if (c == '#') {
+			header_comment(&ps, line, len);
+			continue;
+		}
+		for (s = line, end = line + len; s < end && is_space(*s); s++)
+			;
+		if (s == end) {
+			end_sample(&ps);
+			continue;
+		}
+		if (!is_space(c) && header(&ps, line, len))
+			continue;
+		if (ps.in_sample) {
+			/* The script takes frames that are not indented. */
+			if (!is_space(c) && !add_frame(&ps, line, len))
+				continue;
+		} else if (ps.seen_header) {
+			struct rawframe rf;
+
+			if (match_frame(line, len, &rf)) {
+				if (ps.skipping) /* of another event */
+					continue;
+				bad_line(&ps, line, len,
+					 "a stack frame outside a sample (no "
+					 "header line before it)");
+				goto out;
+			}
+		}
+		if (!ps.seen_header)
+			bad_line(&ps, line, len,
+				 "not perf script output (expected a sample "
+				 "header 'COMM PID ... EVENT:' first)");
+		else
+			bad_line(&ps, line, len,
+				 "neither a sample header nor a stack frame "
+				 "'ADDR SYMBOL (DSO)'");
+		goto out;
+	}
+	if (r < 0)
+		goto out;
+	if (ps.in_sample) {
+		if (ps.one_line) {
+			end_sample(&ps);
+		} else if (ps.nr_stack) {
+			fd_err_at(err, lr->path, lr->lineno,
+				  "truncated input: the sample of line %lu "
+				  "has no blank line after it",
+				  ps.sample_line);
+			goto out;
+		}
+	}
+	p->meta.samples += ps.kept;
+	p->meta.duration += ps.duration;
+	if (ps.filter && !p->meta.event && ps.kept)
+		meta_set(&p->meta.event, ps.filter);
+	if (!p->meta.unit && ps.kept)
+		meta_set(&p->meta.unit,
+			 p->meta.event ? event_unit(p->meta.event) : "events");
+	ret = 0;
+out:
+	free(ps.stack);
+	free(ps.buf);
+	free(ps.tmp);
+	for (i = 0; i < ps.nr_lp; i++) {
+		free(ps.lp[i].f);
+		free(ps.lp[i].node);
+	}
+	free(ps.lp);
+	free(ps.lp_slots);
+	free(ps.sc);
+	free(ps.sc_slots);
+	free(ps.sc_frames);
+	profile_sum_totals(p);
+	free(ps.pbuf);
+	free(ps.filter);
+	fcache_free(&ps.fc);
+	return ret;
+}

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flamediff fold: perf script text to folded stacks, a drop-in for
+ * stackcollapse-perf.pl (same options, same bytes), or to a flamediff
+ * profile with -o FILE.prof[.gz].
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analyzer/folded.h"
+#include "analyzer/input.h"
+#include "analyzer/outfile.h"
+#include "analyzer/profile.h"
+#include "builtin.h"
+
+static void usage(FILE *fp)
+{
+	fprintf(fp,
+		"usage: flamediff fold [OPTIONS] [FILE...]\n"
+		"\n"
+		"Fold perf script output (FILEs, or standard input) into one\n"
+		"line per distinct stack, \"comm;outer;...;leaf COUNT\", as\n"
+		"stackcollapse-perf.pl does. Inputs may be gzip-compressed.\n"
+		"\n"
+		"  --pid              root frame \"comm-PID\"\n"
+		"  --tid              root frame \"comm-PID/TID\"\n"
+		"  --kernel           mark kernel frames with _[k]\n"
+		"  --jit              mark JIT frames with _[j]\n"
+		"  --all              both --kernel and --jit\n"
+		"  --addrs            unresolved frames as \"[dso <addr>]\"\n"
+		"  --event-filter EV  keep samples of event EV (default: the\n"
+		"                     first event seen)\n"
+		"  -o FILE            write to FILE; a FILE.prof or\n"
+		"                     FILE.prof.gz gets a flamediff profile\n");
+}
+
+enum { OPT_KERNEL = 256, OPT_JIT, OPT_ALL, OPT_ADDRS, OPT_PID, OPT_TID,
+       OPT_EVENT };
+
+int cmd_fold(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "pid", no_argument, NULL, OPT_PID },
+		{ "tid", no_argument, NULL, OPT_TID },
+		{ "kernel", no_argument, NULL, OPT_KERNEL },
+		{ "jit", no_argument, NULL, OPT_JIT },
+		{ "all", no_argument, NULL, OPT_ALL },
+		{ "addrs", no_argument, NULL, OPT_ADDRS },
+		{ "event-filter", required_argument, NULL, OPT_EVENT },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct input_opts io = { .format = INPUT_AUTO };
+	unsigned int annotate = ANNOTATE_INLINE;
+	const char *out = "-";
+	static char *stdin_only[] = { "-", NULL };
+	char **files;
+	struct profile *p;
+	struct fd_err err;
+	struct outfile o;
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_PID:
+			io.ps.pid = true;
+			break;
+		case OPT_TID:
+			io.ps.tid = true;
+			break;
+		case OPT_KERNEL:
+			annotate |= ANNOTATE_KERNEL;
+			break;
+		case OPT_JIT:
+			annotate |= ANNOTATE_JIT;
+			break;
+		case OPT_ALL:
+			annotate |= ANNOTATE_KERNEL | ANNOTATE_JIT;
+			break;
+		case OPT_ADDRS:
+			io.ps.addrs = true;
+			break;
+		case OPT_EVENT:
+			io.ps.event = optarg;
+			break;
+		case 'o':
+			out = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	files = optind < argc ? argv + optind : stdin_only;
+
+	p = profile_new();
+	for (; *files; files++) {
+		if (input_read(*files, &io, p, NULL, &err))
+			goto fail;
+	}
+	if (has_suffix(out, ".prof") || has_suffix(out, ".prof.gz")) {
+		if (profile_save(p, out, &err))
+			goto fail;
+	} else {
+		if (outfile_open(&o, out, &err))
+			goto fail;
+		folded_write(p, &o, annotate);
+		if (outfile_commit(&o, &err))
+			goto fail;
+	}
+	profile_free(p);
+	return 0;
+fail:
+	profile_free(p);
+	return die_input(err.msg);
+}

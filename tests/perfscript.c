@@ -1,0 +1,460 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The perf script reader: each gotcha of perf script text on a small input,
+ * folded as stackcollapse-perf.pl folds it (the byte-for-byte comparison
+ * with the script on real captures is tests/t-fold.sh).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyzer/folded.h"
+#include "analyzer/input.h"
+#include "analyzer/linereader.h"
+#include "analyzer/perfscript.h"
+#include "analyzer/profile.h"
+#include "tap.h"
+
+static char tmpdir[] = "/tmp/fd-perfscript-XXXXXX";
+static char in_path[300], out_path[300];
+static struct fd_err err;
+
+static char *slurp(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	long n;
+	char *s;
+
+	if (!fp)
+		return NULL;
+	fseek(fp, 0, SEEK_END);
+	n = ftell(fp);
+	rewind(fp);
+	s = malloc(n + 1);
+	n = fread(s, 1, n, fp);
+	s[n] = '\0';
+	fclose(fp);
+	return s;
+}
+
+static void write_input(const char *text, size_t len)
+{
+	FILE *fp = fopen(in_path, "wb");
+
+	fwrite(text, 1, len, fp);
+	fclose(fp);
+}
+
+/* Read text into p (created if NULL) with o; the return of the reader. */
+static int read_into(struct profile *p, const char *text, size_t len,
+		     const struct perf_script_opts *o)
+{
+	static const struct perf_script_opts none;
+	struct linereader lr;
+	int r;
+
+	write_input(text, len);
+	if (lr_open(&lr, in_path, &err))
+		return -2;
+	err.msg[0] = '\0';
+	r = perf_script_read(&lr, o ? o : &none, p, &err);
+	lr_close(&lr);
+	return r;
+}
+
+static char *folded(const struct profile *p, unsigned int annotate)
+{
+	struct outfile o;
+
+	if (outfile_open(&o, out_path, &err))
+		return NULL;
+	folded_write(p, &o, annotate);
+	if (outfile_commit(&o, &err))
+		return NULL;
+	return slurp(out_path);
+}
+
+/* Fold text with o and annotate; the folded bytes, or the error. */
+static char *fold(const char *text, const struct perf_script_opts *o,
+		  unsigned int annotate)
+{
+	struct profile *p = profile_new();
+	char *s;
+
+	if (read_into(p, text, strlen(text), o))
+		s = strdup(err.msg);
+	else
+		s = folded(p, annotate);
+	profile_free(p);
+	return s;
+}
+
+#define FOLD_IS(text, o, annotate, want, ...)                              \
+	do {                                                               \
+		char *got_ = fold(text, o, annotate);                      \
+		is_str(got_, want, __VA_ARGS__);                           \
+		free(got_);                                                \
+	} while (0)
+
+/* The kind of the node reached by following names from the root. */
+static int kind_of(const struct profile *p, const char *const *path)
+{
+	uint32_t node = NODE_ROOT;
+
+	for (; *path; path++) {
+		uint32_t c;
+
+		for (c = p->nodes[node].first_child; c != NODE_NONE;
+		     c = p->nodes[c].next_sibling)
+			if (!strcmp(node_name(p, c), *path))
+				break;
+		if (c == NODE_NONE)
+			return -1;
+		node = c;
+	}
+	return p->nodes[node].kind;
+}
+
+#define HDR(comm) comm " 1234/1234 [000]   100.000001:     1000 cycles:ppp: \n"
+
+static void test_basics(void)
+{
+	struct perf_script_opts o = { 0 };
+
+	FOLD_IS(HDR("proc")
+		"\tffffffff8225fd19 leaf+0x19 ([kernel.kallsyms])\n"
+		"\t          d4ad7 mid+0x7 (/usr/lib/libc.so.6)\n"
+		"\t          d4ad7 root (/usr/bin/proc)\n"
+		"\n" HDR("proc")
+		"\tffffffff8225fd20 leaf+0x20 ([kernel.kallsyms])\n"
+		"\t          d4ad7 mid+0x8 (/usr/lib/libc.so.6)\n"
+		"\t          d4ad7 root (/usr/bin/proc)\n"
+		"\n" HDR("proc")
+		"\t          d4ad7 mid+0x8 (/usr/lib/libc.so.6)\n"
+		"\t          d4ad7 root (/usr/bin/proc)\n"
+		"\n",
+		&o, ANNOTATE_INLINE,
+		"proc;root;mid 1000\nproc;root;mid;leaf 2000\n",
+		"offsets stripped, periods summed, root first, sorted");
+	FOLD_IS(HDR("proc")
+		"\tffffffff8225fd19 leaf+0x19 ([kernel.kallsyms])\n"
+		"\t          d4ad7 root (/usr/bin/proc)\n\n",
+		&o, ANNOTATE_INLINE | ANNOTATE_KERNEL,
+		"proc;root;leaf_[k] 1000\n", "--kernel marks kernel frames");
+	/* Only a lowercase hex offset is an offset. */
+	FOLD_IS(HDR("proc") "\t1 f+0xAB (/x)\n\t1 g+0x (/x)\n\t1 h+0x1f (/x)\n\n",
+		&o, 0, "proc;h;g+0x;f+0xAB 1000\n", "odd offsets kept");
+}
+
+static void test_comm(void)
+{
+	struct perf_script_opts o = { 0 }, pid = { .pid = true },
+				tid = { .tid = true };
+	const char *in =
+		"Web Content  4242/4250 [001]   1.000001:     7 cycles: \n"
+		"\t1 f (/x)\n\n"
+		"kworker/0:1H-kblockd   123 [000]   1.000002:     5 cycles: \n"
+		"\t1 f (/x)\n\n"
+		"swapper     0/0 [003]   1.000003:     3 cycles: \n"
+		"\t1 f (/x)\n\n";
+
+	FOLD_IS(in, &o, 0,
+		"Web_Content;f 7\nkworker/0:1H-kblockd;f 5\nswapper;f 3\n",
+		"comm with spaces, digits and slashes");
+	FOLD_IS(in, &pid, 0,
+		"Web_Content-4242;f 7\nkworker/0:1H-kblockd-?;f 5\n"
+		"swapper-?;f 3\n",
+		"--pid: comm-PID, '?' without a TID (or TID 0, as the script)");
+	FOLD_IS(in, &tid, 0,
+		"Web_Content-4242/4250;f 7\nkworker/0:1H-kblockd-?/123;f 5\n"
+		"swapper-?/0;f 3\n",
+		"--tid: comm-PID/TID");
+	/* The Perl pattern needs two characters and takes the whole
+	 * header as the comm; a one-character comm is a comm. */
+	FOLD_IS("a 12345 [000]   1.000001:     7 cycles: \n\t1 f (/x)\n\n",
+		&o, 0, "a;f 7\n", "a one-character comm");
+	FOLD_IS("(sd-pam)  77 [000] 1.0: 2 cycles:\n\t1 f (/x)\n\n", &o, 0,
+		"(sd-pam);f 2\n", "a comm in parentheses");
+}
+
+static void test_events(void)
+{
+	struct perf_script_opts o = { 0 }, ins = { .event = "instructions:u" };
+	const char *in =
+		"p 1 [000] 1.0: 100 cycles:ppp: \n\t1 c (/x)\n\n"
+		"p 1 [000] 1.1: 30 instructions:u: \n\t1 i (/x)\n\n"
+		"p 1 [000] 1.2: 200 cycles:ppp: \n\t1 c (/x)\n\n"
+		"p 1 [000] 1.3: cycles:ppp: \n\t1 c (/x)\n\n"
+		"p 1 [000] 1.4: 0 cycles:ppp: \n\t1 c (/x)\n\n";
+	struct profile *p = profile_new();
+	char *s;
+
+	FOLD_IS(in, &o, 0, "p;c 302\n",
+		"first event kept; a missing or 0 period counts 1");
+	FOLD_IS(in, &ins, 0, "p;i 30\n", "--event-filter picks another");
+	ok(read_into(p, in, strlen(in), &o) == 0, "read");
+	is_str(p->meta.event, "cycles:ppp", "meta.event as printed");
+	is_str(p->meta.unit, "events", "unit of cycles");
+	is_int(p->meta.samples, 4, "samples kept");
+	/* A second file is filtered by the first one's event. */
+	ok(read_into(p, in, strlen(in), &o) == 0, "read again");
+	is_int(p->meta.samples, 8, "samples of both reads");
+	s = folded(p, 0);
+	is_str(s, "p;c 604\n", "the second read keeps the same event");
+	free(s);
+	profile_free(p);
+
+	p = profile_new();
+	in = "perf-exec 1 [000] 1.0: 1000003 cpu-clock: \n\t1 f (/x)\n\n";
+	ok(read_into(p, in, strlen(in), &o) == 0, "cpu-clock read");
+	is_str(p->meta.event, "cpu-clock", "cpu-clock event");
+	is_str(p->meta.unit, "ns", "cpu-clock weighs nanoseconds");
+	profile_free(p);
+
+	/* Tracepoints print their fields after the event: no filtering. */
+	FOLD_IS("s 1 [000] 1.0: 1 sched:sched_switch: prev_comm=s ==> "
+		"next_comm=t\n\t1 __schedule (/x)\n\n"
+		"s 1 [000] 1.0: 5 cycles: \n\t1 c (/x)\n\n",
+		&o, 0, "s;__schedule 1\ns;c 5\n",
+		"a header not ending in 'EVENT:' is kept, with weight 1");
+}
+
+static void test_header_comments(void)
+{
+	struct perf_script_opts o = { 0 };
+	struct profile *p = profile_new();
+	const char *in =
+		"# ========\n"
+		"# captured on    : Sat Nov 29 10:00:00 2025\n"
+		"# hostname : lkp-box\n"
+		"# os release : 6.8.0-49-generic\n"
+		"# cmdline : /usr/bin/perf record -g -a sleep 1 \n"
+		"# sample duration :   1003.171 ms\n"
+		"# ========\n"
+		"#\n" HDR("p") "\t1 f (/x)\n\n";
+
+	ok(read_into(p, in, strlen(in), &o) == 0, "perf script --header");
+	is_str(p->meta.host, "lkp-box", "host from the header");
+	is_str(p->meta.kernel, "6.8.0-49-generic", "kernel release");
+	is_str(p->meta.cmdline, "/usr/bin/perf record -g -a sleep 1",
+	       "command line");
+	is_str(p->meta.date, "2025-11-29T10:00:00", "date, ISO 8601");
+	is_near(p->meta.duration, 1.003171, 1e-9, "duration in seconds");
+	is_near(profile_total(p), 1000, 0, "and the sample");
+	profile_free(p);
+}
+
+static void test_frames(void)
+{
+	struct perf_script_opts o = { 0 }, addrs = { .addrs = true };
+	const char *in = HDR("p")
+		"\t7f3a7b7418a8 [unknown] ([unknown])\n"
+		"\t7f3a7b741000 [unknown] (/usr/lib/x86_64-linux-gnu/libxul.so)\n"
+		"\t          402000 deleted_fn+0x3 (/usr/lib/libgone.so (deleted))\n"
+		"\t          402000 [unknown] (/memfd:x (deleted))\n"
+		"\t7f00deadbeef [unknown] ([vdso])\n\n";
+
+	FOLD_IS(in, &o, ANNOTATE_KERNEL,
+		"p;[[vdso]]_[k];[unknown] ;deleted_fn+0x3 ;[libxul.so];"
+		"[unknown] 1000\n",
+		"[unknown] symbols; ' (deleted)' DSOs fold as the script does");
+	FOLD_IS(in, &addrs, 0,
+		"p;[[vdso] <7f00deadbeef>];[unknown] ;deleted_fn+0x3 ;"
+		"[libxul.so <7f3a7b741000>];[unknown <7f3a7b7418a8>] 1000\n",
+		"--addrs");
+	FOLD_IS(HDR("p")
+		"\t1 a;b;c+0x20 (/x)\n"
+		"\t1 \"quoted'name\"+0x20 (/x)\n"
+		"\t1 nmethod::is_nmethod() const (/usr/lib/jvm/libjvm.so)\n"
+		"\t1 net/http.(*Client).Do+0x1 (/go)\n"
+		"\t1 ns::(anonymous namespace)::Foo::bar(int) const (/x)\n"
+		"\t1 (anonymous namespace)::dropped(int)+0x1 (/x)\n"
+		"\t1 v<int, a<int> >::push_back(int const&)+0x2 (/x)\n"
+		"\t1 sym (with) (parens) (/usr/lib/my lib (x).so)\n\n",
+		&o, 0,
+		"p;sym ;v<int, a<int> >::push_back;ns::(anonymous namespace)"
+		"::Foo::bar;net/http.(*Client).Do;nmethod::is_nmethod;"
+		"quotedname;a:b:c 1000\n",
+		"';' kept out of names, arguments and quotes dropped, the "
+		"DSO anchored on the last ' ('");
+}
+
+static void test_kinds(void)
+{
+	struct perf_script_opts o = { 0 };
+	struct profile *p = profile_new();
+	const char *in = HDR("java")
+		"\tffffffff8225fd19 k1+0x19 ([kernel.kallsyms])\n"
+		"\tffffffff81aebbfe k2+0x3fe ([kernel.kallsyms].init.text)\n"
+		"\tffffffffc0a01234 k3+0x44 ([nf_conntrack])\n"
+		"\t          8c3453 k4+0x13 (/lib/modules/6.8.0/build/vmlinux)\n"
+		"\t    7f3a7b7418a8 [unknown] ([unknown])\n"
+		"\t    7f722d142778 Ljava/io/PrintStream;::print+0x10 "
+		"(/tmp/perf-9999.map)\n"
+		"\t    7f722d142000 [unknown] (/tmp/perf-9999.map)\n"
+		"\t          401000 inner (inlined)\n"
+		"\t          401000 outer->in1->in2+0x30 (/usr/bin/x)\n\n";
+	/* root first, and the kind each frame must have */
+	static const char *const path[] = {
+		"java", "outer", "in1", "in2", "inner", "[perf-9999.map]",
+		"java/io/PrintStream:::print", "[unknown]", "k4", "k3", "k2",
+		"k1",
+	};
+	static const int kinds[] = {
+		FRAME_PROCESS, FRAME_USER, FRAME_INLINE, FRAME_INLINE,
+		FRAME_USER, FRAME_JIT, FRAME_JIT, FRAME_USER, FRAME_KERNEL,
+		FRAME_KERNEL, FRAME_KERNEL, FRAME_KERNEL,
+	};
+	const char *sub[16];
+	size_t i;
+	char *s;
+
+	ok(read_into(p, in, strlen(in), &o) == 0, "kinds input read");
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		memcpy(sub, path, (i + 1) * sizeof(*sub));
+		sub[i + 1] = NULL;
+		is_int(kind_of(p, sub), kinds[i], "kind of %s", path[i]);
+	}
+	s = folded(p, ANNOTATE_ALL);
+	is_str(s, "java;outer;in1_[i];in2_[i];inner;[perf-9999.map]_[j];"
+		  "java/io/PrintStream:::print_[j];[unknown];k4_[k];k3_[k];"
+		  "k2_[k];k1_[k] 1000\n",
+	       "all annotations; java names lose their 'L'");
+	free(s);
+	s = folded(p, ANNOTATE_INLINE);
+	is_str(s, "java;outer;in1_[i];in2_[i];inner;[perf-9999.map];"
+		  "java/io/PrintStream:::print;[unknown];k4;k3;k2;k1 1000\n",
+	       "without --kernel and --jit only inlined pieces are marked");
+	free(s);
+	profile_free(p);
+
+	o.no_comm = true;
+	FOLD_IS(HDR("p") "\t1 f (/x)\n\t1 g (/x)\n\n" HDR("p") "\n", &o, 0,
+		"g;f 1000\n", "no_comm: no process root, empty stacks dropped");
+	o.no_comm = false;
+	FOLD_IS(HDR("p") "\n", &o, 0, "p 1000\n",
+		"a sample without frames counts for its process");
+}
+
+static void test_shapes(void)
+{
+	struct perf_script_opts o = { 0 };
+	struct profile *p;
+	size_t n = 0, i, size = 32 << 20;
+	char *big = malloc(size);
+
+	/* 10,000 frames */
+	n += sprintf(big + n, HDR("deep"));
+	for (i = 0; i < 10000; i++)
+		n += sprintf(big + n, "\t%zx f%zu+0x1 (/x)\n", i, i % 7);
+	n += sprintf(big + n, "\n");
+	p = profile_new();
+	ok(read_into(p, big, n, &o) == 0, "a 10,000-frame stack reads");
+	is_int(p->nr_nodes, 10002, "root, comm and 10,000 frames");
+	profile_free(p);
+
+	/* a 1 MB name, and a 1 MB DSO */
+	n = sprintf(big, HDR("long"));
+	big[n++] = '\t';
+	big[n++] = '1';
+	big[n++] = ' ';
+	memset(big + n, 'x', 1 << 20);
+	n += 1 << 20;
+	n += sprintf(big + n, "+0x1 (/");
+	memset(big + n, 'y', 1 << 20);
+	n += 1 << 20;
+	n += sprintf(big + n, ")\n\t1 [unknown] (/");
+	memset(big + n, 'z', 1 << 20);
+	n += 1 << 20;
+	n += sprintf(big + n, ")\n\n");
+	p = profile_new();
+	ok(read_into(p, big, n, &o) == 0, "1 MB names read");
+	is_int(p->nr_nodes, 4, "two frames under the comm");
+	is_int(strlen(node_name(p, 3)), 1 << 20, "the long symbol is whole");
+	is_int(strlen(node_name(p, 2)), (1 << 20) + 2, "the long DSO too");
+	profile_free(p);
+
+	/* The single frame of a sample without call chain is printed on
+	 * the header line; such samples have no blank line between them. */
+	FOLD_IS("perf 12 [000] 1.0:        100 cycles:  ffffffff810 f+0x1 "
+		"([kernel.kallsyms])\n"
+		"perf 12 [000] 1.1:        100 cycles:  ffffffff810 f+0x2 "
+		"([kernel.kallsyms])\n"
+		"perf 12 [000] 1.2:         50 instructions:  ffffffff810 g+0x2 "
+		"([kernel.kallsyms])\n"
+		"sh 13 [000] 1.3: 7 cycles:  401000 main (/bin/sh)\n",
+		&o, 0, "perf;f 200\nsh;main 7\n",
+		"frames on the header line (no call chains)");
+	/* CRLF line ends, and white space on the blank lines */
+	FOLD_IS("p 1 [000] 1.0: 5 cycles: \r\n\t1 f+0x1 (/x)\r\n \r\n"
+		"p 1 [000] 1.0: 5 cycles: \r\n\t1 f+0x1 (/x)\r\n\r\n",
+		&o, 0, "p;f 10\n", "CRLF input");
+	/* 127 frames, as perf cuts them */
+	n = sprintf(big, HDR("cut"));
+	for (i = 0; i < 127; i++)
+		n += sprintf(big + n, "\t%zx f%zu+0x1 (/x)\n", i, i);
+	n += sprintf(big + n, "\n");
+	p = profile_new();
+	ok(read_into(p, big, n, &o) == 0, "a 127-frame stack reads");
+	is_int(p->nodes[p->nr_nodes - 1].depth, 128, "all 127 frames kept");
+	is_str(node_name(p, 2), "f126", "the outermost frame first");
+	profile_free(p);
+	free(big);
+}
+
+static void test_bad(void)
+{
+	struct perf_script_opts o = { 0 };
+	struct profile *p = profile_new();
+	char want[400];
+
+#define BAD(text, line, what)                                              \
+	do {                                                               \
+		snprintf(want, sizeof(want), "%s:%d:", in_path, line);     \
+		ok(read_into(p, text, sizeof(text) - 1, &o) == -1 &&       \
+			   !strncmp(err.msg, want, strlen(want)),          \
+		   what);                                                  \
+		if (strncmp(err.msg, want, strlen(want)))                  \
+			diag("message: %s", err.msg);                      \
+	} while (0)
+
+	BAD("\tffff f+0x1 ([kernel.kallsyms])\n\n", 1,
+	    "a frame before any header");
+	BAD("# comment\nhello world\n", 2, "a line of garbage first");
+	BAD(HDR("p") "\t1 f (/x)\nhello world\n\n", 3,
+	    "garbage inside a sample");
+	BAD(HDR("p") "\t1 f (/x)\n\n\t1 g (/x)\n", 4,
+	    "a frame after the blank line, with no header");
+	BAD(HDR("p") "\t1 f (/x)\n\tnot a frame\n\n", 3,
+	    "an indented line that is not a frame");
+	BAD(HDR("p") "\t1 f (/x)\n\t1 g (/x\n", 3,
+	    "a frame line cut short");
+	BAD(HDR("p") "\t1 f (/x)\n\t1 g (/x)\n", 3,
+	    "the last sample without its blank line: truncated");
+	BAD(HDR("p") "\t1 f\0 (/x)\n\n", 2, "a NUL byte: binary");
+	ok(strstr(err.msg, "binary") != NULL, "binary is said");
+	BAD("\x1f\x8b\x08\x00garbage that is not gzip\n", 1,
+	    "bad gzip data");
+	profile_free(p);
+}
+
+int main(void)
+{
+	if (!mkdtemp(tmpdir))
+		skip_all("no temporary directory");
+	snprintf(in_path, sizeof(in_path), "%s/in", tmpdir);
+	snprintf(out_path, sizeof(out_path), "%s/out", tmpdir);
+	test_basics();
+	test_comm();
+	test_events();
+	test_header_comments();
+	test_frames();
+	test_kinds();
+	test_shapes();
+	test_bad();
+	unlink(in_path);
+	unlink(out_path);
+	rmdir(tmpdir);
+	return done_testing();
+}

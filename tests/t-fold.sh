@@ -1,0 +1,120 @@
+#!/bin/sh
+# flamediff fold is a drop-in for stackcollapse-perf.pl: on the two corpus
+# captures and on a file of perf script gotchas, every option set gives the
+# bytes the Perl script gave (tests/data/fold/*.folded*, made by running
+# the script on these inputs). Then -o FILE.prof, and bad input.
+. tests/tap-lib.sh
+
+D=tests/data/fold
+
+# same DESCRIPTION EXPECTED-FILE FOLD-ARGS...: fold's stdout equals the file
+same() {
+	d=$1 want=$2
+	shift 2
+	case $want in
+	*.gz) gzip -dc "$want" >"$T/want" ;;
+	*) cp "$want" "$T/want" ;;
+	esac
+	"$FLAMEDIFF" fold "$@" >"$T/got" 2>"$T/err"
+	rc=$?
+	[ $rc -eq 0 ] && cmp -s "$T/want" "$T/got"
+	ok $? "$d"
+	if [ $rc -ne 0 ]; then
+		sed 's/^/#   /' "$T/err"
+	elif ! cmp -s "$T/want" "$T/got"; then
+		diff "$T/want" "$T/got" | head -10 | cut -c1-200 | sed 's/^/#   /'
+	fi
+}
+
+for n in mremap session; do
+	in=tests/data/$n.perf-script.gz
+	same "$n: default" $D/$n.folded.gz "$in"
+	for opt in pid tid kernel jit all addrs; do
+		same "$n: --$opt" $D/$n.$opt.folded.gz --$opt "$in"
+	done
+done
+
+in=$D/gotchas.perf-script
+same "gotchas: default" $D/gotchas.folded "$in"
+for opt in pid tid kernel jit all addrs; do
+	same "gotchas: --$opt" $D/gotchas.$opt.folded --$opt "$in"
+done
+same "gotchas: --event-filter instructions:u" \
+	$D/gotchas.ev-instructions.folded --event-filter instructions:u "$in"
+same "gotchas: --event-filter=sched:sched_switch --tid --all" \
+	$D/gotchas.ev-sched.tid.all.folded --event-filter=sched:sched_switch \
+	--tid --all "$in"
+# The expected outputs differ where the options matter.
+cmp -s $D/gotchas.folded $D/gotchas.all.folded
+ok $((!$?)) "gotchas: --all output differs from the default"
+
+# Several files fold together; the first event seen rules them all.
+same "three files at once, --all" $D/multi.all.folded.gz --all \
+	tests/data/mremap.perf-script.gz "$in" tests/data/session.perf-script.gz
+
+# Standard input, gzip or not.
+gzip -dc tests/data/mremap.perf-script.gz | "$FLAMEDIFF" fold >"$T/got"
+gzip -dc $D/mremap.folded.gz | cmp -s - "$T/got"
+ok $? "perf script on standard input"
+"$FLAMEDIFF" fold <tests/data/session.perf-script.gz >"$T/got"
+gzip -dc $D/session.folded.gz | cmp -s - "$T/got"
+ok $? "gzipped perf script on standard input"
+
+# -o: a folded file, or a profile that folds back to the same bytes.
+"$FLAMEDIFF" fold --kernel -o "$T/out.folded" tests/data/mremap.perf-script.gz
+gzip -dc $D/mremap.kernel.folded.gz | cmp -s - "$T/out.folded"
+ok $? "-o FILE writes the folded stacks"
+for ext in prof prof.gz; do
+	"$FLAMEDIFF" fold -o "$T/m.$ext" tests/data/mremap.perf-script.gz
+	ok $? "-o FILE.$ext"
+	if [ $ext = prof ]; then
+		head -1 "$T/m.$ext" | grep -q '^# flamediff-profile 1$' &&
+			grep -q '^# event: cpu-clock$' "$T/m.$ext" &&
+			grep -q '^# unit: ns$' "$T/m.$ext" &&
+			grep -q '^# samples: 16058$' "$T/m.$ext" &&
+			grep -q '^# root: process$' "$T/m.$ext" &&
+			grep -q '^stress-ng;.*_\[k\] [0-9]*$' "$T/m.$ext"
+		ok $? "the profile has its header and kernel-marked frames"
+	fi
+	same "FILE.$ext folds back to the same bytes" $D/mremap.folded.gz \
+		"$T/m.$ext"
+	same "FILE.$ext folds back to the same bytes, --all" \
+		$D/mremap.all.folded.gz --all "$T/m.$ext"
+done
+
+# Bad perf script: exit 2, FILE:LINE, and no output file (nor temporary).
+bad() { # bad DESCRIPTION WHERE FOLD-ARGS...
+	d=$1 where=$2
+	shift 2
+	rm -rf "$T/o"
+	mkdir "$T/o"
+	"$FLAMEDIFF" fold -o "$T/o/out.folded" "$@" >"$T/stdout" 2>"$T/err"
+	rc=$?
+	[ $rc -eq 2 ] && grep -q -- "$where" "$T/err" &&
+		[ -z "$(ls "$T/o")" ] && [ ! -s "$T/stdout" ]
+	ok $? "$d: exit 2 (got $rc), '$where', no output"
+	[ $rc -eq 2 ] && grep -q -- "$where" "$T/err" || sed 's/^/#   /' "$T/err"
+}
+
+H='p 1 [000] 1.0: 5 cycles:'
+printf '\tffff f+0x1 ([kernel.kallsyms])\n\n' >"$T/frame-first"
+bad "a frame before any header" "frame-first:1:" "$T/frame-first"
+printf '%s\n\t1 f (/x)\n\n%s\n\t1 f (/x)\ngarbage here\n\n' "$H" "$H" >"$T/garbage"
+bad "garbage in a sample" "garbage:6:" "$T/garbage"
+printf '%s\n\t1 f (/x)\n\n%s\n\t1 f (/x)\n\t1 g (/x)\n' "$H" "$H" >"$T/cut"
+bad "the last sample cut short" "cut:6: truncated" "$T/cut"
+printf '%s\n\t1 f (/x)\n\n%s\n\t1 f\000 (/x)\n\n' "$H" "$H" >"$T/nul"
+bad "a NUL byte" "nul:5: binary" "$T/nul"
+head -c 100000 tests/data/mremap.perf-script.gz >"$T/cut.gz"
+bad "a cut gzip file" "cut.gz:" "$T/cut.gz"
+bad "a bad file among good ones" "garbage:6:" \
+	tests/data/mremap.perf-script.gz "$T/garbage"
+bad "a prof output and bad input" "cut:6:" "$T/cut" -o "$T/o/x.prof"
+printf '%s\n\t1 f (/x)\n\n' "$H" >"$T/other-event"
+bad "no sample of the asked event" "no samples" --event-filter instructions \
+	"$T/other-event"
+
+"$FLAMEDIFF" fold --no-such-option "$T/other-event" >/dev/null 2>&1
+ok $(($? != 1)) "an unknown option is a usage error (exit 1)"
+
+done_testing
