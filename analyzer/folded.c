@@ -7,10 +7,19 @@
 
 #include "folded.h"
 
-/* Frames of the stack being parsed, reused from line to line. */
-struct stackbuf {
-	struct frame *f;
-	unsigned long nr, alloc;
+/*
+ * The previous line's stack and the node of each of its frames. Folded
+ * files are sorted, so consecutive lines share most of their frames: those
+ * need neither hashing nor a child lookup again, which is most of the work
+ * of reading a large file.
+ */
+struct prevstack {
+	char *text;
+	size_t len;
+	unsigned long alloc;
+	uint32_t *node;
+	size_t nr;
+	unsigned long alloc_node;
 };
 
 static int parse_count(const char *s, size_t len, double *out)
@@ -39,7 +48,7 @@ static int is_count(const char *s, size_t len)
 static int split_counts(char *line, size_t len, size_t *stack_len,
 			double *c1, double *c2)
 {
-	size_t end = len, b;
+	size_t end = len, b, sep;
 
 	while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t' ||
 			   line[end - 1] == '\r'))
@@ -49,21 +58,25 @@ static int split_counts(char *line, size_t len, size_t *stack_len,
 	if (b == 0 || parse_count(line + b, end - b, c1))
 		return 0;
 	/* A second count before it makes a differential line. */
+	sep = b - 1;
 	end = b;
 	while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t'))
 		end--;
 	for (b = end; b > 0 && line[b - 1] != ' ' && line[b - 1] != '\t';)
 		b--;
+	/*
+	 * Exactly one blank separates the stack from its count, as in
+	 * flamegraph.pl's /^(.*)\s+?(\d+...)$/: a name may end in a space
+	 * ("[unknown] " is what stackcollapse-perf.pl makes of a deleted
+	 * DSO), and it must survive a round trip.
+	 */
 	if (b > 0 && is_count(line + b, end - b)) {
 		*c2 = *c1;
 		parse_count(line + b, end - b, c1);
-		end = b;
-		while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t'))
-			end--;
-		*stack_len = end;
+		*stack_len = b - 1;
 		return 2;
 	}
-	*stack_len = end;
+	*stack_len = sep;
 	return 1;
 }
 
@@ -130,34 +143,61 @@ static int header_line(struct linereader *lr, char *line, size_t len,
 	return 0;
 }
 
-/* Parse "a;b_[k];c" into sb; the first frame is the process if asked. */
-static void split_stack(struct profile *p, struct stackbuf *sb,
-			const char *s, size_t len, int process_root)
+/* Add the stack s[0..len) ("a;b_[k];c"), reusing what it shares with ps. */
+static void add_stack(struct profile *p, struct prevstack *ps, const char *s,
+		      size_t len, int process_root, double weight)
 {
-	size_t i = 0;
+	size_t n = len < ps->len ? len : ps->len, i, start = 0, shared = 0;
+	uint32_t node;
 
-	sb->nr = 0;
-	while (i < len) {
-		const char *semi = memchr(s + i, ';', len - i);
-		size_t n = semi ? (size_t)(semi - (s + i)) : len - i;
-		unsigned int kind = frame_kind_parse(s + i, &n);
+	/* Whole frames in common: each ';' inside the common prefix ends one. */
+	for (i = 0; i < n && s[i] == ps->text[i]; i++) {
+		if (s[i] == ';') {
+			shared++;
+			start = i + 1;
+		}
+	}
+	if (i == n && n > 0 && ps->nr > 0) {
+		if (len == ps->len) {
+			shared = ps->nr; /* the same stack */
+			start = len;
+		} else if (i == ps->len && s[i] == ';') {
+			shared++; /* the previous stack, deeper */
+			start = i + 1;
+		} else if (i == len && ps->text[i] == ';') {
+			shared++; /* a prefix of the previous stack */
+			start = len;
+		}
+	}
 
-		if (sb->nr == 0 && process_root)
+	node = shared ? ps->node[shared - 1] : NODE_ROOT;
+	ps->nr = shared;
+	while (start < len) {
+		const char *semi = memchr(s + start, ';', len - start);
+		size_t fl = semi ? (size_t)(semi - (s + start)) : len - start;
+		unsigned int kind = frame_kind_parse(s + start, &fl);
+
+		if (ps->nr == 0 && process_root)
 			kind = FRAME_PROCESS;
-		ALLOC_GROW(sb->f, sb->nr + 1, sb->alloc);
-		sb->f[sb->nr].name = profile_intern(p, s + i, n);
-		sb->f[sb->nr].kind = kind;
-		sb->nr++;
+		node = profile_child(p, node, profile_intern(p, s + start, fl),
+				     kind);
+		ALLOC_GROW(ps->node, ps->nr + 1, ps->alloc_node);
+		ps->node[ps->nr++] = node;
 		if (!semi)
 			break;
-		i = semi - s + 1;
+		start = semi - s + 1;
 	}
+	profile_add_self(p, node, weight);
+
+	ALLOC_GROW(ps->text, len + 1, ps->alloc);
+	memcpy(ps->text, s, len);
+	ps->len = len;
 }
 
 int folded_read(struct linereader *lr, int process_root, struct profile *p,
 		struct profile *p2, struct fd_err *err)
 {
-	struct stackbuf sb = { 0 }, sb2 = { 0 };
+	struct prevstack ps = { 0 }, ps2 = { 0 };
 	int in_header = 1, ret = -1, r;
 	uint64_t stacks = 0;
 	char *line;
@@ -196,16 +236,16 @@ int folded_read(struct linereader *lr, int process_root, struct profile *p,
 				  "profile was expected");
 			goto out;
 		}
-		split_stack(p, &sb, line, stack_len, process_root);
-		profile_add_stack(p, sb.f, sb.nr, c1);
-		if (nc == 2) {
-			split_stack(p2, &sb2, line, stack_len, process_root);
-			profile_add_stack(p2, sb2.f, sb2.nr, c2);
-		}
+		add_stack(p, &ps, line, stack_len, process_root, c1);
+		if (nc == 2)
+			add_stack(p2, &ps2, line, stack_len, process_root, c2);
 		stacks++;
 	}
 	if (r < 0)
 		goto out;
+	profile_sum_totals(p);
+	if (p2)
+		profile_sum_totals(p2);
 	if (!p->meta.samples && stacks) {
 		/* Plain folded stacks do not say how many samples they
 		 * hold; the count of lines is the best lower bound. */
@@ -215,8 +255,10 @@ int folded_read(struct linereader *lr, int process_root, struct profile *p,
 	}
 	ret = 0;
 out:
-	free(sb.f);
-	free(sb2.f);
+	free(ps.text);
+	free(ps.node);
+	free(ps2.text);
+	free(ps2.node);
 	return ret;
 }
 

@@ -77,15 +77,18 @@ int input_read(const char *path, const struct input_opts *o,
 	}
 	fmt = o->format ? o->format : input_detect(head, len);
 	if (len == 0) {
-		ret = fd_err_at(err, lr.path, 0, "empty input");
+		fd_err_at(err, lr.path, 0, "empty input");
+		ret = INPUT_NO_SAMPLES;
 	} else if (fmt == INPUT_PERF_SCRIPT) {
 		ret = perf_script_read(&lr, &o->ps, p, err);
 	} else {
 		ret = folded_read(&lr, !o->ps.no_comm, p, p2, err);
 	}
 	if (!ret && profile_total(p) <= before &&
-	    (!p2 || profile_total(p2) <= before2))
-		ret = fd_err_at(err, lr.path, 0, "no samples in the input");
+	    (!p2 || profile_total(p2) <= before2)) {
+		fd_err_at(err, lr.path, 0, "no samples in the input");
+		ret = INPUT_NO_SAMPLES;
+	}
 	lr_close(&lr);
 	return ret;
 }

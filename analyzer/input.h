@@ -36,11 +36,16 @@ struct input_opts {
 	struct perf_script_opts ps;
 };
 
+/* input_read()'s return when the input holds no samples (empty, or every
+ * sample filtered out): bad input still, but some callers draw it. */
+#define INPUT_NO_SAMPLES (-2)
+
 /*
  * Read path ("-" for stdin) and add its stacks to p. A differential folded
  * file (two counts a line) puts its second counts into p2; when p2 is NULL
  * such a file is an error. Metadata found in the input is stored in p->meta
- * (fields already set are kept). On bad input: -1, err says FILE:LINE.
+ * (fields already set are kept). On bad input: -1 (or INPUT_NO_SAMPLES),
+ * err says FILE:LINE.
  */
 int input_read(const char *path, const struct input_opts *o,
 	       struct profile *p, struct profile *p2, struct fd_err *err);

@@ -31,6 +31,7 @@ int lr_open(struct linereader *lr, const char *path, struct fd_err *err)
 		return fd_err_set(err, "%s: cannot read", lr->path);
 	}
 	gzbuffer(lr->gz, 256 * 1024);
+	lr->nul = (size_t)-1;
 	lr->size = 2 * READ_SIZE;
 	lr->buf = xmalloc(lr->size + 1);
 	return 0;
@@ -54,6 +55,8 @@ static int fill(struct linereader *lr, struct fd_err *err)
 	if (lr->start > 0) {
 		memmove(lr->buf, lr->buf + lr->start, lr->end - lr->start);
 		lr->end -= lr->start;
+		if (lr->nul != (size_t)-1)
+			lr->nul -= lr->start;
 		lr->start = 0;
 	}
 	if (lr->size - lr->end < READ_SIZE) {
@@ -79,6 +82,13 @@ static int fill(struct linereader *lr, struct fd_err *err)
 					 "truncated gzip data");
 		lr->eof = 1;
 		return 0;
+	}
+	/* One search per read, not one per line: lines are short. */
+	if (lr->nul == (size_t)-1) {
+		const char *z = memchr(lr->buf + lr->end, '\0', n);
+
+		if (z)
+			lr->nul = z - lr->buf;
 	}
 	lr->end += n;
 	return n;
@@ -132,7 +142,7 @@ int lr_next(struct linereader *lr, char **line, size_t *len,
 	lr->lineno++;
 	lr->start = (nl - lr->buf) + (nl < lr->buf + lr->end);
 	*nl = '\0';
-	if (memchr(*line, '\0', *len))
+	if (lr->nul < (size_t)(nl - lr->buf))
 		return fd_err_at(err, lr->path, lr->lineno,
 				 "binary data (a NUL byte): not a text "
 				 "profile, perf script output or folded "

@@ -20,6 +20,7 @@ struct linereader {
 	char *buf;
 	size_t size;	      /* allocated */
 	size_t start, end;    /* unread bytes are buf[start..end) */
+	size_t nul;	      /* offset in buf of the first NUL, or -1 */
 	int eof;
 };
 

@@ -160,13 +160,6 @@ static int name_unresolved(struct work *w, uint32_t name)
 		const char *s = profile_str(w->p, name);
 		size_t len = strtab_len(w->p->names, name);
 
-		/*
-		 * stackcollapse-perf (and so `fold`) cuts "[unknown]
-		 * (/memfd:x (deleted))" at the '(' and leaves "[unknown] ":
-		 * still a frame perf cannot resolve.
-		 */
-		while (len && isspace((unsigned char)s[len - 1]))
-			len--;
 		w->unresolved[name] = frame_unresolved(s, len) ? 2 : 1;
 	}
 	return w->unresolved[name] == 2;

@@ -132,6 +132,17 @@ void profile_add_weight(struct profile *p, uint32_t node, double weight)
 		p->nodes[node].total += weight;
 }
 
+void profile_sum_totals(struct profile *p)
+{
+	uint32_t id;
+
+	for (id = 0; id < p->nr_nodes; id++)
+		p->nodes[id].total = p->nodes[id].self;
+	/* Children have larger indices: each is final before its parent. */
+	for (id = p->nr_nodes; id-- > 1;)
+		p->nodes[p->nodes[id].parent].total += p->nodes[id].total;
+}
+
 uint32_t profile_add_stack(struct profile *p, const struct frame *frames,
 			   size_t n, double weight)
 {

@@ -25,7 +25,8 @@
  *  - a child's index is larger than its parent's, so one backwards pass
  *    over nodes[] visits every child before its parent;
  *  - no two children of a node have the same (name, kind);
- *  - total == self + sum of the children's totals, at all times.
+ *  - total == self + sum of the children's totals, at all times but
+ *    between profile_add_self() and profile_sum_totals().
  *
  * Names are interned in p->names: two frames are the same function exactly
  * when their (name, kind) pairs are equal. Fields are public for reading;
@@ -117,6 +118,20 @@ uint32_t profile_child(struct profile *p, uint32_t parent, uint32_t name,
 /* Add weight as self of node, and to the totals of node and its ancestors. */
 void profile_add_weight(struct profile *p, uint32_t node, double weight);
 
+/*
+ * Bulk loading: add weight to node's self only, leaving the totals stale
+ * until profile_sum_totals(), which recomputes them all in one pass.
+ * Readers adding millions of samples use this pair instead of walking
+ * every path to the root; nothing may read totals in between.
+ */
+static inline void profile_add_self(struct profile *p, uint32_t node,
+				    double weight)
+{
+	p->nodes[node].self += weight;
+}
+
+void profile_sum_totals(struct profile *p);
+
 /* Add one stack (frames[0] outermost) of the given weight; returns its leaf.
  * An empty stack adds to the root's self. */
 uint32_t profile_add_stack(struct profile *p, const struct frame *frames,
@@ -144,11 +159,14 @@ unsigned int frame_kind_parse(const char *s, size_t *len);
 
 /*
  * Whether a frame name stands for an address no symbol covers: perf prints
- * "[unknown]", folding turns it into "[dso]" or "[unknown]". LKP hides such
- * frames (perf report -U).
+ * "[unknown]", folding turns it into "[dso]" or "[unknown]" (and, as
+ * stackcollapse-perf.pl cuts "[unknown] (/memfd:x (deleted))" at its '(',
+ * into "[unknown] " with a blank). LKP hides such frames (perf report -U).
  */
 static inline bool frame_unresolved(const char *name, size_t len)
 {
+	while (len && (name[len - 1] == ' ' || name[len - 1] == '\t'))
+		len--;
 	return len >= 2 && name[0] == '[' && name[len - 1] == ']';
 }
 

@@ -230,6 +230,31 @@ static void test_folded_roundtrip(void)
 	profile_free(p);
 }
 
+/* Consecutive lines share frames; the reader reuses them: every case. */
+static void test_shared_prefixes(void)
+{
+	const char *in = "a;b;c 1\na;b 2\na;b;c;d 3\na;b;c 4\na;bc 5\na 6\n"
+			 "a;b;c;d 1\nx;b;c 1\na;b;c;d;e 1\n";
+	const char *want = "a 6\na;b 2\na;b;c 5\na;b;c;d 4\na;b;c;d;e 1\n"
+			   "a;bc 5\nx;b;c 1\n";
+	struct profile *p = profile_new();
+	struct outfile o;
+	struct fd_err err;
+	char *got;
+
+	ok(read_str("prefix.folded", in, p, NULL, &err) == 0,
+	   "stacks sharing prefixes read");
+	ok(invariants_hold(p), "tree invariants hold");
+	is_int(p->nr_nodes, 10, "one node per distinct frame path");
+	outfile_open(&o, tmp_path("prefix.out"), &err);
+	folded_write(p, &o, 0);
+	outfile_commit(&o, &err);
+	got = slurp(tmp_path("prefix.out"));
+	is_str(got, want, "each stack keeps its own weight");
+	free(got);
+	profile_free(p);
+}
+
 static void test_differential(void)
 {
 	struct profile *a = profile_new(), *b = profile_new();
@@ -258,7 +283,7 @@ static void expect_error(const char *what, const char *name,
 
 	write_file(path, data, len);
 	ret = input_read(path, NULL, p, NULL, &err);
-	if (!ok(ret == -1 && strstr(err.msg, where), "%s", what))
+	if (!ok(ret < 0 && strstr(err.msg, where), "%s", what))
 		diag("ret %d, message '%s', want '%s'", ret, err.msg, where);
 	profile_free(p);
 }
@@ -330,6 +355,7 @@ int main(void)
 	test_strtab();
 	test_tree();
 	test_folded_roundtrip();
+	test_shared_prefixes();
 	test_differential();
 	test_bad_input();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);

@@ -37,9 +37,13 @@ done
 ok $? "fold of a good folded file succeeds"
 
 # Huge but valid input is data: a 10,000-frame stack and a 1 MB name.
-awk 'BEGIN { s = "proc"; for (i = 0; i < 10000; i++) s = s ";f" i % 9;
-	print s " 3"; n = ""; for (i = 0; i < 65536; i++) n = n "xxxxxxxxxxxxxxxx";
-	print "proc;" n " 4" }' >"$T/big.folded"
+{
+	awk 'BEGIN { s = "proc"; for (i = 0; i < 10000; i++) s = s ";f" i % 9;
+		print s " 3" }'
+	printf 'proc;'
+	printf '%1048576s' '' | tr ' ' x
+	echo ' 4'
+} >"$T/big.folded"
 "$FLAMEDIFF" report --lkp "$T/big.folded" >"$T/big.out" 2>"$T/stderr"
 ok $? "report of a 10,000-frame stack and a 1 MB name succeeds"
 grep -q '^perf-profile.self.cycles-pp.f0: ' "$T/big.out"
