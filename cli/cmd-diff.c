@@ -17,6 +17,7 @@
 #include "analyzer/stats.h"
 #include "render/lkp-table.h"
 #include "builtin.h"
+#include "input-opts.h"
 
 static const char usage_text[] =
 	"usage: flamediff diff [OPTIONS] BASE NEW\n"
@@ -71,9 +72,7 @@ static const char usage_text[] =
 	"                      base profile; from the stats keys against LKP\n"
 	"                      stats files)\n"
 	"  -o FILE             write there instead of standard output\n"
-	"  --pid, --tid        perf script: process root 'comm-PID[/TID]'\n"
-	"  --event-filter EV   perf script: samples of this event only\n"
-	"  --no-comm           folded input has no process-name root\n"
+	INPUT_OPTIONS_HELP
 	"  -h, --help          this text\n";
 
 enum diff_format { FMT_TABLE, FMT_JSON, FMT_CSV, FMT_FOLDED };
@@ -90,10 +89,6 @@ enum {
 	OPT_EVENT_NAME,
 	OPT_BASE,
 	OPT_NEW,
-	OPT_PID,
-	OPT_TID,
-	OPT_EVENT_FILTER,
-	OPT_NO_COMM,
 };
 
 static const struct option options[] = {
@@ -109,10 +104,7 @@ static const struct option options[] = {
 	{ "base", required_argument, NULL, OPT_BASE },
 	{ "new", required_argument, NULL, OPT_NEW },
 	{ "output", required_argument, NULL, 'o' },
-	{ "pid", no_argument, NULL, OPT_PID },
-	{ "tid", no_argument, NULL, OPT_TID },
-	{ "event-filter", required_argument, NULL, OPT_EVENT_FILTER },
-	{ "no-comm", no_argument, NULL, OPT_NO_COMM },
+	INPUT_LONG_OPTIONS,
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -155,6 +147,8 @@ static int parse(struct diff_cmd *c, int argc, char **argv, bool *help)
 	*help = false;
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
+		if (input_opt(&c->io, opt, optarg))
+			continue;
 		switch (opt) {
 		case OPT_ALL:
 			c->opts.all = true;
@@ -212,18 +206,6 @@ static int parse(struct diff_cmd *c, int argc, char **argv, bool *help)
 			break;
 		case 'o':
 			c->output = optarg;
-			break;
-		case OPT_PID:
-			c->io.ps.pid = true;
-			break;
-		case OPT_TID:
-			c->io.ps.tid = true;
-			break;
-		case OPT_EVENT_FILTER:
-			c->io.ps.event = optarg;
-			break;
-		case OPT_NO_COMM:
-			c->io.ps.no_comm = true;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);

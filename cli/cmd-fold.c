@@ -13,6 +13,7 @@
 #include "analyzer/outfile.h"
 #include "analyzer/profile.h"
 #include "builtin.h"
+#include "input-opts.h"
 
 static void usage(FILE *fp)
 {
@@ -23,31 +24,25 @@ static void usage(FILE *fp)
 		"line per distinct stack, \"comm;outer;...;leaf COUNT\", as\n"
 		"stackcollapse-perf.pl does. Inputs may be gzip-compressed.\n"
 		"\n"
-		"  --pid              root frame \"comm-PID\"\n"
-		"  --tid              root frame \"comm-PID/TID\"\n"
-		"  --kernel           mark kernel frames with _[k]\n"
-		"  --jit              mark JIT frames with _[j]\n"
-		"  --all              both --kernel and --jit\n"
-		"  --addrs            unresolved frames as \"[dso <addr>]\"\n"
-		"  --event-filter EV  keep samples of event EV (default: the\n"
-		"                     first event seen)\n"
-		"  -o FILE            write to FILE; a FILE.prof or\n"
-		"                     FILE.prof.gz gets a flamediff profile\n");
+		"  --kernel            mark kernel frames with _[k]\n"
+		"  --jit               mark JIT frames with _[j]\n"
+		"  --all               both --kernel and --jit\n"
+		"  --addrs             unresolved frames as \"[dso <addr>]\"\n"
+		INPUT_OPTIONS_HELP
+		"  -o FILE             write to FILE; a FILE.prof or\n"
+		"                      FILE.prof.gz gets a flamediff profile\n");
 }
 
-enum { OPT_KERNEL = 256, OPT_JIT, OPT_ALL, OPT_ADDRS, OPT_PID, OPT_TID,
-       OPT_EVENT };
+enum { OPT_KERNEL = 256, OPT_JIT, OPT_ALL, OPT_ADDRS };
 
 int cmd_fold(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "pid", no_argument, NULL, OPT_PID },
-		{ "tid", no_argument, NULL, OPT_TID },
+		INPUT_LONG_OPTIONS,
 		{ "kernel", no_argument, NULL, OPT_KERNEL },
 		{ "jit", no_argument, NULL, OPT_JIT },
 		{ "all", no_argument, NULL, OPT_ALL },
 		{ "addrs", no_argument, NULL, OPT_ADDRS },
-		{ "event-filter", required_argument, NULL, OPT_EVENT },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -64,13 +59,9 @@ int cmd_fold(int argc, char **argv)
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+		if (input_opt(&io, c, optarg))
+			continue;
 		switch (c) {
-		case OPT_PID:
-			io.ps.pid = true;
-			break;
-		case OPT_TID:
-			io.ps.tid = true;
-			break;
 		case OPT_KERNEL:
 			annotate |= ANNOTATE_KERNEL;
 			break;
@@ -82,9 +73,6 @@ int cmd_fold(int argc, char **argv)
 			break;
 		case OPT_ADDRS:
 			io.ps.addrs = true;
-			break;
-		case OPT_EVENT:
-			io.ps.event = optarg;
 			break;
 		case 'o':
 			out = optarg;

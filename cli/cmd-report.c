@@ -13,6 +13,7 @@
 #include "analyzer/outfile.h"
 #include "analyzer/profile.h"
 #include "builtin.h"
+#include "input-opts.h"
 
 enum report_format { FMT_TABLE, FMT_JSON, FMT_CSV, FMT_LKP };
 
@@ -34,9 +35,7 @@ static const char usage_text[] =
 	"  --format FMT        table (default); json or csv: every figure;\n"
 	"                      lkp: as --lkp\n"
 	"  -o FILE             write there instead of standard output\n"
-	"  --pid, --tid        perf script: process root 'comm-PID[/TID]'\n"
-	"  --event-filter EV   perf script: samples of this event only\n"
-	"  --no-comm           folded input has no process-name root\n"
+	INPUT_OPTIONS_HELP
 	"  -h, --help          this text\n";
 
 enum {
@@ -44,10 +43,6 @@ enum {
 	OPT_EVENT_NAME,
 	OPT_TOP,
 	OPT_FORMAT,
-	OPT_PID,
-	OPT_TID,
-	OPT_EVENT_FILTER,
-	OPT_NO_COMM,
 };
 
 static const struct option options[] = {
@@ -56,10 +51,7 @@ static const struct option options[] = {
 	{ "top", required_argument, NULL, OPT_TOP },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "output", required_argument, NULL, 'o' },
-	{ "pid", no_argument, NULL, OPT_PID },
-	{ "tid", no_argument, NULL, OPT_TID },
-	{ "event-filter", required_argument, NULL, OPT_EVENT_FILTER },
-	{ "no-comm", no_argument, NULL, OPT_NO_COMM },
+	INPUT_LONG_OPTIONS,
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -297,6 +289,8 @@ int cmd_report(int argc, char **argv)
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "ho:", options, NULL)) != -1) {
+		if (input_opt(&io, c, optarg))
+			continue;
 		switch (c) {
 		case OPT_LKP:
 			lkp = 1;
@@ -328,18 +322,6 @@ int cmd_report(int argc, char **argv)
 			break;
 		case 'o':
 			output = optarg;
-			break;
-		case OPT_PID:
-			io.ps.pid = true;
-			break;
-		case OPT_TID:
-			io.ps.tid = true;
-			break;
-		case OPT_EVENT_FILTER:
-			io.ps.event = optarg;
-			break;
-		case OPT_NO_COMM:
-			io.ps.no_comm = true;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);

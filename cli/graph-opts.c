@@ -12,6 +12,7 @@
 #include "analyzer/outfile.h"
 #include "builtin.h"
 #include "graph-opts.h"
+#include "input-opts.h"
 #include "render/color.h"
 
 enum {
@@ -43,9 +44,6 @@ enum {
 	OPT_MIN_DELTA,
 	OPT_ALPHA,
 	OPT_NO_STRIP,
-	OPT_EVENT,
-	OPT_PID,
-	OPT_TID,
 };
 
 static const struct option graph_options[] = {
@@ -77,9 +75,7 @@ static const struct option graph_options[] = {
 	{ "min-delta", required_argument, NULL, OPT_MIN_DELTA },
 	{ "alpha", required_argument, NULL, OPT_ALPHA },
 	{ "no-strip-clones", no_argument, NULL, OPT_NO_STRIP },
-	{ "event", required_argument, NULL, OPT_EVENT },
-	{ "pid", no_argument, NULL, OPT_PID },
-	{ "tid", no_argument, NULL, OPT_TID },
+	INPUT_LONG_OPTIONS,
 	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 };
@@ -112,8 +108,7 @@ void graph_opts_usage(FILE *fp)
 	      "scale)\n"
 	      "  --factor F          multiply every value by F\n"
 	      "Input:\n"
-	      "  --event EV          perf script: keep samples of this event\n"
-	      "  --pid, --tid        perf script: root frames comm-PID[/TID]\n"
+	      INPUT_OPTIONS_HELP
 	      "Differential (--diff BASE NEW, or --base F... --new F...;\n"
 	      "a side is a file or a directory of runs):\n"
 	      "  --no-normalize      do not scale new to base's total\n"
@@ -240,9 +235,6 @@ static int graph_opt(struct graph_cmd *g, int c, char *arg)
 	case OPT_ALPHA:
 		return parse_num("alpha", arg, 0, 1, &o->alpha);
 	case OPT_NO_STRIP: o->strip_clones = false; break;
-	case OPT_EVENT: g->io.ps.event = arg; break;
-	case OPT_PID: g->io.ps.pid = true; break;
-	case OPT_TID: g->io.ps.tid = true; break;
 	case 'o': g->output = arg; break;
 	default:
 		return 1; /* not ours */
@@ -283,6 +275,8 @@ int graph_cmd_parse(struct graph_cmd *g, int argc, char **argv,
 		}
 		if (c == '?')
 			goto usage;
+		if (input_opt(&g->io, c, optarg))
+			continue;
 		r = graph_opt(g, c, optarg);
 		if (r == 1)
 			r = cb ? cb(c, optarg, ctx) : -1;
