@@ -20,7 +20,7 @@ LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
 
 DEB_PACKAGES := build-essential pkg-config libelf-dev libdw-dev \
 	libunwind-dev libcairo2-dev zlib1g-dev fonts-dejavu-core linux-perf \
-	libxml2-utils librsvg2-bin pngcheck chromium nodejs npm xz-utils \
+	libxml2-utils librsvg2-bin pngcheck chromium xz-utils \
 	clang libclang-rt-14-dev
 
 LIB_SRC	:= $(wildcard analyzer/*.c render/*.c collector/*.c)
@@ -97,6 +97,10 @@ demo: $(BIN)
 deps:
 	apt-get update
 	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(DEB_PACKAGES)
+	# Node.js may come from elsewhere with its own npm, which Debian's npm
+	# package conflicts with: only install Debian's where there is none.
+	command -v npm >/dev/null || DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y --no-install-recommends nodejs npm
 	npm install --no-save --no-audit --no-fund
 
 install: $(BIN)
