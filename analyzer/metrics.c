@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "linereader.h"
+#include "hmap.h"
 #include "metrics.h"
 #include "names.h"
 
@@ -28,89 +29,6 @@
  * function, its last node on the current path finds those.
  */
 
-/* An open-addressing map from 64-bit keys to 32-bit values. */
-struct u64map {
-	uint64_t *keys;
-	uint32_t *vals; /* value + 1; 0 = empty slot */
-	uint64_t mask;
-	uint64_t nr;
-};
-
-static inline uint64_t mix64(uint64_t h)
-{
-	h ^= h >> 31;
-	h *= 0x9e3779b97f4a7c15ULL;
-	h ^= h >> 29;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	h ^= h >> 32;
-	return h;
-}
-
-static void u64map_init(struct u64map *m, uint64_t hint)
-{
-	uint64_t size = 1024;
-
-	while (size < hint * 2)
-		size *= 2;
-	m->keys = xmalloc(size * sizeof(*m->keys));
-	m->vals = xcalloc(size, sizeof(*m->vals));
-	m->mask = size - 1;
-	m->nr = 0;
-}
-
-static void u64map_free(struct u64map *m)
-{
-	free(m->keys);
-	free(m->vals);
-}
-
-static void u64map_put(struct u64map *m, uint64_t key, uint32_t val);
-
-static void u64map_grow(struct u64map *m)
-{
-	struct u64map old = *m;
-	uint64_t i;
-
-	m->mask = old.mask * 2 + 1;
-	m->keys = xmalloc((m->mask + 1) * sizeof(*m->keys));
-	m->vals = xcalloc(m->mask + 1, sizeof(*m->vals));
-	m->nr = 0;
-	for (i = 0; i <= old.mask; i++)
-		if (old.vals[i])
-			u64map_put(m, old.keys[i], old.vals[i] - 1);
-	u64map_free(&old);
-}
-
-/* The slot of key: either holding it or the empty one to put it in. */
-static inline uint64_t u64map_slot(const struct u64map *m, uint64_t key)
-{
-	uint64_t i = mix64(key) & m->mask;
-
-	while (m->vals[i] && m->keys[i] != key)
-		i = (i + 1) & m->mask;
-	return i;
-}
-
-static void u64map_put(struct u64map *m, uint64_t key, uint32_t val)
-{
-	uint64_t i;
-
-	if ((m->nr + 1) * 2 > m->mask)
-		u64map_grow(m);
-	i = u64map_slot(m, key);
-	if (!m->vals[i])
-		m->nr++;
-	m->keys[i] = key;
-	m->vals[i] = val + 1;
-}
-
-/* The value of key, or UINT32_MAX. */
-static inline uint32_t u64map_get(const struct u64map *m, uint64_t key)
-{
-	uint64_t i = u64map_slot(m, key);
-
-	return m->vals[i] ? m->vals[i] - 1 : UINT32_MAX;
-}
 
 /* What perf prints ("%.2f") read back, as LKP adds it up. */
 static double perf_figure(double percent)
@@ -134,7 +52,7 @@ char *metrics_event_name(const char *event)
 /* Everything metrics_compute() builds on the way, freed at its end. */
 struct work {
 	const struct profile *p;
-	struct u64map fn_of;	/* (name, kind) -> raw function id */
+	struct hmap fn_of;	/* (name, kind) -> raw function id */
 	uint32_t *fn_name;	/* raw function id -> profile name id */
 	unsigned long nr_fns, alloc_fns;
 	uint8_t *unresolved;	/* by profile name id: 0 unknown, 1 no, 2 yes */
@@ -149,7 +67,7 @@ struct work {
 	unsigned long nr_m, alloc_m;
 	uint32_t *src, *src_next; /* source lists: profile nodes */
 	unsigned long nr_src, alloc_src, alloc_src_next;
-	struct u64map m_child;	/* (merged parent, fn) -> merged node */
+	struct hmap m_child;	/* (merged parent, fn) -> merged node */
 };
 
 #define NO_FN UINT32_MAX
@@ -168,14 +86,14 @@ static int name_unresolved(struct work *w, uint32_t name)
 static uint32_t raw_fn(struct work *w, uint32_t name, unsigned int kind)
 {
 	uint64_t key = (uint64_t)name << 8 | kind;
-	uint32_t id = u64map_get(&w->fn_of, key);
+	uint32_t id = (uint32_t)hmap_get(&w->fn_of, key, UINT32_MAX);
 
 	if (id != UINT32_MAX)
 		return id;
 	id = w->nr_fns++;
 	ALLOC_GROW(w->fn_name, w->nr_fns, w->alloc_fns);
 	w->fn_name[id] = name;
-	u64map_put(&w->fn_of, key, id);
+	hmap_put(&w->fn_of, key, id);
 	return id;
 }
 
@@ -371,7 +289,7 @@ static uint32_t mnode_child(struct work *w, uint32_t parent, uint32_t fn,
 			    int *created)
 {
 	uint64_t key = (uint64_t)parent << 32 | fn;
-	uint32_t id = u64map_get(&w->m_child, key);
+	uint32_t id = (uint32_t)hmap_get(&w->m_child, key, UINT32_MAX);
 
 	*created = 0;
 	if (id != UINT32_MAX)
@@ -383,7 +301,7 @@ static uint32_t mnode_child(struct work *w, uint32_t parent, uint32_t fn,
 	w->m[id].src = UINT32_MAX;
 	w->m[id].sub = 0;
 	w->m[id].near = 0;
-	u64map_put(&w->m_child, key, id);
+	hmap_put(&w->m_child, key, id);
 	*created = 1;
 	return id;
 }
@@ -446,7 +364,7 @@ static size_t expand(struct work *w, uint32_t id, uint32_t **kids,
 }
 
 static void add_chain(struct work *w, struct metrics *m, uint32_t id,
-		      struct u64map *seen, unsigned long *alloc,
+		      struct hmap *seen, unsigned long *alloc,
 		      char **buf, unsigned long *buf_alloc, char **key,
 		      unsigned long *key_alloc)
 {
@@ -471,7 +389,7 @@ static void add_chain(struct work *w, struct metrics *m, uint32_t id,
 		frames[depth] = strtab_intern(m->names, *buf, n);
 	}
 	k = strtab_intern(m->names, *key, len);
-	idx = u64map_get(seen, k);
+	idx = (uint32_t)hmap_get(seen, k, UINT32_MAX);
 	if (idx == UINT32_MAX) {
 		idx = m->nr_chains++;
 		ALLOC_GROW(m->chains, m->nr_chains, *alloc);
@@ -481,7 +399,7 @@ static void add_chain(struct work *w, struct metrics *m, uint32_t id,
 			m->chains[idx].frames[i] =
 				strtab_str(m->names, frames[i]);
 		m->chains[idx].nr_frames = depth;
-		u64map_put(seen, k, idx);
+		hmap_put(seen, k, idx);
 	}
 	e = &m->chains[idx];
 	c = 100 * w->m[id].near / m->total;
@@ -498,11 +416,11 @@ static void collect_chains(struct work *w, struct metrics *m, double min)
 	uint32_t *kids = NULL, *stack = NULL, *todo = NULL;
 	char *buf = NULL, *key = NULL;
 	size_t nr_todo = 0, nr_kids, i;
-	struct u64map seen; /* chain name id -> index in m->chains */
+	struct hmap seen; /* chain name id -> index in m->chains */
 	int created;
 
-	u64map_init(&seen, 256);
-	u64map_init(&w->m_child, 1024);
+	memset(&seen, 0, sizeof(seen));
+	memset(&w->m_child, 0, sizeof(w->m_child));
 	mnode_child(w, UINT32_MAX, UINT32_MAX, &created); /* the root, 0 */
 	mnode_add_source(w, 0, NODE_ROOT);
 	ALLOC_GROW(todo, 1, todo_alloc);
@@ -526,7 +444,7 @@ static void collect_chains(struct work *w, struct metrics *m, double min)
 		}
 	}
 	qsort(m->chains, m->nr_chains, sizeof(*m->chains), cmp_chain);
-	u64map_free(&seen);
+	hmap_release(&seen);
 	free(kids);
 	free(stack);
 	free(todo);
@@ -536,7 +454,7 @@ static void collect_chains(struct work *w, struct metrics *m, double min)
 
 static void work_free(struct work *w)
 {
-	u64map_free(&w->fn_of);
+	hmap_release(&w->fn_of);
 	free(w->fn_name);
 	free(w->unresolved);
 	free(w->fn);
@@ -546,7 +464,7 @@ static void work_free(struct work *w)
 	free(w->src);
 	free(w->src_next);
 	if (w->m_child.keys)
-		u64map_free(&w->m_child);
+		hmap_release(&w->m_child);
 }
 
 int metrics_compute(const struct profile *p, const struct metrics_opts *o,
@@ -567,7 +485,6 @@ int metrics_compute(const struct profile *p, const struct metrics_opts *o,
 	memset(&w, 0, sizeof(w));
 	w.p = p;
 	w.unresolved = xcalloc(strtab_count(p->names) + 1, 1);
-	u64map_init(&w.fn_of, 1024);
 
 	classify(&w, m);
 	if (m->total <= 0)

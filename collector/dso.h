@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hmap.h"
+#include "analyzer/hmap.h"
 #include "symtab.h"
 
 /*

@@ -8,7 +8,7 @@
 
 #include "analyzer/strtab.h"
 #include "dso.h"
-#include "hmap.h"
+#include "analyzer/hmap.h"
 
 /*
  * What the sideband records tell about the machine while it is recorded:

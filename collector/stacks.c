@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "analyzer/error.h"
-#include "hmap.h"
+#include "analyzer/hmap.h"
 #include "stacks.h"
 
 void stacks_init(struct stacks *s)

@@ -15,28 +15,11 @@
 #include "analyzer/perfscript.h"
 #include "analyzer/profile.h"
 #include "tap.h"
+#include "testfile.h"
 
 static char tmpdir[] = "/tmp/fd-perfscript-XXXXXX";
 static char in_path[300], out_path[300];
 static struct fd_err err;
-
-static char *slurp(const char *path)
-{
-	FILE *fp = fopen(path, "rb");
-	long n;
-	char *s;
-
-	if (!fp)
-		return NULL;
-	fseek(fp, 0, SEEK_END);
-	n = ftell(fp);
-	rewind(fp);
-	s = malloc(n + 1);
-	n = fread(s, 1, n, fp);
-	s[n] = '\0';
-	fclose(fp);
-	return s;
-}
 
 static void write_input(const char *text, size_t len)
 {

@@ -11,6 +11,7 @@
 #include "analyzer/profile.h"
 #include "analyzer/strtab.h"
 #include "tap.h"
+#include "testfile.h"
 
 static char tmpdir[] = "/tmp/fd-profile-XXXXXX";
 
@@ -22,32 +23,6 @@ static char *tmp_path(const char *name)
 	i = (i + 1) % 4;
 	snprintf(buf[i], sizeof(buf[i]), "%s/%s", tmpdir, name);
 	return buf[i];
-}
-
-static void write_file(const char *path, const char *data, size_t len)
-{
-	FILE *fp = fopen(path, "wb");
-
-	fwrite(data, 1, len, fp);
-	fclose(fp);
-}
-
-static char *slurp(const char *path)
-{
-	FILE *fp = fopen(path, "rb");
-	long n;
-	char *s;
-
-	if (!fp)
-		return NULL;
-	fseek(fp, 0, SEEK_END);
-	n = ftell(fp);
-	rewind(fp);
-	s = malloc(n + 1);
-	n = fread(s, 1, n, fp);
-	s[n] = '\0';
-	fclose(fp);
-	return s;
 }
 
 /* Check the tree invariants of profile.h on p. */

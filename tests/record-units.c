@@ -19,6 +19,7 @@
 #include "collector/stacks.h"
 #include "collector/symtab.h"
 #include "tap.h"
+#include "testfile.h"
 
 static void test_symtab(void)
 {
@@ -54,14 +55,6 @@ static void test_symtab(void)
 	symtab_release(&t);
 }
 
-static void write_file(const char *path, const char *text)
-{
-	FILE *fp = fopen(path, "w");
-
-	fputs(text, fp);
-	fclose(fp);
-}
-
 static void test_kallsyms(const char *dir)
 {
 	char path[4096];
@@ -69,7 +62,7 @@ static void test_kallsyms(const char *dir)
 	struct fd_err err = { "" };
 
 	snprintf(path, sizeof(path), "%s/kallsyms", dir);
-	write_file(path, "ffffffff81000000 T _stext\n"
+	write_text(path, "ffffffff81000000 T _stext\n"
 			 "ffffffff81000100 T do_syscall_64\n"
 			 "ffffffff81000100 t __pfx_alias_of_it\n"
 			 "ffffffff81000200 t entry_SYSCALL_64_after_hwframe\n"
@@ -85,7 +78,7 @@ static void test_kallsyms(const char *dir)
 	ok(!kallsyms_lookup(&k, 0xffffffffc0200000), "1 MiB past the last");
 	kallsyms_release(&k);
 
-	write_file(path, "0000000000000000 T _stext\n"
+	write_text(path, "0000000000000000 T _stext\n"
 			 "0000000000000000 T do_syscall_64\n");
 	ok(kallsyms_load(&k, path, &err) < 0 &&
 		   strstr(err.msg, "kptr_restrict"),

@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef FLAMEDIFF_COLLECTOR_HMAP_H
-#define FLAMEDIFF_COLLECTOR_HMAP_H
+#ifndef FLAMEDIFF_HMAP_H
+#define FLAMEDIFF_HMAP_H
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "analyzer/error.h"
+#include "error.h"
 
 /*
  * A map from 64-bit keys to 64-bit values, open addressing with linear
  * probing, never more than half full. Every key is allowed (occupancy is
- * kept apart from the key). No removal: the collector only ever learns
- * things while it runs.
+ * kept apart from the key). No removal: the collector and the metrics
+ * only ever learn things while they run.
  */
 struct hmap {
 	uint64_t *keys, *vals;
@@ -95,6 +95,21 @@ static inline void hmap_grow(struct hmap *m)
 			*hmap_insert(&n, m->keys[i], NULL) = m->vals[i];
 	hmap_release(m);
 	*m = n;
+}
+
+/* The value of key, or dflt when absent. */
+static inline uint64_t hmap_get(const struct hmap *m, uint64_t key,
+				uint64_t dflt)
+{
+	const uint64_t *v = hmap_find(m, key);
+
+	return v ? *v : dflt;
+}
+
+/* Set key's value. */
+static inline void hmap_put(struct hmap *m, uint64_t key, uint64_t val)
+{
+	*hmap_insert(m, key, NULL) = val;
 }
 
 #endif
