@@ -580,8 +580,9 @@ void diff_folded_write(const struct profile *base, const struct profile *new,
 	double wb = 0, wn = 0;
 	bool hb, hn;
 
-	if (normalize && profile_total(b) > 0)
-		scale = profile_total(n) / profile_total(b);
+	/* As the flame graphs do: the new side in the base's units. */
+	if (normalize && profile_total(n) > 0)
+		scale = profile_total(b) / profile_total(n);
 	if (!process_rooted(b) || !process_rooted(n))
 		outfile_puts(o, "# root: function\n");
 	folded_text(b, &tb);
@@ -592,8 +593,8 @@ void diff_folded_write(const struct profile *base, const struct profile *new,
 		int c = !hb ? 1 : !hn ? -1 : cmp_stack(sb, lb, sn, ln);
 
 		outfile_write(o, c <= 0 ? sb : sn, c <= 0 ? lb : ln);
-		put_weight(o, c <= 0 ? wb * scale : 0);
-		put_weight(o, c >= 0 ? wn : 0);
+		put_weight(o, c <= 0 ? wb : 0);
+		put_weight(o, c >= 0 ? wn * scale : 0);
 		outfile_write(o, "\n", 1);
 		if (c <= 0)
 			hb = next_line(&tb, &sb, &lb, &wb);

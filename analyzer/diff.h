@@ -139,7 +139,8 @@ void diff_side_free(struct diff_side *s);
  * "stack base new" a line, sorted bytewise by stack. Names are matched
  * across builds without GCC clone suffixes (".isra.N", ".constprop.N",
  * ".part.N"); frames keep their kind suffix ("_[k]"). With normalize, the
- * base counts are scaled so that both sides have the new side's total. A
+ * new counts are scaled so that both sides have the base's total, as the
+ * differential flame graphs scale them. A
  * "# root: function" line comes first when the stacks do not start with a
  * process name (the folded default).
  */

@@ -384,6 +384,12 @@ void profile_write(const struct profile *p, struct outfile *o)
 	folded_write(p, o, ANNOTATE_ALL);
 }
 
+int profile_path_wanted(const char *path)
+{
+	return has_suffix(path, ".prof") || has_suffix(path, ".prof.gz") ||
+	       has_suffix(path, ".profile") || has_suffix(path, ".profile.gz");
+}
+
 int profile_save(const struct profile *p, const char *path,
 		 struct fd_err *err)
 {

@@ -42,6 +42,12 @@ void folded_write(const struct profile *p, struct outfile *o,
 /* The profile: header lines, then folded_write(.., ANNOTATE_ALL). */
 void profile_write(const struct profile *p, struct outfile *o);
 
+/*
+ * Whether an output path asks for a flamediff profile rather than plain
+ * folded stacks: it ends in ".prof" or ".profile", then maybe ".gz".
+ */
+int profile_path_wanted(const char *path);
+
 /* profile_write() into path, atomically (".gz": compressed). */
 int profile_save(const struct profile *p, const char *path,
 		 struct fd_err *err);

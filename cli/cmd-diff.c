@@ -60,8 +60,8 @@ static const char usage_text[] =
 	"                      and Welch's t-test p-value when both sides have\n"
 	"                      >= 2 runs), or folded (as --folded)\n"
 	"  --folded[=FILE]     the differential folded stacks, 'stack base new'\n"
-	"                      a line (names without GCC clone suffixes, base\n"
-	"                      scaled to the new side's total): instead of the\n"
+	"                      a line (names without GCC clone suffixes, new\n"
+	"                      scaled to the base's total): instead of the\n"
 	"                      table, or into FILE besides it\n"
 	"  --no-normalize      --folded: the counts as recorded\n"
 	"  --no-explain        the table only\n"
@@ -71,7 +71,7 @@ static const char usage_text[] =
 	"  --event-name NAME   the event part of the keys (default: from the\n"
 	"                      base profile; from the stats keys against LKP\n"
 	"                      stats files)\n"
-	"  -o FILE             write there instead of standard output\n"
+	"  -o, --output FILE   write there instead of standard output\n"
 	INPUT_OPTIONS_HELP
 	"  -h, --help          this text\n";
 

@@ -2,7 +2,7 @@
 /*
  * flamediff fold: perf script text to folded stacks, a drop-in for
  * stackcollapse-perf.pl (same options, same bytes), or to a flamediff
- * profile with -o FILE.prof[.gz].
+ * profile with -o FILE.prof[ile][.gz].
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -29,8 +29,9 @@ static void usage(FILE *fp)
 		"  --all               both --kernel and --jit\n"
 		"  --addrs             unresolved frames as \"[dso <addr>]\"\n"
 		INPUT_OPTIONS_HELP
-		"  -o FILE             write to FILE; a FILE.prof or\n"
-		"                      FILE.prof.gz gets a flamediff profile\n");
+		"  -o, --output FILE   write to FILE; FILE.prof or FILE.profile\n"
+		"                      (.gz too) gets a flamediff profile\n"
+		"  -h, --help          this text\n");
 }
 
 enum { OPT_KERNEL = 256, OPT_JIT, OPT_ALL, OPT_ADDRS };
@@ -92,7 +93,7 @@ int cmd_fold(int argc, char **argv)
 		if (input_read(*files, &io, p, NULL, &err))
 			goto fail;
 	}
-	if (has_suffix(out, ".prof") || has_suffix(out, ".prof.gz")) {
+	if (profile_path_wanted(out)) {
 		if (profile_save(p, out, &err))
 			goto fail;
 	} else {

@@ -19,7 +19,7 @@ static const char usage_head[] =
 	"       flamediff png [OPTIONS] --diff BASE NEW [--table N] "
 	"-o diff.png\n"
 	"A PROFILE is perf script text, folded stacks or a flamediff "
-	"profile\n(gzip or not); several are added up, none reads stdin.\n"
+	"profile\n(gzip or not); several are added up; with none, standard input is read.\n"
 	"PNG options:\n"
 	"  --table N           diff: the N functions that moved most, as a "
 	"table\n"

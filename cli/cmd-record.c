@@ -240,8 +240,9 @@ int cmd_record(int argc, char **argv)
 	struct record *r = NULL;
 	struct profile *p = NULL;
 	struct fd_err err = { "" };
+	struct outfile outf = { 0 };
 	struct sigaction sa;
-	char *cmdline;
+	char *cmdline = NULL;
 	time_t start;
 	bool tty = isatty(2);
 	const char *const *w;
@@ -327,11 +328,18 @@ int cmd_record(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 
+	/* Where the profile goes is known to work before anything runs:
+	 * a recording is not lost to a missing directory at its end. */
+	if (outfile_open(&outf, out, &err)) {
+		fprintf(stderr, "flamediff record: %s\n", err.msg);
+		return EXIT_INPUT;
+	}
 	if (optind < argc) {
 		child = start_command(argv + optind, &go_fd, &err_fd);
 		if (child < 0) {
 			fprintf(stderr, "flamediff record: cannot start %s: %s\n",
 				argv[optind], strerror(errno));
+			outfile_abort(&outf);
 			return EXIT_INPUT;
 		}
 		if (o.target == TARGET_CHILD)
@@ -411,7 +419,8 @@ int cmd_record(int argc, char **argv)
 	if (record_build(r, p, &err))
 		goto fail;
 	fill_meta(p, duration, cmdline, label, start);
-	if (profile_save(p, out, &err))
+	profile_write(p, &outf);
+	if (outfile_commit(&outf, &err))
 		goto fail;
 	if (!quiet) {
 		const struct record_stats *st = record_stats(r);
@@ -428,6 +437,7 @@ fail:
 	if (tty && !quiet)
 		fprintf(stderr, "\r\033[K");
 	fprintf(stderr, "flamediff record: %s\n", err.msg);
+	outfile_abort(&outf);
 	if (child > 0 && !child_done) {
 		kill(child, SIGKILL);
 		waitpid(child, NULL, 0);

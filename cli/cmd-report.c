@@ -34,7 +34,7 @@ static const char usage_text[] =
 	"  --top N             functions in the table (default 25)\n"
 	"  --format FMT        table (default); json or csv: every figure;\n"
 	"                      lkp: as --lkp\n"
-	"  -o FILE             write there instead of standard output\n"
+	"  -o, --output FILE   write there instead of standard output\n"
 	INPUT_OPTIONS_HELP
 	"  -h, --help          this text\n";
 

@@ -15,7 +15,7 @@ static const char usage_head[] =
 	"usage: flamediff svg [OPTIONS] [PROFILE...] [-o out.svg]\n"
 	"       flamediff svg [OPTIONS] --diff BASE NEW [-o diff.svg]\n"
 	"A PROFILE is perf script text, folded stacks or a flamediff "
-	"profile\n(gzip or not); several are added up, none reads stdin.";
+	"profile\n(gzip or not); several are added up; with none, standard input is read.";
 
 int cmd_svg(int argc, char **argv)
 {

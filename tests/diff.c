@@ -308,14 +308,14 @@ static void test_folded(void)
 	buf[len] = '\0';
 	fclose(fp);
 	is_str(buf,
-	       "proc;main;fast 0 70\n"
-	       "proc;main;idle 20 0\n"
-	       "proc;main;work;spin 60 10\n",
-	       "names matched without clone suffixes, base scaled to 80");
+	       "proc;main;fast 0 35\n"
+	       "proc;main;idle 10 0\n"
+	       "proc;main;work;spin 30 5\n",
+	       "names matched without clone suffixes, new scaled to 40");
 	ok(!input_read(path, NULL, rb, rn, &err),
 	   "flamediff reads it back as a pair");
-	is_near(profile_total(rb), 80, 1e-9, "base total, normalised");
-	is_near(profile_total(rn), 80, 1e-9, "new total");
+	is_near(profile_total(rb), 40, 1e-9, "base total");
+	is_near(profile_total(rn), 40, 1e-9, "new total, normalised");
 	unlink(path);
 	profile_free(pb);
 	profile_free(pn);
