@@ -1,5 +1,6 @@
 #!/bin/sh
-# Folding speed and memory: `flamediff fold` on about 500 MB of perf script
+# Folding speed and memory: `flamediff fold` (and `report`, which reads the
+# same way) on about 500 MB of perf script
 # text, the two corpus captures concatenated over and over (bench/out/fold,
 # built once). Target (issue 2): 400 MB/s on one core; memory that grows
 # with distinct stacks, not with the input.
@@ -61,13 +62,13 @@ echo "input: $copies copies of the two captures, $((bytes / 1000000)) MB" \
 	"($(( $(size "$big.gz") / 1000000 )) MB gzipped)"
 echo "machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
-# measure LABEL BYTES FOLD-ARGS...: best of three.
+# measure LABEL BYTES COMMAND ARGS...: best of three.
 measure() {
 	label=$1 n=$2
 	shift 2
 	: >"$out/runs"
 	for i in 1 2 3; do
-		run "$FLAMEDIFF" fold "$@" >"$out/stdout" 2>"$out/stderr" || {
+		run "$FLAMEDIFF" "$@" >"$out/stdout" 2>"$out/stderr" || {
 			echo "$label: failed"
 			sed 's/^/  /' "$out/stderr"
 			return 0
@@ -86,12 +87,14 @@ measure() {
 		}' "$out/runs"
 }
 
-measure "fold" "$bytes" "$big"
+measure "fold" "$bytes" fold "$big"
 cp "$out/stdout" "$out/big.folded"
-measure "fold --all --tid" "$bytes" --all --tid "$big"
-measure "fold (gzip input)" "$bytes" "$big.gz"
-measure "fold -o FILE.prof" "$bytes" -o "$out/big.prof" "$big"
-measure "fold, one copy (22 MB)" "$(size "$pair")" "$pair"
+measure "fold --all --tid" "$bytes" fold --all --tid "$big"
+measure "fold (gzip input)" "$bytes" fold "$big.gz"
+measure "fold -o FILE.prof" "$bytes" fold -o "$out/big.prof" "$big"
+measure "fold, one copy (22 MB)" "$(size "$pair")" fold "$pair"
+# Reporting reads the same way: it streams too.
+measure "report --lkp" "$bytes" report --lkp "$big"
 
 # The big fold is the one-copy fold with every count multiplied.
 "$FLAMEDIFF" fold "$pair" >"$out/pair.folded"
