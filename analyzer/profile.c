@@ -6,13 +6,21 @@
 #include "profile.h"
 
 /*
- * The child index: one open-addressing table for the whole tree, keyed by
- * (parent, name, kind). Looking up a child is one probe sequence whatever
- * the fan-out, which is what keeps folding linear in the input.
+ * Finding a child. Most nodes of a profile have one child or none (stacks
+ * are deep chains that fan out at a few places), so a node's first few
+ * children are found by walking its sibling list, and only the children
+ * of wider nodes go into an index: one open-addressing table for the whole
+ * tree, keyed by (parent, name, kind). Either way a lookup costs a few
+ * probes whatever the fan-out, which keeps folding linear in the input;
+ * the list walk spares the table the chains, where its probes would be
+ * cache misses on a large tree.
  */
+#define LIST_MAX 4
+
 struct node_index {
 	uint32_t *slots; /* node id + 1, 0 = empty */
 	uint64_t mask;
+	uint64_t nr;
 };
 
 static inline uint64_t child_hash(uint32_t parent, uint32_t name,
@@ -26,26 +34,53 @@ static inline uint64_t child_hash(uint32_t parent, uint32_t name,
 	return h;
 }
 
-static void index_insert(struct node_index *x, const struct node *n,
-			 uint32_t id)
+static void index_put(struct node_index *x, const struct node *nodes,
+		      uint32_t id)
 {
+	const struct node *n = &nodes[id];
 	uint64_t i = child_hash(n->parent, n->name, n->kind) & x->mask;
 
 	while (x->slots[i])
 		i = (i + 1) & x->mask;
 	x->slots[i] = id + 1;
+	x->nr++;
 }
 
+/* Twice the size, or the first table; at most half full after. */
 static void index_grow(struct profile *p)
 {
-	struct node_index *x = p->index;
-	uint32_t id;
+	struct node_index *x = p->index, old = *x;
+	uint64_t i;
 
-	free(x->slots);
-	x->mask = x->mask ? x->mask * 2 + 1 : 4095;
+	x->mask = old.mask ? old.mask * 2 + 1 : 4095;
 	x->slots = xcalloc(x->mask + 1, sizeof(*x->slots));
-	for (id = 1; id < p->nr_nodes; id++)
-		index_insert(x, &p->nodes[id], id);
+	x->nr = 0;
+	for (i = 0; old.slots && i <= old.mask; i++)
+		if (old.slots[i])
+			index_put(x, p->nodes, old.slots[i] - 1);
+	free(old.slots);
+}
+
+static void index_add(struct profile *p, uint32_t id)
+{
+	if ((p->index->nr + 1) * 2 > p->index->mask)
+		index_grow(p);
+	index_put(p->index, p->nodes, id);
+}
+
+static uint32_t index_find(const struct profile *p, uint32_t parent,
+			   uint32_t name, unsigned int kind)
+{
+	const struct node_index *x = p->index;
+	uint64_t i = child_hash(parent, name, kind) & x->mask;
+
+	for (; x->slots[i]; i = (i + 1) & x->mask) {
+		const struct node *n = &p->nodes[x->slots[i] - 1];
+
+		if (n->parent == parent && n->name == name && n->kind == kind)
+			return x->slots[i] - 1;
+	}
+	return NODE_NONE;
 }
 
 struct profile *profile_new(void)
@@ -89,21 +124,12 @@ void profile_free(struct profile *p)
 	free(p);
 }
 
-uint32_t profile_child(struct profile *p, uint32_t parent, uint32_t name,
-		       unsigned int kind)
+static uint32_t new_node(struct profile *p, uint32_t parent, uint32_t name,
+			 unsigned int kind)
 {
-	struct node_index *x = p->index;
-	uint64_t i = child_hash(parent, name, kind) & x->mask;
+	uint32_t id = p->nr_nodes;
 	struct node *n;
-	uint32_t id;
 
-	for (; x->slots[i]; i = (i + 1) & x->mask) {
-		n = &p->nodes[x->slots[i] - 1];
-		if (n->parent == parent && n->name == name && n->kind == kind)
-			return x->slots[i] - 1;
-	}
-
-	id = p->nr_nodes;
 	ALLOC_GROW(p->nodes, id + 1, p->alloc_nodes);
 	n = &p->nodes[id];
 	n->parent = parent;
@@ -118,10 +144,37 @@ uint32_t profile_child(struct profile *p, uint32_t parent, uint32_t name,
 	n->self = 0;
 	n->total = 0;
 	p->nr_nodes++;
-	x->slots[i] = id + 1;
-	/* Load factor at most 1/2. */
-	if ((uint64_t)p->nr_nodes * 2 > x->mask)
-		index_grow(p);
+	return id;
+}
+
+uint32_t profile_child(struct profile *p, uint32_t parent, uint32_t name,
+		       unsigned int kind)
+{
+	uint32_t c = p->nodes[parent].first_child, seen = 0, id;
+
+	for (; c != NODE_NONE && seen < LIST_MAX;
+	     c = p->nodes[c].next_sibling, seen++) {
+		const struct node *n = &p->nodes[c];
+
+		if (n->name == name && n->kind == kind)
+			return c;
+	}
+	if (c != NODE_NONE) {
+		/* A wide node: all its children are in the index. */
+		id = index_find(p, parent, name, kind);
+		if (id != NODE_NONE)
+			return id;
+		id = new_node(p, parent, name, kind);
+		index_add(p, id);
+		return id;
+	}
+	id = new_node(p, parent, name, kind);
+	if (seen == LIST_MAX) {
+		/* Just became wide: index every child. */
+		for (c = p->nodes[parent].first_child; c != NODE_NONE;
+		     c = p->nodes[c].next_sibling)
+			index_add(p, c);
+	}
 	return id;
 }
 

@@ -121,6 +121,36 @@ static void test_tree(void)
 	profile_free(q);
 }
 
+/* Narrow nodes are searched by list, wide ones by index: both must agree. */
+static void test_fan_out(void)
+{
+	struct profile *p = profile_new();
+	uint32_t ids[100], again = 1, name, i, j;
+	char buf[16];
+
+	for (j = 0; j < 2; j++) {
+		for (i = 0; i < 100; i++) {
+			snprintf(buf, sizeof(buf), "f%u", i);
+			name = profile_intern(p, buf, strlen(buf));
+			if (!j)
+				ids[i] = profile_child(p, NODE_ROOT, name,
+						       FRAME_USER);
+			else
+				again &= profile_child(p, NODE_ROOT, name,
+						       FRAME_USER) == ids[i];
+		}
+	}
+	ok(again, "every child of a wide node found again, first or last");
+	is_int(p->nr_nodes, 101, "no child made twice");
+	name = profile_intern(p, "f7", 2);
+	ok(profile_child(p, NODE_ROOT, name, FRAME_KERNEL) == 101,
+	   "same name, other kind: a new child of the wide node");
+	ok(profile_child(p, ids[3], name, FRAME_USER) == 102 &&
+		   profile_child(p, ids[3], name, FRAME_USER) == 102,
+	   "a narrow node under it keeps its own children");
+	profile_free(p);
+}
+
 static int read_str(const char *name, const char *text, struct profile *p,
 		    struct profile *p2, struct fd_err *err)
 {
@@ -329,6 +359,7 @@ int main(void)
 		skip_all("cannot make a temporary directory");
 	test_strtab();
 	test_tree();
+	test_fan_out();
 	test_folded_roundtrip();
 	test_shared_prefixes();
 	test_differential();
