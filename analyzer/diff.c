@@ -452,6 +452,25 @@ void diff_side_free(struct diff_side *s)
 	memset(s, 0, sizeof(*s));
 }
 
+char *diff_side_event(const struct diff_side *s)
+{
+	size_t i, j;
+
+	if (!s->stats)
+		return metrics_event_name(s->side.runs[0]->meta.event);
+	for (i = 0; i < s->nr_runs; i++)
+		for (j = 0; j < s->sets[i].nr; j++) {
+			const char *key = s->sets[i].v[j].key, *name, *ev;
+
+			if (diff_key_group(key, &name) == DIFF_STAT || !name)
+				continue;
+			/* "perf-profile.GROUP.EVENT.NAME" */
+			ev = strchr(key + strlen(PP_PREFIX), '.') + 1;
+			return xstrndup(ev, name - 1 - ev);
+		}
+	return NULL;
+}
+
 /*
  * The differential folded output. Each side is copied with its names
  * cleaned of clone suffixes (so that "reclaim_folio_list.constprop.0" of

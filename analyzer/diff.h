@@ -135,6 +135,13 @@ int diff_side_measure(struct diff_side *s, const char *event,
 void diff_side_free(struct diff_side *s);
 
 /*
+ * The <event> part of the keys of a side (a new string): for LKP stats,
+ * that of its first perf-profile key (NULL when it has none); for profiles,
+ * the event of its first run as the metrics name it (metrics_event_name()).
+ */
+char *diff_side_event(const struct diff_side *s);
+
+/*
  * The differential folded stacks of two profiles for the renderers,
  * "stack base new" a line, sorted bytewise by stack. Names are matched
  * across builds without GCC clone suffixes (".isra.N", ".constprop.N",

@@ -7,6 +7,7 @@
 #include "explain.h"
 #include "names.h"
 #include "stats.h"
+#include "render/textfmt.h"
 
 #define CHAIN_FRAMES 5
 
@@ -274,6 +275,46 @@ void explain_compute(const struct diff *d, struct metric_set *base,
 	free(hot);
 }
 
+/* The chains of every run of s, as explain_compute() wants them. */
+static struct metric_set *side_chains(const struct diff_side *s,
+				      bool calltrace)
+{
+	struct metric_set *v = xcalloc(s->nr_runs, sizeof(*v));
+	size_t i;
+
+	for (i = 0; i < s->nr_runs; i++) {
+		if (calltrace)
+			explain_calltrace_chains(&s->sets[i], &v[i]);
+		else
+			explain_self_chains(s->side.runs[i], s->totals[i],
+					    &v[i]);
+	}
+	return v;
+}
+
+static void free_chains(struct metric_set *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		metric_set_free(&v[i]);
+	free(v);
+}
+
+void explain_sides(const struct diff *d, const struct diff_side *base,
+		   const struct diff_side *new, const struct diff_opts *o,
+		   struct explain *e)
+{
+	bool calltrace = base->stats || new->stats;
+	struct metric_set *b = side_chains(base, calltrace);
+	struct metric_set *n = side_chains(new, calltrace);
+
+	/* explain_compute() copies the chains it keeps. */
+	explain_compute(d, b, n, calltrace, o, e);
+	free_chains(b, base->nr_runs);
+	free_chains(n, new->nr_runs);
+}
+
 void explain_free(struct explain *e)
 {
 	size_t i, j;
@@ -518,43 +559,6 @@ void explain_write(const struct explain *e, struct outfile *o)
 				    : "the callers of their self time");
 	for (i = 0; i < e->nr_hot; i++)
 		write_hot(o, &e->hot[i]);
-}
-
-void json_string(struct outfile *o, const char *s)
-{
-	static const char hex[] = "0123456789abcdef";
-	const char *run = s;
-
-	outfile_write(o, "\"", 1);
-	for (; *s; s++) {
-		unsigned char c = *s;
-		char esc[7];
-
-		if (c >= 0x20 && c != '"' && c != '\\')
-			continue;
-		outfile_write(o, run, s - run);
-		run = s + 1;
-		if (c == '"' || c == '\\') {
-			esc[0] = '\\';
-			esc[1] = c;
-			outfile_write(o, esc, 2);
-			continue;
-		}
-		memcpy(esc, "\\u00", 4);
-		esc[4] = hex[c >> 4];
-		esc[5] = hex[c & 15];
-		outfile_write(o, esc, 6);
-	}
-	outfile_write(o, run, s - run);
-	outfile_write(o, "\"", 1);
-}
-
-void json_number(struct outfile *o, double v)
-{
-	if (!isfinite(v))
-		outfile_puts(o, "null");
-	else
-		outfile_printf(o, "%.10g", v);
 }
 
 static void json_movers(struct outfile *o, const struct diff_row *const *v,

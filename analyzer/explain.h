@@ -81,15 +81,20 @@ void explain_compute(const struct diff *d, struct metric_set *base,
 		     const struct diff_opts *o, struct explain *e);
 void explain_free(struct explain *e);
 
+/*
+ * explain_compute() for d, the comparison of the measured sides base and
+ * new (diff_side_measure()): the chains of each run are its self-time
+ * chains, or, when either side is LKP stats, every run's calltrace chains
+ * (the only ones a stats file holds, so both sides have the same kind).
+ */
+void explain_sides(const struct diff *d, const struct diff_side *base,
+		   const struct diff_side *new, const struct diff_opts *o,
+		   struct explain *e);
+
 /* The text, every line at most EXPLAIN_WIDTH columns. */
 void explain_write(const struct explain *e, struct outfile *o);
 
 /* The same as a JSON object (no newline after it). */
 void explain_write_json(const struct explain *e, struct outfile *o);
-
-/* A JSON string literal of s, quotes included; a number ("%.10g", null
- * when not finite). */
-void json_string(struct outfile *o, const char *s);
-void json_number(struct outfile *o, double v);
 
 #endif

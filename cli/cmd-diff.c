@@ -12,10 +12,8 @@
 
 #include "analyzer/diff.h"
 #include "analyzer/explain.h"
-#include "analyzer/metrics.h"
 #include "analyzer/outfile.h"
-#include "analyzer/stats.h"
-#include "render/lkp-table.h"
+#include "render/diff-text.h"
 #include "builtin.h"
 #include "input-opts.h"
 
@@ -233,25 +231,8 @@ static int parse(struct diff_cmd *c, int argc, char **argv, bool *help)
 	return 0;
 }
 
-/* The <event> of the first perf-profile key of a stats side, or NULL. */
-static char *stats_event(const struct diff_side *s)
-{
-	size_t i, j;
-
-	for (i = 0; i < s->nr_runs; i++)
-		for (j = 0; j < s->sets[i].nr; j++) {
-			const char *key = s->sets[i].v[j].key, *name, *ev;
-
-			if (diff_key_group(key, &name) == DIFF_STAT || !name)
-				continue;
-			ev = strchr(key + strlen("perf-profile."), '.') + 1;
-			return xstrndup(ev, name - 1 - ev);
-		}
-	return NULL;
-}
-
 /* The event of the keys; a note when the builds recorded different ones. */
-static char *pick_event(const struct diff_cmd *c, struct diff_side *s)
+static char *pick_event(const struct diff_cmd *c, const struct diff_side *s)
 {
 	char *ev[2] = { NULL, NULL }, *pick;
 	int i;
@@ -259,9 +240,7 @@ static char *pick_event(const struct diff_cmd *c, struct diff_side *s)
 	if (c->event)
 		return xstrdup(c->event);
 	for (i = 0; i < 2; i++)
-		ev[i] = s[i].stats ? stats_event(&s[i])
-				   : metrics_event_name(
-					     s[i].side.runs[0]->meta.event);
+		ev[i] = diff_side_event(&s[i]);
 	/* Against LKP's stats, flamediff's keys must be named as LKP's. */
 	if (s[0].stats != s[1].stats)
 		i = s[0].stats ? 0 : 1;
@@ -281,251 +260,6 @@ static char *pick_event(const struct diff_cmd *c, struct diff_side *s)
 	return pick ? pick : xstrdup("cycles-pp");
 }
 
-static char *side_desc(const struct diff_side *s)
-{
-	const struct profile_meta *m;
-
-	if (s->stats)
-		return xstrfmt("%zu run%s, LKP stats", s->nr_runs,
-			       s->nr_runs == 1 ? "" : "s");
-	m = &s->side.runs[0]->meta;
-	return xstrfmt("%zu run%s%s%s%s%s", s->nr_runs,
-		       s->nr_runs == 1 ? "" : "s", m->event ? ", " : "",
-		       m->event ? m->event : "", m->kernel ? ", kernel " : "",
-		       m->kernel ? m->kernel : "");
-}
-
-static void write_table(struct outfile *o, const struct diff *d,
-			const struct explain *e, const char *const names[2],
-			struct diff_side *s, const struct diff_opts *opts)
-{
-	char *desc[2] = { side_desc(&s[0]), side_desc(&s[1]) };
-	size_t i;
-
-	lkp_table_header(o, NULL, NULL, names[0], desc[0], names[1], desc[1]);
-	for (i = 0; i < d->nr_rows; i++) {
-		const struct diff_row *r = &d->rows[i];
-		struct lkp_row lr = { r->key, r->base_mean, r->base_stddev,
-				      r->new_mean, r->new_stddev, r->points };
-
-		if (r->shown)
-			lkp_table_row(o, &lr);
-	}
-	outfile_printf(o, "\n%zu of %zu rows shown", d->nr_shown, d->nr_rows);
-	if (!opts->all)
-		outfile_puts(o, " (changed by LKP's rule; --all shows every "
-				"row)");
-	if (opts->min_change >= 0)
-		outfile_printf(o, "; --min-change %g", opts->min_change);
-	else if (d->nr_base < 2 || d->nr_new < 2)
-		outfile_printf(o, "; one run on a side: rows must also move "
-				  "by >= %.1f point (%.0f%% for other stats)",
-			       DIFF_ONE_RUN_FLOOR_POINTS,
-			       DIFF_ONE_RUN_FLOOR_PERCENT);
-	outfile_puts(o, ".\n");
-	if (e) {
-		outfile_puts(o, "\n");
-		explain_write(e, o);
-	}
-	free(desc[0]);
-	free(desc[1]);
-}
-
-static const char *group_name(enum diff_group g)
-{
-	switch (g) {
-	case DIFF_CALLTRACE:
-		return "calltrace";
-	case DIFF_CHILDREN:
-		return "children";
-	case DIFF_SELF:
-		return "self";
-	case DIFF_PROFILE:
-		return "perf-profile";
-	default:
-		return "stat";
-	}
-}
-
-static void json_runs(struct outfile *o, const char *side, const double *v,
-		      size_t n, double mean, double sd)
-{
-	size_t i;
-
-	outfile_printf(o, ", \"%s\": {\"mean\": ", side);
-	json_number(o, mean);
-	outfile_puts(o, ", \"stddev\": ");
-	json_number(o, sd);
-	outfile_puts(o, ", \"stddev_percent\": ");
-	json_number(o, mean != 0 ? 100 * sd / fabs(mean) : 0);
-	outfile_puts(o, ", \"min\": ");
-	json_number(o, stats_min(v, n));
-	outfile_puts(o, ", \"median\": ");
-	json_number(o, stats_upper_median(v, n));
-	outfile_puts(o, ", \"max\": ");
-	json_number(o, stats_max(v, n));
-	outfile_puts(o, ", \"runs\": [");
-	for (i = 0; i < n; i++) {
-		if (i)
-			outfile_puts(o, ", ");
-		json_number(o, v[i]);
-	}
-	outfile_puts(o, "]}");
-}
-
-static void json_side(struct outfile *o, const char *what, const char *name,
-		      const struct diff_side *s)
-{
-	size_t i;
-
-	outfile_printf(o, "  \"%s\": {\"name\": ", what);
-	json_string(o, name);
-	outfile_printf(o, ", \"kind\": \"%s\", \"runs\": %zu, \"files\": [",
-		       s->stats ? "lkp-stats" : "profile", s->nr_runs);
-	for (i = 0; i < s->nr_runs; i++) {
-		if (i)
-			outfile_puts(o, ", ");
-		json_string(o, s->files[i]);
-	}
-	outfile_puts(o, "]},\n");
-}
-
-static void write_json(struct outfile *o, const struct diff *d,
-		       const struct explain *e, const char *const names[2],
-		       struct diff_side *s, const struct diff_opts *opts)
-{
-	size_t i, k = 0;
-
-	outfile_puts(o, "{\n");
-	json_side(o, "base", names[0], &s[0]);
-	json_side(o, "new", names[1], &s[1]);
-	outfile_printf(o, "  \"selection\": {\"all\": %s, \"min_change\": ",
-		       opts->all ? "true" : "false");
-	if (opts->min_change >= 0)
-		json_number(o, opts->min_change);
-	else
-		outfile_puts(o, "null");
-	outfile_printf(o, ", \"one_run_floor_points\": %g, "
-			  "\"one_run_floor_percent\": %g, \"rows\": %zu, "
-			  "\"shown\": %zu},\n",
-		       DIFF_ONE_RUN_FLOOR_POINTS, DIFF_ONE_RUN_FLOOR_PERCENT,
-		       d->nr_rows, d->nr_shown);
-	outfile_puts(o, "  \"rows\": [");
-	for (i = 0; i < d->nr_rows; i++) {
-		const struct diff_row *r = &d->rows[i];
-
-		if (!r->shown)
-			continue;
-		outfile_puts(o, k++ ? ",\n    {\"key\": " : "\n    {\"key\": ");
-		json_string(o, r->key);
-		outfile_printf(o, ", \"group\": \"%s\", \"unit\": \"%s\"",
-			       group_name(r->group),
-			       r->points ? "points" : "percent");
-		json_runs(o, "base", r->base_runs, d->nr_base, r->base_mean,
-			  r->base_stddev);
-		json_runs(o, "new", r->new_runs, d->nr_new, r->new_mean,
-			  r->new_stddev);
-		outfile_puts(o, ", \"change\": ");
-		json_number(o, r->change);
-		outfile_puts(o, ", \"p\": ");
-		if (r->p >= 0)
-			json_number(o, r->p);
-		else
-			outfile_puts(o, "null");
-		outfile_printf(o, ", \"separated\": %s, \"changed\": %s}",
-			       r->separated ? "true" : "false",
-			       r->changed ? "true" : "false");
-	}
-	outfile_puts(o, k ? "\n  ]" : "]");
-	if (e) {
-		outfile_puts(o, ",\n  \"explain\": ");
-		explain_write_json(e, o);
-	}
-	outfile_puts(o, "\n}\n");
-}
-
-static void csv_field(struct outfile *o, const char *s)
-{
-	if (!strpbrk(s, ",\"\n\r")) {
-		outfile_puts(o, s);
-		return;
-	}
-	outfile_write(o, "\"", 1);
-	for (; *s; s++) {
-		if (*s == '"')
-			outfile_write(o, "\"", 1);
-		outfile_write(o, s, 1);
-	}
-	outfile_write(o, "\"", 1);
-}
-
-static void write_csv(struct outfile *o, const struct diff *d)
-{
-	size_t i, j;
-
-	outfile_puts(o, "key,group,unit,base_mean,base_stddev,"
-			"base_stddev_percent,new_mean,new_stddev,"
-			"new_stddev_percent,change,p_value,separated,changed");
-	for (j = 0; j < d->nr_base; j++)
-		outfile_printf(o, ",base_run_%zu", j + 1);
-	for (j = 0; j < d->nr_new; j++)
-		outfile_printf(o, ",new_run_%zu", j + 1);
-	outfile_puts(o, "\n");
-	for (i = 0; i < d->nr_rows; i++) {
-		const struct diff_row *r = &d->rows[i];
-
-		if (!r->shown)
-			continue;
-		csv_field(o, r->key);
-		outfile_printf(o, ",%s,%s,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,"
-				  "%.10g,",
-			       group_name(r->group),
-			       r->points ? "points" : "percent", r->base_mean,
-			       r->base_stddev,
-			       r->base_mean != 0 ? 100 * r->base_stddev /
-							   fabs(r->base_mean)
-						 : 0,
-			       r->new_mean, r->new_stddev,
-			       r->new_mean != 0 ? 100 * r->new_stddev /
-							  fabs(r->new_mean)
-						: 0,
-			       r->change);
-		if (r->p >= 0)
-			outfile_printf(o, "%.10g", r->p);
-		outfile_printf(o, ",%d,%d", r->separated, r->changed);
-		for (j = 0; j < d->nr_base; j++)
-			outfile_printf(o, ",%.10g", r->base_runs[j]);
-		for (j = 0; j < d->nr_new; j++)
-			outfile_printf(o, ",%.10g", r->new_runs[j]);
-		outfile_puts(o, "\n");
-	}
-}
-
-/* The explanation's chains, per run of each side. */
-static void side_chains(struct diff_side *s, bool calltrace,
-			struct metric_set **out)
-{
-	size_t i;
-
-	*out = xcalloc(s->nr_runs, sizeof(**out));
-	for (i = 0; i < s->nr_runs; i++) {
-		if (calltrace)
-			explain_calltrace_chains(&s->sets[i], &(*out)[i]);
-		else
-			explain_self_chains(s->side.runs[i], s->totals[i],
-					    &(*out)[i]);
-	}
-}
-
-static void free_chains(struct metric_set *v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; v && i < n; i++)
-		metric_set_free(&v[i]);
-	free(v);
-}
-
 static int write_folded(const char *path, struct diff_side *s,
 			bool normalize, struct fd_err *err)
 {
@@ -541,7 +275,6 @@ int cmd_diff(int argc, char **argv)
 {
 	static const char *const what[2] = { "base", "new" };
 	struct diff_side s[2];
-	struct metric_set *chains[2] = { NULL, NULL };
 	struct diff d = { 0 };
 	struct explain e = { 0 };
 	struct diff_cmd c;
@@ -549,7 +282,7 @@ int cmd_diff(int argc, char **argv)
 	struct outfile o;
 	const char *names[2];
 	char *event = NULL;
-	bool help, want_explain, calltrace;
+	bool help;
 	int ret, i;
 
 	ret = parse(&c, argc, argv, &help);
@@ -586,14 +319,8 @@ int cmd_diff(int argc, char **argv)
 	if (c.format != FMT_FOLDED) {
 		diff_compare(s[0].sets, s[0].nr_runs, s[1].sets, s[1].nr_runs,
 			     &c.opts, &d);
-		want_explain = c.explain && c.format != FMT_CSV;
-		calltrace = s[0].stats || s[1].stats;
-		if (want_explain) {
-			for (i = 0; i < 2; i++)
-				side_chains(&s[i], calltrace, &chains[i]);
-			explain_compute(&d, chains[0], chains[1], calltrace,
-					&c.opts, &e);
-		}
+		if (c.explain && c.format != FMT_CSV)
+			explain_sides(&d, &s[0], &s[1], &c.opts, &e);
 	}
 
 	/* The extra file first: if it fails, the main output is untouched. */
@@ -612,13 +339,15 @@ int cmd_diff(int argc, char **argv)
 				  c.normalize, &o);
 		break;
 	case FMT_JSON:
-		write_json(&o, &d, c.explain ? &e : NULL, names, s, &c.opts);
+		diff_text_json(&o, &d, c.explain ? &e : NULL, names, s,
+			       &c.opts);
 		break;
 	case FMT_CSV:
-		write_csv(&o, &d);
+		diff_text_csv(&o, &d);
 		break;
 	default:
-		write_table(&o, &d, c.explain ? &e : NULL, names, s, &c.opts);
+		diff_text_table(&o, &d, c.explain ? &e : NULL, names, s,
+				&c.opts);
 		break;
 	}
 	if (outfile_commit(&o, &err))
@@ -626,10 +355,8 @@ int cmd_diff(int argc, char **argv)
 out:
 	explain_free(&e);
 	diff_free(&d);
-	for (i = 0; i < 2; i++) {
-		free_chains(chains[i], s[i].nr_runs);
+	for (i = 0; i < 2; i++)
 		diff_side_free(&s[i]);
-	}
 	free(event);
 out_args:
 	free(c.paths[0]);

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <math.h>
+#include <stdlib.h>
+
+#include "analyzer/stats.h"
+#include "diff-text.h"
+#include "lkp-table.h"
+#include "textfmt.h"
+
+/* The description of a side in the table's header. */
+static char *side_desc(const struct diff_side *s)
+{
+	const struct profile_meta *m;
+
+	if (s->stats)
+		return xstrfmt("%zu run%s, LKP stats", s->nr_runs,
+			       s->nr_runs == 1 ? "" : "s");
+	m = &s->side.runs[0]->meta;
+	return xstrfmt("%zu run%s%s%s%s%s", s->nr_runs,
+		       s->nr_runs == 1 ? "" : "s", m->event ? ", " : "",
+		       m->event ? m->event : "", m->kernel ? ", kernel " : "",
+		       m->kernel ? m->kernel : "");
+}
+
+void diff_text_table(struct outfile *o, const struct diff *d,
+		     const struct explain *e, const char *const names[2],
+		     const struct diff_side s[2],
+		     const struct diff_opts *opts)
+{
+	char *desc[2] = { side_desc(&s[0]), side_desc(&s[1]) };
+	size_t i;
+
+	lkp_table_header(o, NULL, NULL, names[0], desc[0], names[1], desc[1]);
+	for (i = 0; i < d->nr_rows; i++) {
+		const struct diff_row *r = &d->rows[i];
+		struct lkp_row lr = { r->key, r->base_mean, r->base_stddev,
+				      r->new_mean, r->new_stddev, r->points };
+
+		if (r->shown)
+			lkp_table_row(o, &lr);
+	}
+	outfile_printf(o, "\n%zu of %zu rows shown", d->nr_shown, d->nr_rows);
+	if (!opts->all)
+		outfile_puts(o, " (changed by LKP's rule; --all shows every "
+				"row)");
+	if (opts->min_change >= 0)
+		outfile_printf(o, "; --min-change %g", opts->min_change);
+	else if (d->nr_base < 2 || d->nr_new < 2)
+		outfile_printf(o, "; one run on a side: rows must also move "
+				  "by >= %.1f point (%.0f%% for other stats)",
+			       DIFF_ONE_RUN_FLOOR_POINTS,
+			       DIFF_ONE_RUN_FLOOR_PERCENT);
+	outfile_puts(o, ".\n");
+	if (e) {
+		outfile_puts(o, "\n");
+		explain_write(e, o);
+	}
+	free(desc[0]);
+	free(desc[1]);
+}
+
+static const char *group_name(enum diff_group g)
+{
+	switch (g) {
+	case DIFF_CALLTRACE:
+		return "calltrace";
+	case DIFF_CHILDREN:
+		return "children";
+	case DIFF_SELF:
+		return "self";
+	case DIFF_PROFILE:
+		return "perf-profile";
+	default:
+		return "stat";
+	}
+}
+
+static void json_runs(struct outfile *o, const char *side, const double *v,
+		      size_t n, double mean, double sd)
+{
+	size_t i;
+
+	outfile_printf(o, ", \"%s\": {\"mean\": ", side);
+	json_number(o, mean);
+	outfile_puts(o, ", \"stddev\": ");
+	json_number(o, sd);
+	outfile_puts(o, ", \"stddev_percent\": ");
+	json_number(o, mean != 0 ? 100 * sd / fabs(mean) : 0);
+	outfile_puts(o, ", \"min\": ");
+	json_number(o, stats_min(v, n));
+	outfile_puts(o, ", \"median\": ");
+	json_number(o, stats_upper_median(v, n));
+	outfile_puts(o, ", \"max\": ");
+	json_number(o, stats_max(v, n));
+	outfile_puts(o, ", \"runs\": [");
+	for (i = 0; i < n; i++) {
+		if (i)
+			outfile_puts(o, ", ");
+		json_number(o, v[i]);
+	}
+	outfile_puts(o, "]}");
+}
+
+static void json_side(struct outfile *o, const char *what, const char *name,
+		      const struct diff_side *s)
+{
+	size_t i;
+
+	outfile_printf(o, "  \"%s\": {\"name\": ", what);
+	json_string(o, name);
+	outfile_printf(o, ", \"kind\": \"%s\", \"runs\": %zu, \"files\": [",
+		       s->stats ? "lkp-stats" : "profile", s->nr_runs);
+	for (i = 0; i < s->nr_runs; i++) {
+		if (i)
+			outfile_puts(o, ", ");
+		json_string(o, s->files[i]);
+	}
+	outfile_puts(o, "]},\n");
+}
+
+void diff_text_json(struct outfile *o, const struct diff *d,
+		    const struct explain *e, const char *const names[2],
+		    const struct diff_side s[2],
+		    const struct diff_opts *opts)
+{
+	size_t i, k = 0;
+
+	outfile_puts(o, "{\n");
+	json_side(o, "base", names[0], &s[0]);
+	json_side(o, "new", names[1], &s[1]);
+	outfile_printf(o, "  \"selection\": {\"all\": %s, \"min_change\": ",
+		       opts->all ? "true" : "false");
+	if (opts->min_change >= 0)
+		json_number(o, opts->min_change);
+	else
+		outfile_puts(o, "null");
+	outfile_printf(o, ", \"one_run_floor_points\": %g, "
+			  "\"one_run_floor_percent\": %g, \"rows\": %zu, "
+			  "\"shown\": %zu},\n",
+		       DIFF_ONE_RUN_FLOOR_POINTS, DIFF_ONE_RUN_FLOOR_PERCENT,
+		       d->nr_rows, d->nr_shown);
+	outfile_puts(o, "  \"rows\": [");
+	for (i = 0; i < d->nr_rows; i++) {
+		const struct diff_row *r = &d->rows[i];
+
+		if (!r->shown)
+			continue;
+		outfile_puts(o, k++ ? ",\n    {\"key\": " : "\n    {\"key\": ");
+		json_string(o, r->key);
+		outfile_printf(o, ", \"group\": \"%s\", \"unit\": \"%s\"",
+			       group_name(r->group),
+			       r->points ? "points" : "percent");
+		json_runs(o, "base", r->base_runs, d->nr_base, r->base_mean,
+			  r->base_stddev);
+		json_runs(o, "new", r->new_runs, d->nr_new, r->new_mean,
+			  r->new_stddev);
+		outfile_puts(o, ", \"change\": ");
+		json_number(o, r->change);
+		outfile_puts(o, ", \"p\": ");
+		if (r->p >= 0)
+			json_number(o, r->p);
+		else
+			outfile_puts(o, "null");
+		outfile_printf(o, ", \"separated\": %s, \"changed\": %s}",
+			       r->separated ? "true" : "false",
+			       r->changed ? "true" : "false");
+	}
+	outfile_puts(o, k ? "\n  ]" : "]");
+	if (e) {
+		outfile_puts(o, ",\n  \"explain\": ");
+		explain_write_json(e, o);
+	}
+	outfile_puts(o, "\n}\n");
+}
+
+void diff_text_csv(struct outfile *o, const struct diff *d)
+{
+	size_t i, j;
+
+	outfile_puts(o, "key,group,unit,base_mean,base_stddev,"
+			"base_stddev_percent,new_mean,new_stddev,"
+			"new_stddev_percent,change,p_value,separated,changed");
+	for (j = 0; j < d->nr_base; j++)
+		outfile_printf(o, ",base_run_%zu", j + 1);
+	for (j = 0; j < d->nr_new; j++)
+		outfile_printf(o, ",new_run_%zu", j + 1);
+	outfile_puts(o, "\n");
+	for (i = 0; i < d->nr_rows; i++) {
+		const struct diff_row *r = &d->rows[i];
+
+		if (!r->shown)
+			continue;
+		csv_field(o, r->key);
+		outfile_printf(o, ",%s,%s,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,"
+				  "%.10g,",
+			       group_name(r->group),
+			       r->points ? "points" : "percent", r->base_mean,
+			       r->base_stddev,
+			       r->base_mean != 0 ? 100 * r->base_stddev /
+							   fabs(r->base_mean)
+						 : 0,
+			       r->new_mean, r->new_stddev,
+			       r->new_mean != 0 ? 100 * r->new_stddev /
+							  fabs(r->new_mean)
+						: 0,
+			       r->change);
+		if (r->p >= 0)
+			outfile_printf(o, "%.10g", r->p);
+		outfile_printf(o, ",%d,%d", r->separated, r->changed);
+		for (j = 0; j < d->nr_base; j++)
+			outfile_printf(o, ",%.10g", r->base_runs[j]);
+		for (j = 0; j < d->nr_new; j++)
+			outfile_printf(o, ",%.10g", r->new_runs[j]);
+		outfile_puts(o, "\n");
+	}
+}

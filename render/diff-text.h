@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_DIFF_TEXT_H
+#define FLAMEDIFF_DIFF_TEXT_H
+
+#include "analyzer/diff.h"
+#include "analyzer/explain.h"
+#include "analyzer/outfile.h"
+
+/*
+ * diff's outputs: the comparison d of two sides (analyzer/diff.h) and its
+ * explanation e (analyzer/explain.h; NULL: none), as LKP's table, JSON or
+ * CSV. Only the rows d shows are written (diff_row.shown). names are the
+ * sides' names as the user sees them; s[0] is the base, s[1] the new side;
+ * opts the selection d was made with.
+ */
+
+/*
+ * LKP's comparison table (render/lkp-table.h): header with each side's name
+ * and "N runs, EVENT, kernel K" (or "N runs, LKP stats"), the rows, a line
+ * "X of Y rows shown" naming the selection rule, then the explanation's
+ * text after a blank line.
+ */
+void diff_text_table(struct outfile *o, const struct diff *d,
+		     const struct explain *e, const char *const names[2],
+		     const struct diff_side s[2],
+		     const struct diff_opts *opts);
+
+/*
+ * One JSON object: "base" and "new" (name, kind "profile" or "lkp-stats",
+ * runs, files), "selection" (all, min_change or null, the one-run floors,
+ * rows, shown), "rows" (key, group, unit "points" or "percent"; per side
+ * mean, stddev, stddev_percent, min, median, max and runs; change, Welch's
+ * p or null, separated, changed), and "explain" (explain_write_json())
+ * when e is given. Numbers "%.10g", null when not finite.
+ */
+void diff_text_json(struct outfile *o, const struct diff *d,
+		    const struct explain *e, const char *const names[2],
+		    const struct diff_side s[2],
+		    const struct diff_opts *opts);
+
+/*
+ * CSV with a header line, one line a row: key, group, unit, mean, stddev
+ * and stddev percent of each side, change, p_value (empty when a side has
+ * fewer than 2 runs), separated and changed (0/1), then every run's value
+ * (base_run_1..., new_run_1...). Numbers "%.10g".
+ */
+void diff_text_csv(struct outfile *o, const struct diff *d);
+
+#endif

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+
+#include "report-text.h"
+#include "textfmt.h"
+
+void report_text_lkp(struct outfile *o, const struct metrics *m)
+{
+	struct metric_set s = { 0 };
+	size_t i;
+
+	metrics_lkp_set(m, 0.05, &s);
+	for (i = 0; i < s.nr; i++)
+		outfile_printf(o, "%s: %.2f\n", s.v[i].key, s.v[i].value);
+	metric_set_free(&s);
+}
+
+/* "12.3k": counts and weights readable at a glance. */
+static const char *human(char *buf, size_t size, double v)
+{
+	static const char units[] = " kMGTPE";
+	int u = 0;
+
+	while (v >= 999.95 && units[u + 1]) {
+		v /= 1000;
+		u++;
+	}
+	if (u == 0)
+		snprintf(buf, size, "%.0f", v);
+	else
+		snprintf(buf, size, "%.1f%c", v, units[u]);
+	return buf;
+}
+
+static void write_header(struct outfile *o, const struct profile *p,
+			 const struct metrics *m)
+{
+	double all = m->total + m->hidden;
+	char a[32], b[32];
+
+	outfile_printf(o, "event %s: ", m->event);
+	if (m->samples)
+		outfile_printf(o, "%s samples, ",
+			       human(a, sizeof(a), (double)m->samples));
+	outfile_printf(o, "total weight %s%s%s, %llu stacks; hidden as "
+			  "unresolved: %.2f%% (%s, %llu stacks)\n",
+		       human(b, sizeof(b), m->total),
+		       p->meta.unit ? " " : "",
+		       p->meta.unit ? p->meta.unit : "",
+		       (unsigned long long)m->stacks,
+		       all > 0 ? 100 * m->hidden / all : 0,
+		       human(a, sizeof(a), m->hidden),
+		       (unsigned long long)m->hidden_stacks);
+}
+
+void report_text_table(struct outfile *o, const struct profile *p,
+		       const struct metrics *m, size_t top)
+{
+	size_t i, n;
+
+	write_header(o, p, m);
+	n = top < m->nr_fns ? top : m->nr_fns;
+	outfile_printf(o, "\n%9s %9s  %s\n", "children", "self", "function");
+	for (i = 0; i < n; i++)
+		outfile_printf(o, "%8.2f%% %8.2f%%  %s\n", m->fns[i].children,
+			       m->fns[i].self, m->fns[i].name);
+	if (m->nr_fns > n)
+		outfile_printf(o, "%9s %9s  (%zu more functions)\n", "", "",
+			       m->nr_fns - n);
+
+	n = m->nr_chains < REPORT_TABLE_CHAINS ? m->nr_chains
+					       : REPORT_TABLE_CHAINS;
+	if (!n)
+		return;
+	outfile_printf(o, "\n%9s  %s\n", "calltrace", "callee <- callers");
+	for (i = 0; i < n; i++) {
+		const struct chain_metric *ch = &m->chains[i];
+		unsigned int k;
+
+		outfile_printf(o, "%8.2f%%  ", ch->percent);
+		for (k = 0; k < ch->nr_frames; k++)
+			outfile_printf(o, "%s%s", k ? " <- " : "",
+				       ch->frames[k]);
+		outfile_puts(o, "\n");
+	}
+}
+
+void report_text_json(struct outfile *o, const struct profile *p,
+		      const struct metrics *m)
+{
+	size_t i;
+
+	outfile_puts(o, "{\n  \"event\": ");
+	json_string(o, m->event);
+	outfile_printf(o, ",\n  \"samples\": %llu,\n  \"total\": %.17g,\n"
+			  "  \"hidden\": %.17g,\n  \"stacks\": %llu,\n"
+			  "  \"hidden_stacks\": %llu,\n  \"unit\": ",
+		       (unsigned long long)m->samples, m->total, m->hidden,
+		       (unsigned long long)m->stacks,
+		       (unsigned long long)m->hidden_stacks);
+	if (p->meta.unit)
+		json_string(o, p->meta.unit);
+	else
+		outfile_puts(o, "null");
+	outfile_puts(o, ",\n  \"functions\": [");
+	for (i = 0; i < m->nr_fns; i++) {
+		const struct fn_metric *f = &m->fns[i];
+
+		outfile_puts(o, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+		json_string(o, f->name);
+		outfile_printf(o, ", \"children\": %.17g, \"self\": %.17g, "
+				  "\"lkp_children\": %.2f, \"lkp_self\": %.2f}",
+			       f->children, f->self, f->lkp_children,
+			       f->lkp_self);
+	}
+	outfile_puts(o, m->nr_fns ? "\n  ],\n  \"calltrace\": ["
+				  : "],\n  \"calltrace\": [");
+	for (i = 0; i < m->nr_chains; i++) {
+		const struct chain_metric *c = &m->chains[i];
+
+		outfile_puts(o, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+		json_string(o, c->name);
+		outfile_printf(o, ", \"percent\": %.17g, \"lkp_percent\": %.2f"
+				  ", \"chains\": %u}",
+			       c->percent, c->lkp_percent, c->nr_chains);
+	}
+	outfile_puts(o, m->nr_chains ? "\n  ]\n}\n" : "]\n}\n");
+}
+
+static void csv_row(struct outfile *o, const char *metric, const char *event,
+		    const char *name, double percent, double lkp,
+		    double weight)
+{
+	outfile_printf(o, "%s,", metric);
+	csv_field(o, event);
+	outfile_puts(o, ",");
+	csv_field(o, name);
+	outfile_printf(o, ",%.17g,%.2f,%.17g\n", percent, lkp, weight);
+}
+
+void report_text_csv(struct outfile *o, const struct metrics *m)
+{
+	double all = m->total + m->hidden;
+	size_t i;
+
+	outfile_puts(o, "metric,event,name,percent,lkp_value,weight\n");
+	csv_row(o, "total", m->event, "", 100, 100, m->total);
+	csv_row(o, "hidden", m->event, "", all > 0 ? 100 * m->hidden / all : 0,
+		all > 0 ? 100 * m->hidden / all : 0, m->hidden);
+	for (i = 0; i < m->nr_fns; i++)
+		csv_row(o, "children", m->event, m->fns[i].name,
+			m->fns[i].children, m->fns[i].lkp_children,
+			m->fns[i].children * m->total / 100);
+	for (i = 0; i < m->nr_fns; i++)
+		csv_row(o, "self", m->event, m->fns[i].name, m->fns[i].self,
+			m->fns[i].lkp_self, m->fns[i].self * m->total / 100);
+	for (i = 0; i < m->nr_chains; i++)
+		csv_row(o, "calltrace", m->event, m->chains[i].name,
+			m->chains[i].percent, m->chains[i].lkp_percent,
+			m->chains[i].percent * m->total / 100);
+}
