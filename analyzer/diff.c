@@ -13,7 +13,6 @@
 #include "linereader.h"
 #include "names.h"
 #include "stats.h"
-#include "render/lkp-table.h"
 
 #define PP_PREFIX "perf-profile."
 
@@ -72,7 +71,7 @@ bool diff_changed(const double *b, size_t nb, const double *n, size_t nn,
 				: DIFF_ONE_RUN_FLOOR_PERCENT;
 	else
 		floor_ = 0;
-	change = lkp_change(stats_mean(b, nb), stats_mean(n, nn), points);
+	change = diff_change(stats_mean(b, nb), stats_mean(n, nn), points);
 	return fabs(change) >= floor_;
 }
 
@@ -159,7 +158,7 @@ void diff_compare(struct metric_set *base, size_t nr_base,
 		r->base_stddev = stats_pstddev(v, nr_base);
 		r->new_mean = stats_mean(v + nr_base, nr_new);
 		r->new_stddev = stats_pstddev(v + nr_base, nr_new);
-		r->change = lkp_change(r->base_mean, r->new_mean, r->points);
+		r->change = diff_change(r->base_mean, r->new_mean, r->points);
 		r->p = stats_welch_p(v, nr_base, v + nr_base, nr_new);
 		r->separated = stats_separated(v + nr_base, nr_new, v, nr_base);
 		r->changed = diff_changed(v, nr_base, v + nr_base, nr_new,
@@ -624,4 +623,13 @@ void diff_folded_write(const struct profile *base, const struct profile *new,
 	free(tn.buf);
 	profile_free(b);
 	profile_free(n);
+}
+
+double diff_change(double base, double new, bool points)
+{
+	if (points)
+		return new - base;
+	if (base == 0)
+		base = 1e-100;
+	return 100 * (new - base) / base;
 }

@@ -69,7 +69,7 @@ struct diff_row {
 	bool points;	   /* perf-profile row: change in points */
 	double base_mean, base_stddev; /* population stddev, absolute */
 	double new_mean, new_stddev;
-	double change;	   /* lkp_change(): points, or percent of base */
+	double change;	   /* diff_change(): points, or percent of base */
 	double p;	   /* Welch's two-sided p; -1: a side has < 2 runs */
 	bool separated;	   /* LKP's separation rule holds */
 	bool changed;	   /* passes the selection rules without --all */
@@ -153,5 +153,11 @@ char *diff_side_event(const struct diff_side *s);
  */
 void diff_folded_write(const struct profile *base, const struct profile *new,
 		       bool normalize, struct outfile *o);
+
+/*
+ * LKP's change column: new - base in points for perf-profile metrics, else
+ * percent of base, a base of 0 taken as 1e-100 (LKP prints "+3.2e+102%").
+ */
+double diff_change(double base, double new, bool points);
 
 #endif

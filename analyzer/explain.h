@@ -7,7 +7,6 @@
 
 #include "diff.h"
 #include "metrics.h"
-#include "outfile.h"
 #include "profile.h"
 
 /*
@@ -35,7 +34,8 @@
 #define EXPLAIN_MOVER_MIN 0.1	/* points a mover moves at least */
 #define EXPLAIN_MAX_HOT 8	/* hot functions explained at most */
 #define EXPLAIN_CHAINS 3	/* chains listed lost and gained, each */
-#define EXPLAIN_WIDTH 100
+#define EXPLAIN_WIDTH 100	/* columns of the text, for a mail reply */
+#define EXPLAIN_CHAIN_FRAMES 5	/* frames of a chain, as LKP's calltrace */
 
 struct explain_chain {
 	char *chain;	   /* "f0;f1;..." */
@@ -90,11 +90,5 @@ void explain_free(struct explain *e);
 void explain_sides(const struct diff *d, const struct diff_side *base,
 		   const struct diff_side *new, const struct diff_opts *o,
 		   struct explain *e);
-
-/* The text, every line at most EXPLAIN_WIDTH columns. */
-void explain_write(const struct explain *e, struct outfile *o);
-
-/* The same as a JSON object (no newline after it). */
-void explain_write_json(const struct explain *e, struct outfile *o);
 
 #endif

@@ -4,6 +4,7 @@
 
 #include "analyzer/stats.h"
 #include "diff-text.h"
+#include "explain-text.h"
 #include "lkp-table.h"
 #include "textfmt.h"
 

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analyzer/diff.h"
 #include "lkp-table.h"
 
 const char *lkp_format_value(char *buf, double v)
@@ -28,19 +29,10 @@ const char *lkp_format_stddev(char *buf, double mean, double stddev)
 	return buf;
 }
 
-double lkp_change(double base, double new, bool points)
-{
-	if (points)
-		return new - base;
-	if (base == 0)
-		base = 1e-100;
-	return 100 * (new - base) / base;
-}
-
 const char *lkp_format_change(char *buf, double base, double new,
 			      bool points)
 {
-	double c = lkp_change(base, new, points);
+	double c = diff_change(base, new, points);
 
 	if (fabs(c) >= 100000)
 		snprintf(buf, 32, points ? "%+10.2g  " : "%+10.2g%% ", c);

@@ -38,7 +38,4 @@ const char *lkp_format_stddev(char *buf, double mean, double stddev);
 const char *lkp_format_change(char *buf, double base, double new,
 			      bool points);
 
-/* The change column's number: points, or percent of base (0 -> 1e-100). */
-double lkp_change(double base, double new, bool points);
-
 #endif

@@ -24,25 +24,6 @@
 
 static char dir[] = "/tmp/flamediff-png-XXXXXX";
 
-/*
- * Under make asan-check: fontconfig (loaded by cairo for the labels' font)
- * leaks a little while parsing its configuration, once per process; that
- * is not ours to fix. LeakSanitizer asks for this function when it is
- * linked in; otherwise it is never called. tests/t-png.sh passes the same
- * rule in tests/lsan-fontconfig.supp.
- */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-	return "leak:libfontconfig.so\n";
-}
-
-const char *__lsan_default_options(void);
-const char *__lsan_default_options(void)
-{
-	return "print_suppressions=0";
-}
-
 struct img {
 	cairo_surface_t *s;
 	int w, h, stride;

@@ -5,11 +5,6 @@
 # (not even over an existing one).
 . tests/tap-lib.sh
 
-# Under make asan-check: fontconfig's own leak is not ours.
-supp="suppressions=$(pwd)/tests/lsan-fontconfig.supp:print_suppressions=0"
-LSAN_OPTIONS="$supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-export LSAN_OPTIONS
-
 SEED=tests/data/png
 
 # Width and height from the IHDR chunk (bytes 16..23, big-endian).

@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The explanation of a comparison as text for a mail reply (every line at
+ * most EXPLAIN_WIDTH columns) and as JSON; explain_compute() decided what
+ * it says.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "explain-text.h"
+#include "textfmt.h"
+
+/*
+ * Text that wraps at blanks to fit EXPLAIN_WIDTH columns. A word longer
+ * than a line (a 300-character C++ name) is cut with "..." rather than
+ * breaking the width promise.
+ */
+struct wrap {
+	struct outfile *o;
+	int col;     /* 0: at the start of a line */
+	int indent;  /* of continuation lines */
+};
+
+static void wrap_word(struct wrap *w, const char *s, size_t n)
+{
+	/* Punctuation sticks to the word before it. */
+	bool attach = n == 1 && strchr(",;.:", s[0]);
+	int room;
+
+	if (attach && w->col && w->col + (int)n <= EXPLAIN_WIDTH) {
+		outfile_write(w->o, s, n);
+		w->col += n;
+		return;
+	}
+	if (w->col && w->col + 1 + (int)n > EXPLAIN_WIDTH) {
+		outfile_printf(w->o, "\n%*s", w->indent, "");
+		w->col = w->indent;
+	} else if (w->col) {
+		outfile_write(w->o, " ", 1);
+		w->col++;
+	}
+	room = EXPLAIN_WIDTH - w->col;
+	if ((int)n > room) {
+		outfile_write(w->o, s, room > 3 ? room - 3 : 0);
+		outfile_puts(w->o, "...");
+		w->col = EXPLAIN_WIDTH;
+		return;
+	}
+	outfile_write(w->o, s, n);
+	w->col += n;
+}
+
+static void wrap_text(struct wrap *w, const char *s)
+{
+	while (*s) {
+		size_t n;
+
+		while (*s == ' ')
+			s++;
+		n = strcspn(s, " ");
+		if (n)
+			wrap_word(w, s, n);
+		s += n;
+	}
+}
+
+static void wrap_end(struct wrap *w)
+{
+	if (w->col)
+		outfile_write(w->o, "\n", 1);
+	w->col = 0;
+}
+
+/* The callers of a chain, "a <- b <- c", at most max of them. */
+static void wrap_callers(struct wrap *w, const char *chain, int max)
+{
+	const char *s = strchr(chain, ';');
+	int k = 0;
+
+	if (!s) {
+		wrap_text(w, "(no caller)");
+		return;
+	}
+	while (s && k < max) {
+		const char *next = strchr(s + 1, ';');
+		size_t n = next ? (size_t)(next - s - 1) : strlen(s + 1);
+
+		if (k++)
+			wrap_word(w, "<-", 2);
+		wrap_word(w, s + 1, n);
+		s = next;
+	}
+}
+
+/* Start a line with prefix; the wrapped words follow it, continuation
+ * lines indented one column past it. */
+static void wrap_start(struct wrap *w, const char *prefix)
+{
+	outfile_puts(w->o, prefix);
+	w->col = strlen(prefix);
+	w->indent = w->col + 1;
+}
+
+/*
+ * How many callers the sentence shows: three, or as many as it takes for
+ * two chains to read differently (they differ somewhere in five frames).
+ */
+static int telling_depth(const char *a, const char *b)
+{
+	int k = 0;
+
+	a = strchr(a, ';');
+	b = strchr(b, ';');
+	while (a && b && k < EXPLAIN_CHAIN_FRAMES - 1) {
+		size_t na = strcspn(a + 1, ";"), nb = strcspn(b + 1, ";");
+
+		k++;
+		if (na != nb || memcmp(a + 1, b + 1, na))
+			break;
+		a = strchr(a + 1, ';');
+		b = strchr(b + 1, ';');
+	}
+	return k > 3 ? k : 3;
+}
+
+/* "under a <- b <- c", or what a chain without callers means. */
+static void wrap_under(struct wrap *w, const char *chain, int depth)
+{
+	if (!strchr(chain, ';')) {
+		wrap_text(w, "as a root frame (no caller)");
+		return;
+	}
+	wrap_text(w, "under");
+	wrap_callers(w, chain, depth);
+}
+
+static void write_movers(struct outfile *o, const char *what,
+			 const struct diff_row *const *v, size_t n)
+{
+	struct wrap w = { o, 0, 0 };
+	char buf[96];
+	size_t i;
+
+	if (!n)
+		return;
+	outfile_printf(o, "Top movers by %s (change, base -> new):\n", what);
+	for (i = 0; i < n; i++) {
+		snprintf(buf, sizeof(buf), "  %+7.1f  %6.2f -> %6.2f",
+			 v[i]->change, v[i]->base_mean, v[i]->new_mean);
+		wrap_start(&w, buf);
+		wrap_word(&w, v[i]->name, strlen(v[i]->name));
+		wrap_end(&w);
+	}
+}
+
+static const char *hot_state(const struct explain_hot *h)
+{
+	if (h->base_self >= EXPLAIN_HOT && h->new_self >= EXPLAIN_HOT)
+		return "stayed hot";
+	return h->base_self >= EXPLAIN_HOT ? "cooled down" : "became hot";
+}
+
+static void write_chains(struct outfile *o, const char *what,
+			 const struct explain_chain *c, size_t n)
+{
+	struct wrap w = { o, 0, 0 };
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < n && i < EXPLAIN_CHAINS; i++) {
+		snprintf(buf, sizeof(buf), "    %-6s %+6.1f ", what,
+			 c[i].change);
+		wrap_start(&w, buf);
+		wrap_callers(&w, c[i].chain, EXPLAIN_CHAIN_FRAMES - 1);
+		wrap_end(&w);
+	}
+}
+
+static void write_hot(struct outfile *o, const struct explain_hot *h)
+{
+	bool stayed = h->base_self >= EXPLAIN_HOT &&
+		      h->new_self >= EXPLAIN_HOT;
+	struct wrap w = { o, 0, 2 };
+	char buf[128];
+
+	wrap_word(&w, h->fn, strlen(h->fn));
+	snprintf(buf, sizeof(buf), "%s (self %.2f%% -> %.2f%%)", hot_state(h),
+		 h->base_self, h->new_self);
+	wrap_text(&w, buf);
+	if (h->nr_lost && h->nr_gained) {
+		/* The one sentence a reader needs: where the time went. */
+		int depth = telling_depth(h->lost[0].chain,
+					  h->gained[0].chain);
+
+		wrap_text(&w, stayed ? ", but its time moved from"
+				     : "; its time moved from");
+		wrap_callers(&w, h->lost[0].chain, depth);
+		wrap_text(&w, "to");
+		wrap_callers(&w, h->gained[0].chain, depth);
+		wrap_text(&w, ".");
+	} else if (h->nr_gained) {
+		wrap_text(&w, "; it gained most");
+		wrap_under(&w, h->gained[0].chain, 3);
+		wrap_text(&w, ".");
+	} else if (h->nr_lost) {
+		wrap_text(&w, "; it lost most");
+		wrap_under(&w, h->lost[0].chain, 3);
+		wrap_text(&w, ".");
+	} else {
+		wrap_text(&w, "; its callers did not change beyond noise.");
+	}
+	wrap_end(&w);
+	write_chains(o, "lost", h->lost, h->nr_lost);
+	write_chains(o, "gained", h->gained, h->nr_gained);
+}
+
+void explain_write(const struct explain *e, struct outfile *o)
+{
+	size_t i;
+
+	outfile_printf(o, "What moved (means of %zu base and %zu new run%s, "
+			  "in %% of all samples):\n\n",
+		       e->nr_base, e->nr_new, e->nr_new == 1 ? "" : "s");
+	if (!e->nr_children && !e->nr_self)
+		outfile_puts(o, "No function moved beyond run-to-run "
+				"noise.\n");
+	write_movers(o, "children", e->children, e->nr_children);
+	write_movers(o, "self", e->self, e->nr_self);
+	if (!e->nr_hot)
+		return;
+	outfile_printf(o, "\nHot functions (self >= %.0f%% on a side) and "
+			  "%s:\n",
+		       EXPLAIN_HOT,
+		       e->calltrace ? "their calltrace chains (callees "
+				      "included)"
+				    : "the callers of their self time");
+	for (i = 0; i < e->nr_hot; i++)
+		write_hot(o, &e->hot[i]);
+}
+
+static void json_movers(struct outfile *o, const struct diff_row *const *v,
+			size_t n)
+{
+	size_t i;
+
+	outfile_puts(o, "[");
+	for (i = 0; i < n; i++) {
+		outfile_puts(o, i ? ", {\"function\": " : "{\"function\": ");
+		json_string(o, v[i]->name);
+		outfile_puts(o, ", \"base\": ");
+		json_number(o, v[i]->base_mean);
+		outfile_puts(o, ", \"new\": ");
+		json_number(o, v[i]->new_mean);
+		outfile_puts(o, ", \"change\": ");
+		json_number(o, v[i]->change);
+		outfile_puts(o, "}");
+	}
+	outfile_puts(o, "]");
+}
+
+static void json_chains(struct outfile *o, const struct explain_chain *c,
+			size_t n)
+{
+	size_t i;
+
+	outfile_puts(o, "[");
+	for (i = 0; i < n; i++) {
+		const char *s = c[i].chain, *semi;
+		int k = 0;
+
+		outfile_puts(o, i ? ", {\"chain\": [" : "{\"chain\": [");
+		do {
+			char *name;
+
+			semi = strchr(s, ';');
+			name = semi ? xstrndup(s, semi - s) : xstrdup(s);
+			if (k++)
+				outfile_puts(o, ", ");
+			json_string(o, name);
+			free(name);
+			s = semi + 1;
+		} while (semi);
+		outfile_puts(o, "], \"base\": ");
+		json_number(o, c[i].base);
+		outfile_puts(o, ", \"new\": ");
+		json_number(o, c[i].new);
+		outfile_puts(o, ", \"change\": ");
+		json_number(o, c[i].change);
+		outfile_puts(o, "}");
+	}
+	outfile_puts(o, "]");
+}
+
+void explain_write_json(const struct explain *e, struct outfile *o)
+{
+	size_t i;
+
+	outfile_printf(o, "{\"chains\": \"%s\", \"top_children\": ",
+		       e->calltrace ? "calltrace" : "self");
+	json_movers(o, e->children, e->nr_children);
+	outfile_puts(o, ", \"top_self\": ");
+	json_movers(o, e->self, e->nr_self);
+	outfile_puts(o, ", \"hot\": [");
+	for (i = 0; i < e->nr_hot; i++) {
+		const struct explain_hot *h = &e->hot[i];
+
+		outfile_puts(o, i ? ", {\"function\": " : "{\"function\": ");
+		json_string(o, h->fn);
+		outfile_printf(o, ", \"state\": \"%s\", \"base_self\": ",
+			       hot_state(h));
+		json_number(o, h->base_self);
+		outfile_puts(o, ", \"new_self\": ");
+		json_number(o, h->new_self);
+		outfile_puts(o, ", \"lost\": ");
+		json_chains(o, h->lost, h->nr_lost);
+		outfile_puts(o, ", \"gained\": ");
+		json_chains(o, h->gained, h->nr_gained);
+		outfile_puts(o, "}");
+	}
+	outfile_puts(o, "]}");
+}
