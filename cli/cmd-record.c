@@ -1,20 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * flamediff record: sample call stacks with perf_event_open and write a
- * self-contained profile. The session itself is collector/record.h; this
- * file parses options, starts or finds the target, handles signals and
- * the status line, and fills the metadata.
+ * self-contained profile. The session is collector/record.h, the command
+ * it runs collector/workload.h; this file parses options, decides when
+ * sampling starts and stops (delay, duration, Ctrl-C, the target's end)
+ * and shows the status line and the summary.
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,6 +20,7 @@
 #include "analyzer/profile.h"
 #include "builtin.h"
 #include "collector/record.h"
+#include "collector/workload.h"
 
 static volatile sig_atomic_t stop_signal;
 
@@ -74,6 +73,17 @@ static const struct option options[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+/* What the command line asks for, beyond the session's own options. */
+struct args {
+	struct record_opts o;
+	const char *out;	/* the profile */
+	const char *label;	/* NULL: none */
+	double duration;	/* 0: until the target ends or a signal */
+	double delay;		/* seconds before sampling starts */
+	bool quiet;
+	char **cmd;		/* the command to run (NULL-terminated), or NULL */
+};
+
 static int bad_usage(const char *fmt, const char *arg)
 {
 	fprintf(stderr, "flamediff record: ");
@@ -119,6 +129,91 @@ static int parse_call_graph(const char *s, struct record_opts *o)
 	return 0;
 }
 
+/* Fill a from argv. Returns -1 to go on recording, or the exit status for
+ * cmd_record() to return (0 after --help). */
+static int parse_options(int argc, char **argv, struct args *a)
+{
+	struct record_opts *o = &a->o;
+	bool system_wide = false;
+	uint64_t v;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "+ap:e:c:F:d:g:m:o:qh", options,
+				NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			system_wide = true;
+			break;
+		case 'p':
+			if (parse_u64(optarg, &v) || !v || v > 0x7fffffff)
+				return bad_usage("bad pid '%s'", optarg);
+			o->pid = (pid_t)v;
+			break;
+		case 'e':
+			o->event = optarg;
+			break;
+		case 'c':
+			if (parse_u64(optarg, &v) || !v)
+				return bad_usage("bad period '%s'", optarg);
+			o->period = v;
+			o->freq = 0;
+			break;
+		case 'F':
+			if (parse_u64(optarg, &v) || !v || v > 1000000)
+				return bad_usage("bad frequency '%s'", optarg);
+			o->freq = (unsigned int)v;
+			o->period = 0;
+			break;
+		case 'd':
+			if (parse_seconds(optarg, &a->duration) || !a->duration)
+				return bad_usage("bad duration '%s'", optarg);
+			break;
+		case OPT_DELAY:
+			if (parse_seconds(optarg, &a->delay))
+				return bad_usage("bad delay '%s'", optarg);
+			break;
+		case 'g':
+			if (parse_call_graph(optarg, o))
+				return bad_usage("bad call graph '%s' (fp, "
+						 "dwarf or dwarf,SIZE)", optarg);
+			break;
+		case 'm':
+			if (parse_u64(optarg, &v) || !v || v > (1U << 20) ||
+			    (v & (v - 1)))
+				return bad_usage("bad page count '%s' (a "
+						 "power of 2)", optarg);
+			o->data_pages = (unsigned int)v;
+			break;
+		case OPT_LABEL:
+			a->label = optarg;
+			break;
+		case 'o':
+			a->out = optarg;
+			break;
+		case 'q':
+			a->quiet = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	/* -a with a command: everything, for as long as the command runs */
+	if ((o->pid != 0) + (system_wide || optind < argc) != 1)
+		return bad_usage("%s", "give one of -a, -p PID or a command");
+	if (optind < argc)
+		a->cmd = argv + optind;
+	if (!o->period && !o->freq)
+		o->period = 1000003; /* LKP's --count */
+	o->target = system_wide ? TARGET_SYSTEM :
+		    o->pid ? TARGET_PID : TARGET_CHILD;
+	o->enable_on_exec = a->delay == 0;
+	return -1;
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -145,42 +240,18 @@ static char *join_args(int argc, char **argv)
 	return s;
 }
 
-/*
- * Fork the command stopped before exec: it waits for a byte on go[0], so
- * that the events exist before its first instruction. An exec failure comes
- * back as an errno on err[0] (close-on-exec: EOF means exec worked).
- */
-static pid_t start_command(char **argv, int *go_fd, int *err_fd)
+/* SIGINT and SIGTERM end the recording (the profile is still written),
+ * not the program; no SA_RESTART, so that poll and sleeps return. */
+static void catch_signals(void)
 {
-	int go[2], er[2];
-	pid_t pid;
+	struct sigaction sa;
 
-	if (pipe2(go, O_CLOEXEC) || pipe2(er, O_CLOEXEC))
-		return -1;
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (!pid) {
-		char c;
-		int e;
-
-		close(go[1]);
-		close(er[0]);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		if (read(go[0], &c, 1) != 1)
-			_exit(127);
-		execvp(argv[0], argv);
-		e = errno;
-		if (write(er[1], &e, sizeof(e)) < 0)
-			_exit(127);
-		_exit(127);
-	}
-	close(go[0]);
-	close(er[1]);
-	*go_fd = go[1];
-	*err_fd = er[0];
-	return pid;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
 }
 
 static void status_line(double elapsed, const struct record_stats *st,
@@ -191,26 +262,6 @@ static void status_line(double elapsed, const struct record_stats *st,
 		(unsigned long long)st->samples,
 		(unsigned long long)(st->lost + st->lost_samples));
 	fflush(stderr);
-}
-
-static void fill_meta(struct profile *p, double duration, char *cmdline,
-		      const char *label, time_t start)
-{
-	struct utsname u;
-	char date[64];
-	struct tm tm;
-
-	p->meta.duration = duration;
-	if (!uname(&u)) {
-		meta_set(&p->meta.host, u.nodename);
-		meta_set(&p->meta.kernel, u.release);
-	}
-	meta_set(&p->meta.cmdline, cmdline);
-	gmtime_r(&start, &tm);
-	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	meta_set(&p->meta.date, date);
-	if (label)
-		meta_set(&p->meta.label, label);
 }
 
 /* Sleep up to sec seconds, early when a stop signal arrives. */
@@ -227,226 +278,141 @@ static void sleep_interruptible(double sec)
 	}
 }
 
+/*
+ * Enable the events and let the command (w, if any) run, in the order
+ * that loses nothing: system-wide events run before the command starts; a
+ * command's own events are enabled by the kernel at its exec
+ * (enable_on_exec); with --delay, every event waits for the delay.
+ */
+static int start(struct record *r, const struct args *a, struct workload *w,
+		 struct fd_err *err)
+{
+	const struct record_opts *o = &a->o;
+	bool early = o->target == TARGET_SYSTEM && a->delay == 0;
+
+	if (early && record_enable(r, err))
+		return -1;
+	if (w && workload_go(w, err))
+		return -1;
+	if (a->delay > 0)
+		sleep_interruptible(a->delay);
+	if (!early && !(o->target == TARGET_CHILD && o->enable_on_exec))
+		return record_enable(r, err);
+	return 0;
+}
+
+/*
+ * Read the buffers until the duration is over, a stop signal arrives, the
+ * command exits or the process followed (-p) is gone; *elapsed is the
+ * time sampled. The status line, when shown, is refreshed 4 times a second.
+ */
+static int sample(struct record *r, const struct args *a, struct workload *w,
+		  bool status, double *elapsed, struct fd_err *err)
+{
+	double t_start = now(), t_shown = 0;
+
+	while (!stop_signal) {
+		double t;
+
+		if (record_poll(r, 100, err))
+			return -1;
+		t = now();
+		if (a->duration && t - t_start >= a->duration)
+			break;
+		if (w && workload_exited(w))
+			break;
+		if (a->o.target == TARGET_PID && kill(a->o.pid, 0) &&
+		    errno == ESRCH)
+			break;
+		if (status && t - t_shown >= 0.25) {
+			status_line(t - t_start, record_stats(r),
+				    record_event(r));
+			t_shown = t;
+		}
+	}
+	*elapsed = now() - t_start;
+	return 0;
+}
+
 int cmd_record(int argc, char **argv)
 {
-	struct record_opts o = { .period = 0 };
-	const char *out = "flamediff.profile", *label = NULL;
-	double duration = 0, delay = 0, t_enabled = 0, t_last = 0;
-	bool system_wide = false, quiet = false, child_done = false;
-	bool enabled = false;
-	uint64_t v;
-	int c, rc = EXIT_INPUT, go_fd = -1, err_fd = -1, child_status = 0;
-	pid_t child = -1;
+	struct args a = { .out = "flamediff.profile" };
+	bool status; /* the live status line, on a terminal only */
+	struct workload *w = NULL;
 	struct record *r = NULL;
 	struct profile *p = NULL;
 	struct fd_err err = { "" };
 	struct outfile outf = { 0 };
-	struct sigaction sa;
+	const char *const *warn;
 	char *cmdline = NULL;
-	time_t start;
-	bool tty = isatty(2);
-	const char *const *w;
+	double duration;
+	time_t t_start;
+	int rc;
 
-	o.period = 0;
-	o.freq = 0;
-	while ((c = getopt_long(argc, argv, "+ap:e:c:F:d:g:m:o:qh", options,
-				NULL)) != -1) {
-		switch (c) {
-		case 'a':
-			system_wide = true;
-			break;
-		case 'p':
-			if (parse_u64(optarg, &v) || !v || v > 0x7fffffff)
-				return bad_usage("bad pid '%s'", optarg);
-			o.pid = (pid_t)v;
-			break;
-		case 'e':
-			o.event = optarg;
-			break;
-		case 'c':
-			if (parse_u64(optarg, &v) || !v)
-				return bad_usage("bad period '%s'", optarg);
-			o.period = v;
-			o.freq = 0;
-			break;
-		case 'F':
-			if (parse_u64(optarg, &v) || !v || v > 1000000)
-				return bad_usage("bad frequency '%s'", optarg);
-			o.freq = (unsigned int)v;
-			o.period = 0;
-			break;
-		case 'd':
-			if (parse_seconds(optarg, &duration) || !duration)
-				return bad_usage("bad duration '%s'", optarg);
-			break;
-		case OPT_DELAY:
-			if (parse_seconds(optarg, &delay))
-				return bad_usage("bad delay '%s'", optarg);
-			break;
-		case 'g':
-			if (parse_call_graph(optarg, &o))
-				return bad_usage("bad call graph '%s' (fp, "
-						 "dwarf or dwarf,SIZE)", optarg);
-			break;
-		case 'm':
-			if (parse_u64(optarg, &v) || !v || v > (1U << 20) ||
-			    (v & (v - 1)))
-				return bad_usage("bad page count '%s' (a "
-						 "power of 2)", optarg);
-			o.data_pages = (unsigned int)v;
-			break;
-		case OPT_LABEL:
-			label = optarg;
-			break;
-		case 'o':
-			out = optarg;
-			break;
-		case 'q':
-			quiet = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	/* -a with a command: everything, for as long as the command runs */
-	if ((o.pid != 0) + (system_wide || optind < argc) != 1)
-		return bad_usage("%s", "give one of -a, -p PID or a command");
-	if (!o.period && !o.freq)
-		o.period = 1000003; /* LKP's --count */
-	o.target = system_wide ? TARGET_SYSTEM :
-		   o.pid ? TARGET_PID : TARGET_CHILD;
-	o.enable_on_exec = delay == 0;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL); /* no SA_RESTART: poll returns */
-	sigaction(SIGTERM, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	rc = parse_options(argc, argv, &a);
+	if (rc >= 0)
+		return rc;
+	rc = EXIT_INPUT;
+	status = isatty(2) && !a.quiet;
+	catch_signals();
 
 	/* Where the profile goes is known to work before anything runs:
 	 * a recording is not lost to a missing directory at its end. */
-	if (outfile_open(&outf, out, &err)) {
+	if (outfile_open(&outf, a.out, &err)) {
 		fprintf(stderr, "flamediff record: %s\n", err.msg);
 		return EXIT_INPUT;
 	}
-	if (optind < argc) {
-		child = start_command(argv + optind, &go_fd, &err_fd);
-		if (child < 0) {
-			fprintf(stderr, "flamediff record: cannot start %s: %s\n",
-				argv[optind], strerror(errno));
+	if (a.cmd) {
+		w = workload_start(a.cmd, &err);
+		if (!w) {
+			fprintf(stderr, "flamediff record: %s\n", err.msg);
 			outfile_abort(&outf);
 			return EXIT_INPUT;
 		}
-		if (o.target == TARGET_CHILD)
-			o.pid = child;
+		if (a.o.target == TARGET_CHILD)
+			a.o.pid = workload_pid(w);
 	}
 	cmdline = join_args(argc, argv);
-	start = time(NULL);
-	r = record_new(&o);
+	t_start = time(NULL);
+	r = record_new(&a.o);
 	if (record_open(r, &err))
 		goto fail;
-	for (w = record_warnings(r); *w; w++)
-		fprintf(stderr, "flamediff record: warning: %s\n", *w);
-	/* system-wide events run before the command starts; a command's own
-	 * events are enabled by the kernel at its exec (enable_on_exec) */
-	if (o.target == TARGET_SYSTEM && delay == 0) {
-		if (record_enable(r, &err))
-			goto fail;
-		enabled = true;
-	}
-	if (child > 0) {
-		int e;
-
-		if (write(go_fd, "g", 1) != 1) {
-			fd_err_set(&err, "cannot start the command");
-			goto fail;
-		}
-		close(go_fd);
-		go_fd = -1;
-		if (read(err_fd, &e, sizeof(e)) == sizeof(e)) {
-			waitpid(child, NULL, 0);
-			child = -1;
-			fd_err_set(&err, "cannot run %s: %s", argv[optind],
-				   strerror(e));
-			goto fail;
-		}
-		close(err_fd);
-		err_fd = -1;
-	}
-	if (delay > 0)
-		sleep_interruptible(delay);
-	if (!enabled && !(o.target == TARGET_CHILD && o.enable_on_exec) &&
-	    record_enable(r, &err))
+	for (warn = record_warnings(r); *warn; warn++)
+		fprintf(stderr, "flamediff record: warning: %s\n", *warn);
+	if (start(r, &a, w, &err) ||
+	    sample(r, &a, w, status, &duration, &err) ||
+	    record_disable(r, &err) || record_poll(r, 0, &err))
 		goto fail;
-	t_enabled = now();
-	while (!stop_signal) {
-		double t;
-
-		if (record_poll(r, 100, &err))
-			goto fail;
-		t = now();
-		if (duration && t - t_enabled >= duration)
-			break;
-		if (child > 0 && waitpid(child, &child_status, WNOHANG) ==
-					 child) {
-			child_done = true;
-			break;
-		}
-		if (o.target == TARGET_PID && kill(o.pid, 0) && errno == ESRCH)
-			break;
-		if (tty && !quiet && t - t_last >= 0.25) {
-			status_line(t - t_enabled, record_stats(r),
-				    record_event(r));
-			t_last = t;
-		}
-	}
-	duration = now() - t_enabled;
-	if (record_disable(r, &err) || record_poll(r, 0, &err))
-		goto fail;
-	if (tty && !quiet)
+	if (status)
 		fprintf(stderr, "\r\033[K");
-	if (child > 0 && !child_done) {
-		kill(child, SIGTERM);
-		waitpid(child, &child_status, 0);
-		child_done = true;
-	}
+	if (w) /* -d or a signal ended the recording first: the command too */
+		workload_stop(w, SIGTERM);
+
 	p = profile_new();
 	if (record_build(r, p, &err))
 		goto fail;
-	fill_meta(p, duration, cmdline, label, start);
+	record_fill_meta(p, duration, t_start, cmdline, a.label);
 	profile_write(p, &outf);
 	if (outfile_commit(&outf, &err))
 		goto fail;
-	if (!quiet) {
+	if (!a.quiet) {
 		const struct record_stats *st = record_stats(r);
 
 		fprintf(stderr, "flamediff record: %s, %llu samples, %llu "
 			"lost, %llu throttled, %.1f s: %s\n",
 			record_event(r), (unsigned long long)st->samples,
 			(unsigned long long)(st->lost + st->lost_samples),
-			(unsigned long long)st->throttled, duration, out);
+			(unsigned long long)st->throttled, duration, a.out);
 	}
 	rc = 0;
 	goto out;
 fail:
-	if (tty && !quiet)
+	if (status)
 		fprintf(stderr, "\r\033[K");
 	fprintf(stderr, "flamediff record: %s\n", err.msg);
 	outfile_abort(&outf);
-	if (child > 0 && !child_done) {
-		kill(child, SIGKILL);
-		waitpid(child, NULL, 0);
-	}
 out:
-	if (go_fd >= 0)
-		close(go_fd);
-	if (err_fd >= 0)
-		close(err_fd);
+	workload_free(w); /* kills and reaps a command still running */
 	profile_free(p);
 	record_free(r);
 	free(cmdline);

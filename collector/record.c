@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "evsel.h"
@@ -838,4 +839,24 @@ int record_build(struct record *r, struct profile *p, struct fd_err *err)
 	p->meta.lost = r->st.lost + r->st.lost_samples;
 	(void)err;
 	return 0;
+}
+
+void record_fill_meta(struct profile *p, double duration, time_t start,
+		      const char *cmdline, const char *label)
+{
+	struct utsname u;
+	char date[64];
+	struct tm tm;
+
+	p->meta.duration = duration;
+	if (!uname(&u)) {
+		meta_set(&p->meta.host, u.nodename);
+		meta_set(&p->meta.kernel, u.release);
+	}
+	meta_set(&p->meta.cmdline, cmdline);
+	gmtime_r(&start, &tm);
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	meta_set(&p->meta.date, date);
+	if (label)
+		meta_set(&p->meta.label, label);
 }

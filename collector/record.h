@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "analyzer/error.h"
 #include "analyzer/profile.h"
@@ -19,8 +20,8 @@
  * opened disabled, buffers mapped) -> record_enable() -> record_poll()...
  * -> record_disable() -> record_poll() once more to drain ->
  * record_build() (symbolize and fill a profile) -> record_free(). The
- * caller owns the target process (forks/waits on the command); the session
- * never parses argv nor prints: warnings are collected in warn[].
+ * caller owns the target process (a command: collector/workload.h); the
+ * session never parses argv nor prints: warnings are collected in warn[].
  */
 enum record_target {
 	TARGET_SYSTEM, /* -a: every CPU, every task */
@@ -75,5 +76,15 @@ const char *const *record_warnings(const struct record *r);
 /* Symbolize every distinct address and add the stacks to p, with the
  * event, unit, samples and lost fields of its metadata. */
 int record_build(struct record *r, struct profile *p, struct fd_err *err);
+
+/*
+ * The rest of p's metadata, what the session cannot know: the seconds
+ * sampled (measured by the caller, who decides when sampling starts and
+ * stops), this machine's host name and kernel release, the start date
+ * (UTC, ISO 8601), the command line that recorded it and the label (NULL:
+ * none). Needs no session: it describes the run, not the events.
+ */
+void record_fill_meta(struct profile *p, double duration, time_t start,
+		      const char *cmdline, const char *label);
 
 #endif

@@ -3,18 +3,20 @@
  * The collector's objects without the kernel: symbol tables and the alias
  * choice, kallsyms parsing and its "hidden" error, process maps, stack
  * aggregation, the ring buffer reader across the wrap-around, event names,
- * and ELF symbolization of this very program.
+ * and ELF symbolization of this very program; the run's metadata.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "collector/dso.h"
 #include "collector/evsel.h"
 #include "collector/kallsyms.h"
 #include "collector/machine.h"
+#include "collector/record.h"
 #include "collector/ring.h"
 #include "collector/stacks.h"
 #include "collector/symtab.h"
@@ -240,6 +242,27 @@ static void test_dso(void)
 	dsos_release(&d);
 }
 
+static void test_fill_meta(void)
+{
+	struct profile *p = profile_new();
+	struct utsname u;
+
+	record_fill_meta(p, 2.5, 1700000000, "flamediff record -- ./x", NULL);
+	is_str(p->meta.date, "2023-11-14T22:13:20Z", "start date: UTC, ISO 8601");
+	is_near(p->meta.duration, 2.5, 0, "duration as measured");
+	is_str(p->meta.cmdline, "flamediff record -- ./x", "cmdline");
+	ok(!p->meta.label, "no label: none stored");
+	ok(!uname(&u), "uname");
+	is_str(p->meta.kernel, u.release, "kernel release of this machine");
+	is_str(p->meta.host, u.nodename, "host name");
+	ok(!p->meta.event && !p->meta.samples,
+	   "the session's fields are record_build()'s");
+	record_fill_meta(p, 1, 0, "again", "build-A");
+	is_str(p->meta.label, "build-A", "label");
+	is_str(p->meta.date, "1970-01-01T00:00:00Z", "the epoch");
+	profile_free(p);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/record-units.XXXXXX";
@@ -254,6 +277,7 @@ int main(void)
 	test_ring();
 	test_events();
 	test_dso();
+	test_fill_meta();
 	snprintf(path, sizeof(path), "%s/kallsyms", dir);
 	unlink(path);
 	rmdir(dir);

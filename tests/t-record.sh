@@ -31,7 +31,7 @@ near "$a" 66.7 4
 ok $? "work_two_thirds has 2/3 of the samples (got $a%)"
 near "$b" 33.3 4
 ok $? "work_one_third has 1/3 of the samples (got $b%)"
-grep -q '^shares;.*main;work_two_thirds ' "$T/shares.profile"
+grep -Eq '^shares;.*main;(run;)?work_two_thirds ' "$T/shares.profile"
 ok $? "user frames root first under the process name: main;work_two_thirds"
 
 # 2. metadata

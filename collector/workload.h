@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_COLLECTOR_WORKLOAD_H
+#define FLAMEDIFF_COLLECTOR_WORKLOAD_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "analyzer/error.h"
+
+/*
+ * A command forked for recording and held before its exec, so that the
+ * events attached to its pid exist before its first instruction: the
+ * child blocks reading a "go" pipe, and only workload_go() lets it exec.
+ *
+ * Life cycle: workload_start() -> (open the events on workload_pid()) ->
+ * workload_go() -> workload_exited()... -> workload_stop() ->
+ * workload_free().
+ *
+ * Ownership: the workload owns both pipes and the child until it has
+ * reaped it; workload_free() never leaves one behind: a child still held
+ * or running is killed (SIGKILL) and reaped. The caller must not wait for
+ * the pid itself.
+ *
+ * The child takes the default action for SIGINT, SIGTERM and SIGPIPE,
+ * whatever the recorder installed for itself: a Ctrl-C reaches the command
+ * as it would without flamediff, and a command writing to a closed pipe
+ * dies of it as usual (an ignored signal would stay ignored across exec).
+ * Other dispositions are inherited as fork and exec pass them on.
+ */
+struct workload;
+
+/* Fork argv (argv[0] looked up in PATH), held before exec. NULL on error
+ * ("cannot start CMD: ..."), with nothing left behind. */
+struct workload *workload_start(char *const argv[], struct fd_err *err);
+
+/* The child's pid, for opening its events. */
+pid_t workload_pid(const struct workload *w);
+
+/*
+ * Let the command exec, and wait until it did: an exec failure comes back
+ * from the child as its errno, and fails here ("cannot run CMD: ...")
+ * with the child reaped. Call once.
+ */
+int workload_go(struct workload *w, struct fd_err *err);
+
+/* Whether the command is gone: reaped now or before (or abandoned, see
+ * workload_stop()). Never blocks. */
+bool workload_exited(struct workload *w);
+
+/*
+ * Send sig to the command unless it has exited, and wait for it. A signal
+ * that interrupts the wait ends it: the command is left to itself (a
+ * second Ctrl-C must not hang on a command that ignores SIGTERM) and the
+ * workload no longer owns it.
+ */
+void workload_stop(struct workload *w, int sig);
+
+/* The wait status (WIFEXITED, WEXITSTATUS...) once workload_exited() or
+ * workload_stop() reaped the command; -1 before, or if it never was. */
+int workload_status(const struct workload *w);
+
+/* Kill and reap a child still owned (see above), close the pipes. NULL is
+ * fine. */
+void workload_free(struct workload *w);
+
+#endif
