@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "diff.h"
 #include "folded.h"
@@ -247,91 +245,19 @@ out:
 	return 0;
 }
 
-static void add_file(struct diff_side *s, const char *path)
-{
-	s->files = xrealloc(s->files, (s->nr_runs + 1) * sizeof(*s->files));
-	s->files[s->nr_runs++] = xstrdup(path);
-}
-
-/* The runs a path stands for, as side_load() takes them: a directory's
- * regular files sorted by name, dot files skipped; else the path. */
-static int expand(struct diff_side *s, const char *path, struct fd_err *err)
-{
-	char **names = NULL;
-	unsigned long nr = 0, alloc = 0, i;
-	struct dirent *de;
-	struct stat st;
-	DIR *d;
-
-	if (!strcmp(path, "-") || stat(path, &st) || !S_ISDIR(st.st_mode)) {
-		add_file(s, path);
-		return 0;
-	}
-	d = opendir(path);
-	if (!d)
-		return fd_err_set(err, "%s: %s", path, strerror(errno));
-	while ((de = readdir(d))) {
-		char *f;
-
-		if (de->d_name[0] == '.')
-			continue;
-		f = xstrfmt("%s/%s", path, de->d_name);
-		if (stat(f, &st) || !S_ISREG(st.st_mode)) {
-			free(f);
-			continue;
-		}
-		ALLOC_GROW(names, nr + 1, alloc);
-		names[nr++] = f;
-	}
-	closedir(d);
-	if (!nr)
-		return fd_err_set(err, "%s: no runs in this directory", path);
-	qsort(names, nr, sizeof(*names), cmp_str_ptr);
-	for (i = 0; i < nr; i++) {
-		add_file(s, names[i]);
-		free(names[i]);
-	}
-	free(names);
-	return 0;
-}
-
-/* "dir/base.stats.gz" -> "base", as side_load() names a side of profiles. */
-static char *stats_side_name(const char *path)
-{
-	static const char *const exts[] = { ".gz", ".txt", ".stats" };
-	size_t len = strlen(path), i;
-	const char *b;
-	char *name;
-
-	while (len > 1 && path[len - 1] == '/')
-		len--;
-	for (b = path + len; b > path && b[-1] != '/'; b--)
-		;
-	name = xstrndup(b, path + len - b);
-	len = strlen(name);
-	for (i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
-		size_t n = strlen(exts[i]);
-
-		if (len > n && !strcmp(name + len - n, exts[i]))
-			name[len -= n] = '\0';
-	}
-	return name;
-}
-
 int diff_side_load(struct diff_side *s, char *const *paths, size_t nr_paths,
 		   const struct input_opts *io, struct fd_err *err)
 {
 	size_t i, nr_stats = 0;
 	bool yes;
 
+	struct side_runs r;
+
 	memset(s, 0, sizeof(*s));
-	for (i = 0; i < nr_paths; i++)
-		if (expand(s, paths[i], err))
-			goto fail;
-	if (!s->nr_runs) {
-		fd_err_set(err, "no input given for a side");
-		goto fail;
-	}
+	if (side_list_runs(&r, paths, nr_paths, err))
+		return -1;
+	s->files = r.paths;
+	s->nr_runs = r.nr;
 	for (i = 0; i < s->nr_runs; i++) {
 		if (!strcmp(s->files[i], "-"))
 			continue;
@@ -355,7 +281,7 @@ int diff_side_load(struct diff_side *s, char *const *paths, size_t nr_paths,
 		for (i = 0; i < s->nr_runs; i++)
 			if (metric_set_read(s->files[i], &s->sets[i], err))
 				goto fail;
-		s->name = stats_side_name(paths[0]);
+		s->name = side_name_from_path(paths[0]);
 		return 0;
 	}
 	if (side_load(&s->side, paths, nr_paths, io, err))

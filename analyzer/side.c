@@ -13,28 +13,17 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int add_run(struct side *s, const char *path,
-		   const struct input_opts *o, struct fd_err *err)
+static void push(struct side_runs *r, const char *path)
 {
-	struct profile *p = profile_new();
-
-	if (input_read(path, o, p, NULL, err)) {
-		profile_free(p);
-		return -1;
-	}
-	s->runs = xrealloc(s->runs, (s->nr_runs + 1) * sizeof(*s->runs));
-	s->runs[s->nr_runs++] = p;
-	return 0;
+	ALLOC_GROW(r->paths, r->nr + 1, r->alloc);
+	r->paths[r->nr++] = xstrdup(path);
 }
 
-/* The regular files of a directory, sorted, as runs. */
-static int add_dir(struct side *s, const char *dir,
-		   const struct input_opts *o, struct fd_err *err)
+/* The regular files of a directory, sorted by name, dot files skipped. */
+static int push_dir(struct side_runs *r, const char *dir, struct fd_err *err)
 {
-	char **names = NULL;
-	unsigned long nr = 0, alloc = 0, i;
+	size_t first = r->nr;
 	struct dirent *de;
-	int ret = 0;
 	DIR *d;
 
 	d = opendir(dir);
@@ -47,32 +36,57 @@ static int add_dir(struct side *s, const char *dir,
 		if (de->d_name[0] == '.')
 			continue;
 		path = xstrfmt("%s/%s", dir, de->d_name);
-		if (stat(path, &st) || !S_ISREG(st.st_mode)) {
-			free(path);
-			continue;
-		}
-		ALLOC_GROW(names, nr + 1, alloc);
-		names[nr++] = path;
+		if (!stat(path, &st) && S_ISREG(st.st_mode))
+			push(r, path);
+		free(path);
 	}
 	closedir(d);
-	if (!nr) {
-		free(names);
+	if (r->nr == first)
 		return fd_err_set(err, "%s: no runs in this directory", dir);
-	}
-	qsort(names, nr, sizeof(*names), cmp_str);
-	for (i = 0; i < nr && !ret; i++)
-		ret = add_run(s, names[i], o, err);
-	for (i = 0; i < nr; i++)
-		free(names[i]);
-	free(names);
-	return ret;
+	qsort(r->paths + first, r->nr - first, sizeof(*r->paths), cmp_str);
+	return 0;
 }
 
-/* "dir/base.prof.gz" -> "base": what a user would call that build. */
-static char *name_from_path(const char *path)
+int side_list_runs(struct side_runs *r, char *const *paths, size_t nr_paths,
+		   struct fd_err *err)
 {
-	static const char *const exts[] = { ".gz", ".prof", ".folded",
-					    ".txt", ".perf-script", ".data" };
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	for (i = 0; i < nr_paths; i++) {
+		struct stat st;
+
+		if (strcmp(paths[i], "-") && !stat(paths[i], &st) &&
+		    S_ISDIR(st.st_mode)) {
+			if (push_dir(r, paths[i], err)) {
+				side_runs_free(r);
+				return -1;
+			}
+		} else {
+			push(r, paths[i]);
+		}
+	}
+	if (!r->nr)
+		return fd_err_set(err, "no input given for a side");
+	return 0;
+}
+
+void side_runs_free(struct side_runs *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr; i++)
+		free(r->paths[i]);
+	free(r->paths);
+	memset(r, 0, sizeof(*r));
+}
+
+char *side_name_from_path(const char *path)
+{
+	static const char *const exts[] = { ".gz",	   ".prof",
+					    ".profile",	   ".folded",
+					    ".txt",	   ".perf-script",
+					    ".data",	   ".stats" };
 	size_t len = strlen(path), i;
 	const char *base;
 	char *name;
@@ -102,32 +116,32 @@ static char *name_from_path(const char *path)
 int side_load(struct side *s, char *const *paths, size_t nr_paths,
 	      const struct input_opts *o, struct fd_err *err)
 {
+	struct side_runs r;
 	size_t i;
 
 	memset(s, 0, sizeof(*s));
-	for (i = 0; i < nr_paths; i++) {
-		struct stat st;
-		int ret;
+	if (side_list_runs(&r, paths, nr_paths, err))
+		return -1;
+	s->runs = xcalloc(r.nr, sizeof(*s->runs));
+	for (i = 0; i < r.nr; i++) {
+		struct profile *p = profile_new();
 
-		if (strcmp(paths[i], "-") && !stat(paths[i], &st) &&
-		    S_ISDIR(st.st_mode))
-			ret = add_dir(s, paths[i], o, err);
-		else
-			ret = add_run(s, paths[i], o, err);
-		if (ret) {
+		if (input_read(r.paths[i], o, p, NULL, err)) {
+			profile_free(p);
+			side_runs_free(&r);
 			side_free(s);
 			return -1;
 		}
+		s->runs[s->nr_runs++] = p;
 	}
-	if (!s->nr_runs)
-		return fd_err_set(err, "no input given for a side");
+	side_runs_free(&r);
 	s->merged = profile_new();
 	for (i = 0; i < s->nr_runs; i++)
 		profile_merge(s->merged, s->runs[i]);
 	if (s->runs[0]->meta.label)
 		s->name = xstrdup(s->runs[0]->meta.label);
 	else
-		s->name = name_from_path(paths[0]);
+		s->name = side_name_from_path(paths[0]);
 	return 0;
 }
 

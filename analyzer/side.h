@@ -26,6 +26,22 @@ struct side {
 
 int side_load(struct side *s, char *const *paths, size_t nr_paths,
 	      const struct input_opts *o, struct fd_err *err);
+
+/* The runs that paths stand for, as side_load() reads them: each path, or
+ * for a directory its regular files sorted by name, dot files skipped. */
+struct side_runs {
+	char **paths; /* owned */
+	size_t nr;
+	unsigned long alloc;
+};
+
+int side_list_runs(struct side_runs *r, char *const *paths, size_t nr_paths,
+		   struct fd_err *err);
+void side_runs_free(struct side_runs *r);
+
+/* What a user calls the build of path: its base name without the
+ * extensions of profiles and stats ("dir/base.prof.gz" -> "base"). */
+char *side_name_from_path(const char *path);
 void side_free(struct side *s);
 
 #endif
