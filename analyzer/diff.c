@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
