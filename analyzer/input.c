@@ -76,7 +76,13 @@ int input_read(const char *path, const struct input_opts *o,
 		return -1;
 	}
 	fmt = o->format ? o->format : input_detect(head, len);
-	if (len == 0) {
+	if (len >= 8 && !memcmp(head, "PERFILE2", 8)) {
+		/* What perf record writes; its text is what we read. */
+		ret = fd_err_at(err, lr.path, 0,
+				"a perf.data file: give 'perf script -i %s' "
+				"output, or record with 'flamediff record'",
+				lr.path);
+	} else if (len == 0) {
 		fd_err_at(err, lr.path, 0, "empty input");
 		ret = INPUT_NO_SAMPLES;
 	} else if (fmt == INPUT_PERF_SCRIPT) {

@@ -9,6 +9,7 @@ printf 'a;b 1\nx\000y 2\n' >"$T/binary"
 printf 'stress-ng 1 [000] 1.0: 1 cpu-clock:\n\tffff sym ([kernel.kallsyms])\n' | gzip >"$T/full.gz"
 head -c 20 "$T/full.gz" >"$T/cut.gz"
 printf 'proc;f 1\n' >"$T/good.folded"
+printf 'PERFILE2\150\000\000\000\000\000\000\000' >"$T/perf.data"
 
 # expect_bad CMD FILE WHERE: exit 2, message with WHERE, no -o file left.
 expect_bad() {
@@ -30,6 +31,7 @@ for cmd in fold report; do
 	expect_bad $cmd "$T/empty" "empty: empty input"
 	expect_bad $cmd "$T/cut.gz" "truncated gzip"
 	expect_bad $cmd "$T/does-not-exist" "does-not-exist: No such file"
+	expect_bad $cmd "$T/perf.data" "perf.data: a perf.data file: give 'perf script"
 done
 
 # A good input still works and writes its file.
