@@ -32,6 +32,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "hmap.h"
 #include "perfscript.h"
 
 /* Perl's \s (space, \t, \n, \v, \f, \r) and \w (ASCII word characters),
@@ -186,7 +187,6 @@ struct lastpath;
 
 /* A stack seen before: its root, its frames (in sc_frames) and its leaf. */
 struct sentry {
-	uint64_t hash;
 	unsigned long off;
 	uint32_t top, nr, leaf;
 };
@@ -222,16 +222,14 @@ struct ps {
 	/* Stacks seen: (root, frames) -> leaf node (struct sentry). */
 	struct sentry *sc;
 	unsigned long nr_sc, alloc_sc;
-	uint32_t *sc_slots;
-	uint64_t sc_mask;
+	struct hmap sc_of; /* stack hash -> index in sc */
 	uint64_t *sc_frames;
 	unsigned long nr_sc_frames, alloc_sc_frames;
 
 	/* The last path under each root (struct lastpath). */
 	struct lastpath *lp;
 	unsigned long nr_lp, alloc_lp;
-	uint32_t *lp_slots;
-	uint64_t lp_mask;
+	struct hmap lp_of; /* root node -> index in lp */
 
 	/* Scratch: names being built, frames being folded. */
 	struct frame *tmp;
@@ -573,94 +571,56 @@ struct lastpath {
 	uint32_t *node;	  /* the node of each frame */
 };
 
-static inline uint64_t node_hash(uint32_t node)
-{
-	return node * 0x9e3779b97f4a7c15ULL >> 20;
-}
-
 static struct lastpath *lastpath_of(struct ps *ps, uint32_t top)
 {
 	struct lastpath *lp;
-	uint64_t i;
+	uint64_t *idx;
+	bool is_new;
 
-	if (ps->nr_lp * 2 >= ps->lp_mask) {
-		uint64_t mask = ps->lp_mask ? ps->lp_mask * 2 + 1 : 255;
-		unsigned long k;
-
-		free(ps->lp_slots);
-		ps->lp_slots = xcalloc(mask + 1, sizeof(*ps->lp_slots));
-		ps->lp_mask = mask;
-		for (k = 0; k < ps->nr_lp; k++) {
-			i = node_hash(ps->lp[k].top) & mask;
-			while (ps->lp_slots[i])
-				i = (i + 1) & mask;
-			ps->lp_slots[i] = k + 1;
-		}
-	}
-	i = node_hash(top) & ps->lp_mask;
-	for (; ps->lp_slots[i]; i = (i + 1) & ps->lp_mask) {
-		lp = &ps->lp[ps->lp_slots[i] - 1];
-		if (lp->top == top)
-			return lp;
-	}
+	idx = hmap_insert(&ps->lp_of, top, &is_new);
+	if (!is_new)
+		return &ps->lp[*idx];
+	*idx = ps->nr_lp;
 	ALLOC_GROW(ps->lp, ps->nr_lp + 1, ps->alloc_lp);
-	lp = &ps->lp[ps->nr_lp];
+	lp = &ps->lp[ps->nr_lp++];
 	memset(lp, 0, sizeof(*lp));
 	lp->top = top;
-	ps->lp_slots[i] = ++ps->nr_lp;
 	return lp;
 }
 
-/* The leaf of a stack seen before under top, or NODE_NONE. */
+/* The leaf of a stack seen before under top, or NODE_NONE. h covers top
+ * and the frames; a stack whose hash another took is just not cached. */
 static uint32_t scache_find(struct ps *ps, uint32_t top, uint64_t h)
 {
+	const uint64_t *idx = hmap_find(&ps->sc_of, h);
 	unsigned long n = ps->nr_stack;
-	uint64_t i;
+	const struct sentry *e;
 
-	if (!ps->sc_slots)
+	if (!idx)
 		return NODE_NONE;
-	for (i = h & ps->sc_mask; ps->sc_slots[i]; i = (i + 1) & ps->sc_mask) {
-		const struct sentry *e = &ps->sc[ps->sc_slots[i] - 1];
-
-		if (e->hash == h && e->top == top && e->nr == n &&
-		    (!n || !memcmp(ps->sc_frames + e->off, ps->stack,
-				   n * sizeof(*ps->stack))))
-			return e->leaf;
-	}
+	e = &ps->sc[*idx];
+	if (e->top == top && e->nr == n &&
+	    (!n || !memcmp(ps->sc_frames + e->off, ps->stack,
+			   n * sizeof(*ps->stack))))
+		return e->leaf;
 	return NODE_NONE;
 }
 
 static void scache_add(struct ps *ps, uint32_t top, uint64_t h,
 		       uint32_t leaf)
 {
-	unsigned long n = ps->nr_stack, k;
+	unsigned long n = ps->nr_stack;
 	struct sentry *e;
-	uint64_t i;
 
 	if (ps->nr_sc_frames + n > SCACHE_MAX_FRAMES) {
 		/* Start over: the tree keeps everything that matters. */
 		ps->nr_sc = 0;
 		ps->nr_sc_frames = 0;
-		memset(ps->sc_slots, 0,
-		       (ps->sc_mask + 1) * sizeof(*ps->sc_slots));
-	}
-	if ((ps->nr_sc + 1) * 2 > ps->sc_mask) {
-		uint64_t mask = ps->sc_mask ? ps->sc_mask * 2 + 1 : 4095;
-
-		free(ps->sc_slots);
-		ps->sc_slots = xcalloc(mask + 1, sizeof(*ps->sc_slots));
-		ps->sc_mask = mask;
-		for (k = 0; k < ps->nr_sc; k++) {
-			for (i = ps->sc[k].hash & mask; ps->sc_slots[i];
-			     i = (i + 1) & mask)
-				;
-			ps->sc_slots[i] = k + 1;
-		}
+		hmap_release(&ps->sc_of);
 	}
 	ALLOC_GROW(ps->sc, ps->nr_sc + 1, ps->alloc_sc);
 	ALLOC_GROW(ps->sc_frames, ps->nr_sc_frames + n, ps->alloc_sc_frames);
 	e = &ps->sc[ps->nr_sc];
-	e->hash = h;
 	e->top = top;
 	e->nr = n;
 	e->leaf = leaf;
@@ -669,9 +629,7 @@ static void scache_add(struct ps *ps, uint32_t top, uint64_t h,
 		memcpy(ps->sc_frames + e->off, ps->stack,
 		       n * sizeof(*ps->stack));
 	ps->nr_sc_frames += n;
-	for (i = h & ps->sc_mask; ps->sc_slots[i]; i = (i + 1) & ps->sc_mask)
-		;
-	ps->sc_slots[i] = ++ps->nr_sc;
+	hmap_put(&ps->sc_of, h, ps->nr_sc++);
 }
 
 /*
@@ -1086,9 +1044,9 @@ out:
 		free(ps.lp[i].node);
 	}
 	free(ps.lp);
-	free(ps.lp_slots);
+	hmap_release(&ps.lp_of);
 	free(ps.sc);
-	free(ps.sc_slots);
+	hmap_release(&ps.sc_of);
 	free(ps.sc_frames);
 	profile_sum_totals(p);
 	free(ps.pbuf);
