@@ -322,6 +322,8 @@ static int pick_event(struct record *r, struct fd_err *err)
 
 static int open_events(struct record *r, struct fd_err *err)
 {
+	/* For messages: the sideband event, named as perf names it. */
+	static const struct event_spec tracking = { .name = "dummy" };
 	int c, t, order = 0;
 
 	while ((1U << order) < r->o.data_pages)
@@ -349,11 +351,8 @@ static int open_events(struct record *r, struct fd_err *err)
 					if (e == ESRCH && r->o.target ==
 					    TARGET_PID)
 						break;
-					if (k)
-						return fd_err_set(err,
-							"tracking event: %s",
-							strerror(e));
-					return event_open_error(err, &r->ev, e,
+					return event_open_error(err,
+						k ? &tracking : &r->ev, e,
 						r->o.target == TARGET_SYSTEM);
 				}
 				add_fd(r, fd);
