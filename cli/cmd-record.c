@@ -404,6 +404,12 @@ int cmd_record(int argc, char **argv)
 			(unsigned long long)(st->lost + st->lost_samples),
 			(unsigned long long)st->throttled, duration, a.out);
 	}
+	/* An empty profile is a valid answer, but rarely the one wanted:
+	 * with -p, the parent of the processes doing the work, say. */
+	if (!record_stats(r)->samples)
+		fprintf(stderr, "flamediff record: warning: no samples: was "
+			"the target idle (with -p, pick a process that runs, "
+			"not a parent waiting for its children)?\n");
 	rc = 0;
 	goto out;
 fail:

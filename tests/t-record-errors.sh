@@ -1,6 +1,7 @@
 #!/bin/sh
 # flamediff record's errors say what is missing: the sysctl or capability,
 # the event, the file limit; exit 2, and no profile (not even a partial one).
+# An idle target only gets a warning.
 . tests/tap-lib.sh
 
 if ! "$FLAMEDIFF" record -q -o "$T/probe" -- true 2>"$T/err"; then
@@ -40,6 +41,15 @@ expect_error "a directory that does not exist" "cannot create" \
 expect_error "too many open files" "raise 'ulimit -n'" \
 	sh -c 'ulimit -n 5; exec "$0" record -a -d 0.1 -o "$1"' \
 	"$FLAMEDIFF" "$T/out.prof"
+
+# An idle target is not an error, but the user hears of it.
+sleep 5 &
+spid=$!
+"$FLAMEDIFF" record -p $spid -d 0.3 -o "$T/idle.prof" 2>"$T/stderr"
+ok $? "an idle process: exit 0"
+grep -q '^# samples: 0$' "$T/idle.prof" && grep -q 'warning: no samples' "$T/stderr"
+ok $? "an idle process: empty profile written, and a warning"
+kill $spid 2>/dev/null
 
 # Without privileges, system-wide recording names the sysctl and the
 # capability that would allow it.
