@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +18,35 @@ int has_suffix(const char *path, const char *suffix)
 	return n >= m && !strcmp(path + n - m, suffix);
 }
 
+/*
+ * Where a rename must not go: the target is a device or a FIFO
+ * (-o /dev/null, as root, would replace the device node with a file). Such
+ * a target is written in place. A symbolic link is followed, so the file
+ * it points to is replaced, not the link.
+ */
+static int open_direct(struct outfile *o, const char *path,
+		       struct fd_err *err, int *fd)
+{
+	struct stat st;
+
+	*fd = -1;
+	if (stat(path, &st))
+		return 0;
+	if (S_ISDIR(st.st_mode))
+		return fd_err_set(err, "%s: is a directory", path);
+	if (S_ISREG(st.st_mode))
+		return 0;
+	*fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (*fd < 0)
+		return fd_err_set(err, "%s: %s", path, strerror(errno));
+	o->path = xstrdup(path);
+	return 0;
+}
+
 int outfile_open(struct outfile *o, const char *path, struct fd_err *err)
 {
+	char real[PATH_MAX];
+	struct stat st;
 	int fd;
 
 	memset(o, 0, sizeof(*o));
@@ -25,6 +54,12 @@ int outfile_open(struct outfile *o, const char *path, struct fd_err *err)
 		o->fp = stdout;
 		return 0;
 	}
+	if (open_direct(o, path, err, &fd))
+		return -1;
+	if (fd >= 0)
+		goto opened;
+	if (!lstat(path, &st) && S_ISLNK(st.st_mode) && realpath(path, real))
+		path = real;
 	o->path = xstrdup(path);
 	o->tmp = xstrfmt("%s.tmp.XXXXXX", path);
 	fd = mkstemp(o->tmp);
@@ -43,11 +78,13 @@ int outfile_open(struct outfile *o, const char *path, struct fd_err *err)
 		umask(mask);
 		fchmod(fd, 0666 & ~mask);
 	}
+opened:
 	if (has_suffix(path, ".gz")) {
 		o->gz = gzdopen(fd, "wb6");
 		if (!o->gz) {
 			close(fd);
-			unlink(o->tmp);
+			if (o->tmp)
+				unlink(o->tmp);
 			return fd_err_set(err, "%s: cannot compress", path);
 		}
 		return 0;
@@ -119,8 +156,9 @@ int outfile_commit(struct outfile *o, struct fd_err *err)
 	if (o->failed) {
 		ret = fd_err_set(err, "%s: write error: %s", o->path,
 				 strerror(o->failed));
-		unlink(o->tmp);
-	} else if (rename(o->tmp, o->path)) {
+		if (o->tmp)
+			unlink(o->tmp);
+	} else if (o->tmp && rename(o->tmp, o->path)) {
 		ret = fd_err_set(err, "%s: %s", o->path, strerror(errno));
 		unlink(o->tmp);
 	}
@@ -138,6 +176,7 @@ void outfile_abort(struct outfile *o)
 		gzclose(o->gz);
 	else if (o->fp)
 		fclose(o->fp);
-	unlink(o->tmp);
+	if (o->tmp)
+		unlink(o->tmp);
 	release(o);
 }

@@ -12,11 +12,13 @@
  * An output file that is complete or absent: everything goes to a
  * temporary file beside the target, renamed over it by outfile_commit().
  * outfile_abort() (or a crash) leaves the target untouched. "-" writes to
- * standard output directly. A path ending in ".gz" is gzip-compressed.
+ * standard output directly, and so does an existing device or FIFO
+ * (/dev/null) to itself: renaming over it would replace the node. A
+ * symbolic link is followed. A path ending in ".gz" is gzip-compressed.
  */
 struct outfile {
 	char *path; /* target; NULL for stdout */
-	char *tmp;
+	char *tmp;  /* NULL when the target is written in place */
 	FILE *fp;
 	void *gz; /* gzFile, when compressing */
 	int failed;
