@@ -116,7 +116,7 @@ void diff_compare(struct metric_set *base, size_t nr_base,
 		struct metric_set *s = i < nr_base ? &base[i]
 						   : &new[i - nr_base];
 
-		if (s->nr) /* qsort() and bsearch() want a non-NULL array */
+		if (s->nr) /* sane_qsort() and bsearch() want a non-NULL array */
 			metric_set_sort(s);
 		total += s->nr;
 	}
@@ -129,7 +129,7 @@ void diff_compare(struct metric_set *base, size_t nr_base,
 		for (j = 0; j < s->nr; j++)
 			keys[nr_keys++] = s->v[j].key;
 	}
-	qsort(keys, nr_keys, sizeof(*keys), cmp_str_ptr);
+	sane_qsort(keys, nr_keys, sizeof(*keys), cmp_str_ptr);
 	for (i = 0, j = 0; i < nr_keys; i++)
 		if (!j || strcmp(keys[j - 1], keys[i]))
 			keys[j++] = keys[i];
@@ -163,7 +163,7 @@ void diff_compare(struct metric_set *base, size_t nr_base,
 		r->shown = r->changed || (o && o->all);
 		d->nr_shown += r->shown;
 	}
-	qsort(d->rows, d->nr_rows, sizeof(*d->rows), cmp_row);
+	sane_qsort(d->rows, d->nr_rows, sizeof(*d->rows), cmp_row);
 	free(keys);
 	free(at);
 }

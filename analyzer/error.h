@@ -2,6 +2,8 @@
 #ifndef FLAMEDIFF_ERROR_H
 #define FLAMEDIFF_ERROR_H
 
+#include <stdlib.h>
+
 /*
  * Errors travel up as a return code (-1) with the message stored here.
  * Libraries fill it; only the front end prints it. The message never ends
@@ -29,6 +31,15 @@ char *xstrdup(const char *s) X_ALLOC;
 char *xstrndup(const char *s, unsigned long n) X_ALLOC;
 /* A newly allocated string, formatted. */
 char *xstrfmt(const char *fmt, ...) X_ALLOC __attribute__((format(printf, 1, 2)));
+
+/* qsort() for arrays that may be empty and so NULL: qsort(NULL, 0, ...)
+ * is undefined (UBSan stops on it), an empty array is sorted already. */
+static inline void sane_qsort(void *base, size_t n, size_t size,
+			      int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(base, n, size, cmp);
+}
 
 /* Grow *p (of *alloc elements of size sz) so that it holds at least need. */
 void grow_array(void **p, unsigned long *alloc, unsigned long need,

@@ -9,7 +9,7 @@
 #include "stats.h"
 
 
-/* Empty sets stay away from metric_set_*(): qsort() and bsearch() on a
+/* Empty sets stay away from metric_set_*(): sane_qsort() and bsearch() on a
  * NULL array are undefined, even for zero elements. */
 static void set_sort(struct metric_set *s)
 {
@@ -143,7 +143,7 @@ static void top_movers(const struct diff *d, enum diff_group group,
 		if (d->rows[i].group == group && d->rows[i].changed &&
 		    fabs(d->rows[i].change) >= EXPLAIN_MOVER_MIN)
 			v[n++] = &d->rows[i];
-	qsort(v, n, sizeof(*v), cmp_mover);
+	sane_qsort(v, n, sizeof(*v), cmp_mover);
 	*nr = n < EXPLAIN_TOP ? n : EXPLAIN_TOP;
 	*out = v;
 }
@@ -204,7 +204,7 @@ static void hot_chains(struct explain_hot *h, struct metric_set *base,
 			}
 	}
 	if (nr)
-		qsort(keys, nr, sizeof(*keys), cmp_str_ptr);
+		sane_qsort(keys, nr, sizeof(*keys), cmp_str_ptr);
 	for (i = 0; i < nr; i++) {
 		struct explain_chain c;
 
@@ -224,7 +224,7 @@ static void hot_chains(struct explain_hot *h, struct metric_set *base,
 		all[nr_all++] = c;
 	}
 	if (nr_all)
-		qsort(all, nr_all, sizeof(*all), cmp_chain);
+		sane_qsort(all, nr_all, sizeof(*all), cmp_chain);
 	h->lost = xmalloc((nr_all + 1) * sizeof(*h->lost));
 	h->gained = xmalloc((nr_all + 1) * sizeof(*h->gained));
 	for (i = 0; i < nr_all; i++) {
@@ -257,7 +257,7 @@ void explain_compute(const struct diff *d, struct metric_set *base,
 		if (d->rows[i].group == DIFF_SELF &&
 		    hotness(&d->rows[i]) >= EXPLAIN_HOT)
 			hot[n++] = &d->rows[i];
-	qsort(hot, n, sizeof(*hot), cmp_hot);
+	sane_qsort(hot, n, sizeof(*hot), cmp_hot);
 	if (n > EXPLAIN_MAX_HOT)
 		n = EXPLAIN_MAX_HOT;
 	e->hot = xcalloc(n + 1, sizeof(*e->hot));

@@ -326,8 +326,8 @@ void folded_write(const struct profile *p, struct outfile *o,
 		buf[len++] = '\0';
 	}
 	sort_base = buf;
-	if (nr) /* qsort() must not see the NULL of no lines */
-		qsort(lines, nr, sizeof(*lines), cmp_lines);
+	if (nr) /* sane_qsort() must not see the NULL of no lines */
+		sane_qsort(lines, nr, sizeof(*lines), cmp_lines);
 	for (i = 0; i < nr;) {
 		const char *s = buf + lines[i].off;
 		double w = lines[i].weight;

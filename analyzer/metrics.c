@@ -264,7 +264,7 @@ static void collect_fns(struct work *w, struct metrics *m)
 		if (m->fns[id].name)
 			m->fns[o++] = m->fns[id];
 	m->nr_fns = o;
-	qsort(m->fns, m->nr_fns, sizeof(*m->fns), cmp_fn);
+	sane_qsort(m->fns, m->nr_fns, sizeof(*m->fns), cmp_fn);
 	free(children);
 	free(self);
 	free(buf);
@@ -443,7 +443,7 @@ static void collect_chains(struct work *w, struct metrics *m, double min)
 			}
 		}
 	}
-	qsort(m->chains, m->nr_chains, sizeof(*m->chains), cmp_chain);
+	sane_qsort(m->chains, m->nr_chains, sizeof(*m->chains), cmp_chain);
 	hmap_release(&seen);
 	free(kids);
 	free(stack);
@@ -553,12 +553,12 @@ void metric_set_sort(struct metric_set *s)
 {
 	size_t i, o = 0;
 
-	/* qsort() and bsearch() must not see the NULL of an empty set. */
+	/* sane_qsort() and bsearch() must not see the NULL of an empty set. */
 	if (s->sorted || !s->nr) {
 		s->sorted = 1;
 		return;
 	}
-	qsort(s->v, s->nr, sizeof(*s->v), cmp_metric);
+	sane_qsort(s->v, s->nr, sizeof(*s->v), cmp_metric);
 	for (i = 0; i < s->nr; i++) {
 		if (o && !strcmp(s->v[o - 1].key, s->v[i].key)) {
 			s->v[o - 1].value += s->v[i].value;

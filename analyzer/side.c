@@ -43,7 +43,7 @@ static int push_dir(struct side_runs *r, const char *dir, struct fd_err *err)
 	closedir(d);
 	if (r->nr == first)
 		return fd_err_set(err, "%s: no runs in this directory", dir);
-	qsort(r->paths + first, r->nr - first, sizeof(*r->paths), cmp_str);
+	sane_qsort(r->paths + first, r->nr - first, sizeof(*r->paths), cmp_str);
 	return 0;
 }
 

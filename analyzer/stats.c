@@ -50,7 +50,7 @@ double stats_upper_median(const double *x, size_t n)
 		return 0;
 	s = xmalloc(n * sizeof(*s));
 	memcpy(s, x, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_double);
+	sane_qsort(s, n, sizeof(*s), cmp_double);
 	m = s[n / 2];
 	free(s);
 	return m;

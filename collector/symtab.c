@@ -126,7 +126,7 @@ void symtab_finish(struct symtab *t, uint64_t max_gap)
 
 	if (!t->nr)
 		return;
-	qsort(t->syms, t->nr, sizeof(*t->syms), cmp_sym);
+	sane_qsort(t->syms, t->nr, sizeof(*t->syms), cmp_sym);
 	for (i = 0; i < t->nr; i++) {
 		if (n && t->syms[n - 1].start == t->syms[i].start) {
 			/* alias: keep the first (best), widest extent */

@@ -168,7 +168,7 @@ static void walk_tree(struct walk *wk)
 		}
 		if (!nr_kids)
 			continue;
-		qsort(kids, nr_kids, sizeof(*kids), cmp_children);
+		sane_qsort(kids, nr_kids, sizeof(*kids), cmp_children);
 
 		/* The children in order; adjacent narrow ones form runs. */
 		nr_row = 0;

@@ -641,7 +641,7 @@ int png_movers(const struct profile *base, const struct profile *new,
 		v[nv++] = (struct mv){ mb.fns[i].name, mb.fns[i].children, 0 };
 	for (i = 0; i < mn.nr_fns; i++)
 		v[nv++] = (struct mv){ mn.fns[i].name, 0, mn.fns[i].children };
-	qsort(v, nv, sizeof(*v), cmp_mv_name);
+	sane_qsort(v, nv, sizeof(*v), cmp_mv_name);
 	m = xmalloc(sizeof(*m) * (nv + 1));
 	for (i = 0; i < nv; i = j) {
 		double b = 0, w = 0;
@@ -652,7 +652,7 @@ int png_movers(const struct profile *base, const struct profile *new,
 		}
 		m[nm++] = (struct png_mover){ (char *)v[i].name, b, w, w - b };
 	}
-	qsort(m, nm, sizeof(*m), cmp_mover);
+	sane_qsort(m, nm, sizeof(*m), cmp_mover);
 	if (nm > n)
 		nm = n;
 	/* A row that prints as +0.00 is no mover. */
