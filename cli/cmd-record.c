@@ -347,7 +347,7 @@ int cmd_record(int argc, char **argv)
 	char *cmdline = NULL;
 	double duration;
 	time_t t_start;
-	int rc;
+	int rc, cmd_status;
 
 	rc = parse_options(argc, argv, &a);
 	if (rc >= 0)
@@ -385,7 +385,11 @@ int cmd_record(int argc, char **argv)
 		goto fail;
 	if (status)
 		fprintf(stderr, "\r\033[K");
-	if (w) /* -d or a signal ended the recording first: the command too */
+	/* A command that ended by itself passes its failure on, as perf
+	 * record does, so scripts see it; one that -d or a signal ended
+	 * first is stopped here, which is no failure of its own. */
+	cmd_status = w && workload_exited(w) ? workload_status(w) : 0;
+	if (w)
 		workload_stop(w, SIGTERM);
 
 	p = profile_new();
@@ -411,6 +415,13 @@ int cmd_record(int argc, char **argv)
 			"the target idle (with -p, pick a process that runs, "
 			"not a parent waiting for its children)?\n");
 	rc = 0;
+	if (WIFEXITED(cmd_status) && WEXITSTATUS(cmd_status))
+		rc = WEXITSTATUS(cmd_status);
+	else if (WIFSIGNALED(cmd_status))
+		rc = 128 + WTERMSIG(cmd_status);
+	if (rc)
+		fprintf(stderr, "flamediff record: the command failed (exit "
+			"status %d); its profile is written\n", rc);
 	goto out;
 fail:
 	if (status)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # flamediff record's errors say what is missing: the sysctl or capability,
 # the event, the file limit; exit 2, and no profile (not even a partial one).
-# An idle target only gets a warning.
+# An idle target only gets a warning; a failing command's status is passed on.
 . tests/tap-lib.sh
 
 if ! "$FLAMEDIFF" record -q -o "$T/probe" -- true 2>"$T/err"; then
@@ -50,6 +50,15 @@ ok $? "an idle process: exit 0"
 grep -q '^# samples: 0$' "$T/idle.prof" && grep -q 'warning: no samples' "$T/stderr"
 ok $? "an idle process: empty profile written, and a warning"
 kill $spid 2>/dev/null
+
+# A command that fails passes its status on, as perf record does, and its
+# profile is still written.
+"$FLAMEDIFF" record -q -o "$T/fail.prof" -- sh -c 'exit 3' 2>"$T/stderr"
+rc=$?
+[ $rc -eq 3 ] && grep -q '^# flamediff-profile' "$T/fail.prof"
+ok $? "a failing command: its exit status (got $rc), and the profile"
+"$FLAMEDIFF" record -q -d 0.3 -o "$T/stopped.prof" -- sleep 5 2>"$T/stderr"
+ok $? "a command stopped by -d is no failure: exit 0"
 
 # Without privileges, system-wide recording names the sysctl and the
 # capability that would allow it.
