@@ -20,6 +20,7 @@
 #include "analyzer/metrics.h"
 #include "color.h"
 #include "png.h"
+#include "utf8.h"
 
 /* cairo's own limit on an image surface's side. */
 #define PNG_MAX_SIDE 32767
@@ -50,7 +51,7 @@ static const char *font_family(const struct layout *l)
  */
 static void utf8_clean(char *s, size_t n)
 {
-	size_t i = 0, len, k;
+	size_t i = 0, len;
 	unsigned char c;
 	uint32_t cp;
 
@@ -62,34 +63,11 @@ static void utf8_clean(char *s, size_t n)
 			i++;
 			continue;
 		}
-		if (c >= 0xc2 && c <= 0xdf) {
-			len = 2;
-			cp = c & 0x1f;
-		} else if (c >= 0xe0 && c <= 0xef) {
-			len = 3;
-			cp = c & 0x0f;
-		} else if (c >= 0xf0 && c <= 0xf4) {
-			len = 4;
-			cp = c & 0x07;
-		} else {
-			goto bad;
-		}
-		if (i + len > n)
-			goto bad;
-		for (k = 1; k < len; k++) {
-			if (((unsigned char)s[i + k] & 0xc0) != 0x80)
-				goto bad;
-			cp = cp << 6 | ((unsigned char)s[i + k] & 0x3f);
-		}
-		/* Overlong forms, surrogates, beyond U+10FFFF. */
-		if (len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff)))
-			goto bad;
-		if (len == 4 && (cp < 0x10000 || cp > 0x10ffff))
-			goto bad;
-		i += len;
-		continue;
-bad:
-		s[i++] = '?';
+		len = utf8_char((unsigned char *)s + i, n - i, &cp);
+		if (len)
+			i += len;
+		else
+			s[i++] = '?';
 	}
 }
 

@@ -17,6 +17,7 @@
 
 #include "color.h"
 #include "svg.h"
+#include "utf8.h"
 
 void svg_escape(struct outfile *o, const char *s, size_t len)
 {
@@ -25,7 +26,9 @@ void svg_escape(struct outfile *o, const char *s, size_t len)
 
 	while (p < end) {
 		const char *rep = NULL;
-		unsigned int c = *p, need, cp, i;
+		unsigned int c = *p;
+		uint32_t cp;
+		size_t need;
 
 		if (c >= 0x20 && c < 0x80 && c != '&' && c != '<' && c != '>' &&
 		    c != '"' && c != '\'') {
@@ -49,33 +52,8 @@ void svg_escape(struct outfile *o, const char *s, size_t len)
 			}
 			/* A UTF-8 sequence: keep it when well formed and a
 			 * character XML allows. */
-			if (c >= 0xc2 && c <= 0xdf) {
-				need = 2;
-				cp = c & 0x1f;
-			} else if (c >= 0xe0 && c <= 0xef) {
-				need = 3;
-				cp = c & 0x0f;
-			} else if (c >= 0xf0 && c <= 0xf4) {
-				need = 4;
-				cp = c & 0x07;
-			} else {
-				rep = "\xef\xbf\xbd";
-				break;
-			}
-			if ((size_t)(end - p) < need) {
-				rep = "\xef\xbf\xbd";
-				need = 1;
-				break;
-			}
-			for (i = 1; i < need; i++) {
-				if ((p[i] & 0xc0) != 0x80)
-					break;
-				cp = cp << 6 | (p[i] & 0x3f);
-			}
-			if (i < need || (need == 3 && cp < 0x800) ||
-			    (need == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-			    (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe ||
-			    cp == 0xffff) {
+			need = utf8_char(p, end - p, &cp);
+			if (!need || cp == 0xfffe || cp == 0xffff) {
 				rep = "\xef\xbf\xbd";
 				need = 1;
 				break;
