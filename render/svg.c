@@ -53,7 +53,7 @@ void svg_escape(struct outfile *o, const char *s, size_t len)
 			/* A UTF-8 sequence: keep it when well formed and a
 			 * character XML allows. */
 			need = utf8_char(p, end - p, &cp);
-			if (!need || cp == 0xfffe || cp == 0xffff) {
+			if (!need) {
 				rep = "\xef\xbf\xbd";
 				need = 1;
 				break;

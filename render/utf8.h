@@ -9,8 +9,9 @@
  * The length (2 to 4) of the well-formed UTF-8 sequence for a character
  * above U+007F that starts at p, with avail bytes readable, and the code
  * point in *cp; 0 when the bytes are not one (a stray or truncated byte,
- * an overlong form, a surrogate, beyond U+10FFFF). Names come from
- * binaries and perf output: both backends must check them before drawing.
+ * an overlong form, a surrogate, beyond U+10FFFF) or are U+FFFE/U+FFFF,
+ * which XML forbids and cairo refuses. Names come from binaries and perf
+ * output: both backends must check them before drawing.
  */
 static inline size_t utf8_char(const unsigned char *p, size_t avail,
 			       uint32_t *cp)
@@ -38,7 +39,8 @@ static inline size_t utf8_char(const unsigned char *p, size_t avail,
 		c = c << 6 | (p[i] & 0x3f);
 	}
 	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
-	    c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+	    c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff) || c == 0xfffe ||
+	    c == 0xffff)
 		return 0;
 	*cp = c;
 	return len;

@@ -425,7 +425,9 @@ out:
 /* Names that are not UTF-8 must not kill the cairo context. */
 static void test_bad_utf8(void)
 {
-	static const char bad[] = "bad\xff\xfe name \xc3";
+	/* stray bytes, U+FFFF (well formed, but cairo refuses it), a
+	 * surrogate, a truncated sequence */
+	static const char bad[] = "bad\xff\xfe name \xef\xbf\xbf \xed\xa0\x80 \xc3";
 	static const char odd[] = "ok \xc3\xa9t\xc3\xa9 \x01\x7f";
 	struct profile *p = profile_new();
 	struct frame fr[2];
