@@ -4,14 +4,7 @@
 # and hostile names. The checks are in tests/browser/svg-diff.js.
 . tests/tap-lib.sh
 
-if [ ! -x /usr/bin/chromium ]; then
-	echo "1..0 # SKIP /usr/bin/chromium is not installed"
-	exit 0
-fi
-if ! command -v node >/dev/null 2>&1; then
-	echo "1..0 # SKIP node is not installed"
-	exit 0
-fi
+skip_without /usr/bin/chromium node
 if [ ! -d node_modules/playwright-core ]; then
 	echo "1..0 # SKIP node_modules/playwright-core missing (make deps)"
 	exit 0

@@ -4,12 +4,7 @@
 # collapse), noise, clone suffixes and the diff options.
 . tests/tap-lib.sh
 
-for tool in xmllint rsvg-convert; do
-	if ! command -v $tool >/dev/null 2>&1; then
-		echo "1..0 # SKIP $tool is not installed"
-		exit 0
-	fi
-done
+skip_without xmllint rsvg-convert
 
 seed=tests/data/seed
 valid() {

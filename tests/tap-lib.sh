@@ -25,6 +25,15 @@ check() { # check DESCRIPTION COMMAND...: passes when COMMAND succeeds
 	[ $rc -eq 0 ] || sed 's/^/#   /' "$T/check.out" | head -20
 }
 
+skip_without() { # skip_without TOOL...: skip the whole test if one is missing
+	for tool in "$@"; do
+		if ! command -v "$tool" >/dev/null 2>&1; then
+			echo "1..0 # SKIP $tool is not installed"
+			exit 0
+		fi
+	done
+}
+
 done_testing() {
 	echo "1..$tap_n"
 	[ $tap_failed -eq 0 ]
