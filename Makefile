@@ -24,14 +24,17 @@ DEB_PACKAGES := build-essential pkg-config libelf-dev libdw-dev \
 	stress-ng \
 	clang libclang-rt-14-dev
 
-LIB_SRC	:= $(wildcard analyzer/*.c render/*.c collector/*.c)
+# The parts, each a static library, linked in layer order: cli uses render
+# and collector, they use analyzer, which uses lib (tests/t-layers.sh checks
+# the includes follow the same arrows).
+PARTS	:= render collector analyzer lib
 CLI_SRC	:= $(wildcard cli/*.c)
 TEST_SRC := $(wildcard tests/*.c)
 BENCH_SRC := $(wildcard bench/*.c)
 
-LIB_OBJ	:= $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
-# The SVG script (share/flamegraph.js), compiled in: see its rule below.
-LIB_OBJ	+= $(BUILD)/obj/gen/flamegraph-js.o
+part_obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard $(1)/*.c))
+# The SVG script (share/flamegraph.js), compiled into render: see below.
+RENDER_OBJ := $(call part_obj,render) $(BUILD)/obj/gen/flamegraph-js.o
 CLI_OBJ	:= $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
@@ -39,7 +42,9 @@ BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 # sanitizer), except nofp, which DWARF unwinding must walk.
 TEST_PROGS := $(patsubst tests/progs/%.c,$(BUILD)/tests/progs/%,$(wildcard tests/progs/*.c))
 PROG_CFLAGS := -O2 -g -Wall -Werror -pthread -fno-omit-frame-pointer
-LIB	:= $(BUILD)/libflamediff.a
+# Tools the tests use (tests/tools): built with the project's flags.
+TEST_TOOLS := $(patsubst tests/tools/%.c,$(BUILD)/tests/tools/%,$(wildcard tests/tools/*.c))
+LIBS	:= $(PARTS:%=$(BUILD)/lib%.a)
 BIN	:= $(BUILD)/flamediff
 
 all: $(BIN)
@@ -58,20 +63,24 @@ $(BUILD)/obj/gen/flamegraph-js.o: $(BUILD)/gen/flamegraph-js.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-$(LIB): $(LIB_OBJ)
+$(BUILD)/librender.a: $(RENDER_OBJ)
+$(BUILD)/libcollector.a: $(call part_obj,collector)
+$(BUILD)/libanalyzer.a: $(call part_obj,analyzer)
+$(BUILD)/liblib.a: $(call part_obj,lib)
+$(LIBS):
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BIN): $(CLI_OBJ) $(LIB)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
+$(BIN): $(CLI_OBJ) $(LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBS) $(LDLIBS)
 
-$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(LIB)
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS) $(LDLIBS)
 
-$(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
+$(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS) $(LDLIBS)
 
 # Tests are C programs (build/tests/*) and shell scripts (tests/t-*.sh), all
 # speaking TAP; they find the binary through $FLAMEDIFF.
@@ -79,7 +88,11 @@ $(BUILD)/tests/progs/%: tests/progs/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(PROG_CFLAGS) $(if $(filter nofp,$*),-fomit-frame-pointer) -o $@ $<
 
-check: $(BIN) $(TEST_BIN) $(TEST_PROGS)
+$(BUILD)/tests/tools/%: $(BUILD)/obj/tests/tools/%.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LDLIBS)
+
+check: $(BIN) $(TEST_BIN) $(TEST_PROGS) $(TEST_TOOLS)
 	FLAMEDIFF=$(abspath $(BIN)) prove $(PROVE_FLAGS) $(TEST_BIN) $(wildcard tests/t-*.sh)
 
 # The same tests under AddressSanitizer and UBSan, in their own build dir.

@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff.h"
-#include "folded.h"
-#include "linereader.h"
-#include "names.h"
-#include "stats.h"
+#include "analyzer/diff.h"
+#include "analyzer/folded.h"
+#include "lib/linereader.h"
+#include "analyzer/names.h"
+#include "analyzer/stats.h"
 
 #define PP_PREFIX "perf-profile."
 

@@ -5,11 +5,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "error.h"
-#include "input.h"
-#include "metrics.h"
-#include "outfile.h"
-#include "side.h"
+#include "lib/error.h"
+#include "analyzer/input.h"
+#include "analyzer/metrics.h"
+#include "lib/outfile.h"
+#include "analyzer/side.h"
 
 /*
  * Comparing two builds over repeated runs, as LKP compares two commits

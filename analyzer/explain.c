@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "explain.h"
-#include "names.h"
-#include "stats.h"
+#include "analyzer/explain.h"
+#include "analyzer/names.h"
+#include "analyzer/stats.h"
 
 
 /* Empty sets stay away from metric_set_*(): sane_qsort() and bsearch() on a

@@ -5,9 +5,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "diff.h"
-#include "metrics.h"
-#include "profile.h"
+#include "analyzer/diff.h"
+#include "analyzer/metrics.h"
+#include "analyzer/profile.h"
 
 /*
  * "What moved": the few lines under the comparison table that say in plain

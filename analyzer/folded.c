@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "folded.h"
+#include "analyzer/folded.h"
 
 /*
  * The previous line's stack and the node of each of its frames. Folded

@@ -2,9 +2,9 @@
 #ifndef FLAMEDIFF_FOLDED_H
 #define FLAMEDIFF_FOLDED_H
 
-#include "linereader.h"
-#include "outfile.h"
-#include "profile.h"
+#include "lib/linereader.h"
+#include "lib/outfile.h"
+#include "analyzer/profile.h"
 
 /*
  * Folded stacks and the flamediff profile, which is folded stacks with a

@@ -2,10 +2,10 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "folded.h"
-#include "input.h"
-#include "linereader.h"
-#include "perfscript.h"
+#include "analyzer/folded.h"
+#include "analyzer/input.h"
+#include "lib/linereader.h"
+#include "analyzer/perfscript.h"
 
 /* The last blank-separated token of line[0..len) is a count. */
 static int ends_with_count(const char *line, size_t len)

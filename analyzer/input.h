@@ -4,8 +4,8 @@
 
 #include <stdbool.h>
 
-#include "error.h"
-#include "profile.h"
+#include "lib/error.h"
+#include "analyzer/profile.h"
 
 /*
  * Reading any input into a profile. The format is told from the content

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "linereader.h"
-#include "hmap.h"
-#include "metrics.h"
-#include "names.h"
+#include "lib/linereader.h"
+#include "lib/hmap.h"
+#include "analyzer/metrics.h"
+#include "analyzer/names.h"
 
 /*
  * How it works: a few passes over the profile's nodes, and a walk of the

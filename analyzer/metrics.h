@@ -5,8 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "error.h"
-#include "profile.h"
+#include "lib/error.h"
+#include "analyzer/profile.h"
 
 /*
  * LKP's perf-profile metrics (children, self, calltrace) computed from a

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <string.h>
 
-#include "names.h"
+#include "analyzer/names.h"
 
 static const char *const clone_tags[] = { ".isra.", ".constprop.", ".part." };
 

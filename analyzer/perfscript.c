@@ -32,8 +32,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "hmap.h"
-#include "perfscript.h"
+#include "lib/hmap.h"
+#include "analyzer/perfscript.h"
 
 /* Perl's \s (space, \t, \n, \v, \f, \r) and \w (ASCII word characters),
  * as they apply to byte strings; hex is lowercase, as in the offsets. */

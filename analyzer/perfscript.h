@@ -2,9 +2,9 @@
 #ifndef FLAMEDIFF_PERFSCRIPT_H
 #define FLAMEDIFF_PERFSCRIPT_H
 
-#include "input.h"
-#include "linereader.h"
-#include "profile.h"
+#include "analyzer/input.h"
+#include "lib/linereader.h"
+#include "analyzer/profile.h"
 
 /*
  * Fold `perf script` text into p, stack by stack, as stackcollapse-perf.pl

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
-#include "profile.h"
+#include "lib/error.h"
+#include "analyzer/profile.h"
 
 /*
  * Finding a child. Most nodes of a profile have one child or none (stacks

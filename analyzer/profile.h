@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "strtab.h"
+#include "lib/strtab.h"
 
 /*
  * The profile: the one data model that the collector writes, the analyzer

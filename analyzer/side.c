@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "side.h"
+#include "analyzer/side.h"
 
 static int cmp_str(const void *a, const void *b)
 {

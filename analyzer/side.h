@@ -4,9 +4,9 @@
 
 #include <stddef.h>
 
-#include "error.h"
-#include "input.h"
-#include "profile.h"
+#include "lib/error.h"
+#include "analyzer/input.h"
+#include "analyzer/profile.h"
 
 /*
  * One side of a comparison (a kernel build): one or more runs. Each path is

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
-#include "stats.h"
+#include "lib/error.h"
+#include "analyzer/stats.h"
 
 double stats_mean(const double *x, size_t n)
 {

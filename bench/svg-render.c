@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "analyzer/input.h"
-#include "analyzer/outfile.h"
+#include "lib/outfile.h"
 #include "render/layout.h"
 #include "render/svg.h"
 

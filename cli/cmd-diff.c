@@ -12,10 +12,10 @@
 
 #include "analyzer/diff.h"
 #include "analyzer/explain.h"
-#include "analyzer/outfile.h"
+#include "lib/outfile.h"
 #include "render/diff-text.h"
-#include "builtin.h"
-#include "input-opts.h"
+#include "cli/builtin.h"
+#include "cli/input-opts.h"
 
 static const char usage_text[] =
 	"usage: flamediff diff [OPTIONS] BASE NEW\n"

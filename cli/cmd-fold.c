@@ -10,10 +10,10 @@
 
 #include "analyzer/folded.h"
 #include "analyzer/input.h"
-#include "analyzer/outfile.h"
+#include "lib/outfile.h"
 #include "analyzer/profile.h"
-#include "builtin.h"
-#include "input-opts.h"
+#include "cli/builtin.h"
+#include "cli/input-opts.h"
 
 static void usage(FILE *fp)
 {

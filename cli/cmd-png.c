@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "builtin.h"
-#include "graph-opts.h"
+#include "cli/builtin.h"
+#include "cli/graph-opts.h"
 #include "render/graph-file.h"
 #include "render/png.h"
 

@@ -18,7 +18,7 @@
 
 #include "analyzer/folded.h"
 #include "analyzer/profile.h"
-#include "builtin.h"
+#include "cli/builtin.h"
 #include "collector/record.h"
 #include "collector/workload.h"
 

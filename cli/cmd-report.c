@@ -10,11 +10,11 @@
 
 #include "analyzer/input.h"
 #include "analyzer/metrics.h"
-#include "analyzer/outfile.h"
+#include "lib/outfile.h"
 #include "analyzer/profile.h"
 #include "render/report-text.h"
-#include "builtin.h"
-#include "input-opts.h"
+#include "cli/builtin.h"
+#include "cli/input-opts.h"
 
 enum report_format { FMT_TABLE, FMT_JSON, FMT_CSV, FMT_LKP };
 

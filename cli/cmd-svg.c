@@ -5,9 +5,9 @@
  */
 #include <stdio.h>
 
-#include "analyzer/outfile.h"
-#include "builtin.h"
-#include "graph-opts.h"
+#include "lib/outfile.h"
+#include "cli/builtin.h"
+#include "cli/graph-opts.h"
 #include "render/graph-file.h"
 #include "render/svg.h"
 

@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/outfile.h"
-#include "builtin.h"
-#include "graph-opts.h"
-#include "input-opts.h"
+#include "lib/outfile.h"
+#include "cli/builtin.h"
+#include "cli/graph-opts.h"
+#include "cli/input-opts.h"
 #include "render/color.h"
 
 enum {

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "builtin.h"
+#include "cli/builtin.h"
 
 #ifndef FLAMEDIFF_VERSION
 #define FLAMEDIFF_VERSION "0.1"

@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyzer/error.h"
-#include "dso.h"
+#include "lib/error.h"
+#include "collector/dso.h"
 
 void dsos_init(struct dsos *d, bool keep_image)
 {

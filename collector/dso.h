@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analyzer/hmap.h"
-#include "symtab.h"
+#include "lib/hmap.h"
+#include "collector/symtab.h"
 
 /*
  * A binary that some process maps executable: the main program, a shared

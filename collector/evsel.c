@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "evsel.h"
+#include "collector/evsel.h"
 
 struct known_event {
 	const char *name;

@@ -5,8 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "analyzer/error.h"
-#include "perf.h"
+#include "lib/error.h"
+#include "collector/perf.h"
 
 /*
  * Event names as perf spells them ("cycles:pp", "cpu-clock", "r003c") and

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kallsyms.h"
+#include "collector/kallsyms.h"
 
 /* A sizeless kernel symbol ends at the next one, within reason: past the
  * last symbol of a module, nothing of ours lies within 1 MiB. */

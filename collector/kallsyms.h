@@ -2,8 +2,8 @@
 #ifndef FLAMEDIFF_COLLECTOR_KALLSYMS_H
 #define FLAMEDIFF_COLLECTOR_KALLSYMS_H
 
-#include "analyzer/error.h"
-#include "symtab.h"
+#include "lib/error.h"
+#include "collector/symtab.h"
 
 /*
  * A snapshot of /proc/kallsyms, taken when the recording starts: the

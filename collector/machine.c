@@ -5,8 +5,8 @@
 #include <string.h>
 #include <sys/sysmacros.h>
 
-#include "analyzer/error.h"
-#include "machine.h"
+#include "lib/error.h"
+#include "collector/machine.h"
 
 void machine_init(struct machine *m, struct dsos *dsos)
 {

@@ -6,9 +6,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "analyzer/strtab.h"
-#include "dso.h"
-#include "analyzer/hmap.h"
+#include "lib/strtab.h"
+#include "collector/dso.h"
+#include "lib/hmap.h"
 
 /*
  * What the sideband records tell about the machine while it is recorded:

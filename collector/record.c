@@ -11,14 +11,14 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "evsel.h"
-#include "kallsyms.h"
-#include "machine.h"
-#include "perf.h"
-#include "record.h"
-#include "ring.h"
-#include "stacks.h"
-#include "unwind.h"
+#include "collector/evsel.h"
+#include "collector/kallsyms.h"
+#include "collector/machine.h"
+#include "collector/perf.h"
+#include "collector/record.h"
+#include "collector/ring.h"
+#include "collector/stacks.h"
+#include "collector/unwind.h"
 
 #define MAX_FRAMES 512
 #define MAX_WARNINGS 8

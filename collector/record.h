@@ -7,7 +7,7 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include "analyzer/error.h"
+#include "lib/error.h"
 #include "analyzer/profile.h"
 
 /*

@@ -5,8 +5,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "perf.h"
-#include "ring.h"
+#include "collector/perf.h"
+#include "collector/ring.h"
 
 int ring_open(struct ring *r, int fd, unsigned int order,
 	      struct fd_err *err)

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analyzer/error.h"
+#include "lib/error.h"
 
 struct perf_event_header;
 

@@ -2,9 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/error.h"
-#include "analyzer/hmap.h"
-#include "stacks.h"
+#include "lib/error.h"
+#include "lib/hmap.h"
+#include "collector/stacks.h"
 
 void stacks_init(struct stacks *s)
 {

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/error.h"
-#include "symtab.h"
+#include "lib/error.h"
+#include "collector/symtab.h"
 
 #define POOL_CHUNK (256UL << 10)
 

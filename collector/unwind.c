@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/error.h"
-#include "perf.h"
-#include "unwind.h"
+#include "lib/error.h"
+#include "collector/perf.h"
+#include "collector/unwind.h"
 
 /* Not in libunwind's public headers, but exported: the binary search of
  * an .eh_frame_hdr table, reading the table through our accessors. */

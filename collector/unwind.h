@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "machine.h"
+#include "collector/machine.h"
 
 /*
  * DWARF unwinding of a sampled user stack (--call-graph dwarf), with

@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "workload.h"
+#include "collector/workload.h"
 
 struct workload {
 	pid_t pid;	/* the child; -1 once reaped or abandoned */

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "analyzer/error.h"
+#include "lib/error.h"
 
 /*
  * A command forked for recording and held before its exec, so that the

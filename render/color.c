@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "color.h"
+#include "render/color.h"
 
 /* A colour range: each channel lo + (hi - lo) * one of three hash parts. */
 struct range {

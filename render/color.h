@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "layout.h"
+#include "render/layout.h"
 
 /*
  * Deterministic colours: a frame's colour is a function of its name, kind

@@ -3,10 +3,10 @@
 #include <stdlib.h>
 
 #include "analyzer/stats.h"
-#include "diff-text.h"
-#include "explain-text.h"
-#include "lkp-table.h"
-#include "textfmt.h"
+#include "render/diff-text.h"
+#include "render/explain-text.h"
+#include "render/lkp-table.h"
+#include "render/textfmt.h"
 
 /* The description of a side in the table's header. */
 static char *side_desc(const struct diff_side *s)

@@ -4,7 +4,7 @@
 
 #include "analyzer/diff.h"
 #include "analyzer/explain.h"
-#include "analyzer/outfile.h"
+#include "lib/outfile.h"
 
 /*
  * diff's outputs: the comparison d of two sides (analyzer/diff.h) and its

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "explain-text.h"
-#include "textfmt.h"
+#include "render/explain-text.h"
+#include "render/textfmt.h"
 
 /*
  * Text that wraps at blanks to fit EXPLAIN_WIDTH columns. A word longer

@@ -3,7 +3,7 @@
 #define FLAMEDIFF_EXPLAIN_TEXT_H
 
 #include "analyzer/explain.h"
-#include "analyzer/outfile.h"
+#include "lib/outfile.h"
 
 /* The text, every line at most EXPLAIN_WIDTH columns. */
 void explain_write(const struct explain *e, struct outfile *o);

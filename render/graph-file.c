@@ -3,9 +3,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "analyzer/outfile.h"
-#include "graph-file.h"
-#include "svg.h"
+#include "lib/outfile.h"
+#include "render/graph-file.h"
+#include "render/svg.h"
 
 /* Case-insensitive has_suffix(). */
 static bool ends_with(const char *s, size_t n, const char *suffix)

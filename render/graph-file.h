@@ -2,9 +2,9 @@
 #ifndef FLAMEDIFF_GRAPH_FILE_H
 #define FLAMEDIFF_GRAPH_FILE_H
 
-#include "analyzer/error.h"
-#include "layout.h"
-#include "png.h"
+#include "lib/error.h"
+#include "render/layout.h"
+#include "render/png.h"
 
 /*
  * Writing a graph in the format its file name asks for: every command that

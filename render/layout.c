@@ -16,8 +16,8 @@
 
 #include "analyzer/names.h"
 #include "analyzer/stats.h"
-#include "analyzer/strtab.h"
-#include "layout.h"
+#include "lib/strtab.h"
+#include "render/layout.h"
 
 void flame_opts_init(struct flame_opts *o)
 {

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analyzer/error.h"
+#include "lib/error.h"
 #include "analyzer/profile.h"
 
 /*

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "analyzer/diff.h"
-#include "lkp-table.h"
+#include "render/lkp-table.h"
 
 const char *lkp_format_value(char *buf, double v)
 {

@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "analyzer/outfile.h"
+#include "lib/outfile.h"
 
 /*
  * The comparison table of LKP's mails (sbin/ncompare), character for

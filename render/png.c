@@ -18,9 +18,9 @@
 #include <cairo.h>
 
 #include "analyzer/metrics.h"
-#include "color.h"
-#include "png.h"
-#include "utf8.h"
+#include "render/color.h"
+#include "render/png.h"
+#include "render/utf8.h"
 
 /* cairo's own limit on an image surface's side. */
 #define PNG_MAX_SIDE 32767

@@ -4,10 +4,10 @@
 
 #include <stddef.h>
 
-#include "analyzer/error.h"
-#include "analyzer/outfile.h"
+#include "lib/error.h"
+#include "lib/outfile.h"
 #include "analyzer/profile.h"
-#include "layout.h"
+#include "render/layout.h"
 
 /*
  * The PNG backend: a struct layout drawn with cairo, for places that strip

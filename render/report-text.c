@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdio.h>
 
-#include "report-text.h"
-#include "textfmt.h"
+#include "render/report-text.h"
+#include "render/textfmt.h"
 
 void report_text_lkp(struct outfile *o, const struct metrics *m)
 {

@@ -5,7 +5,7 @@
 #include <stddef.h>
 
 #include "analyzer/metrics.h"
-#include "analyzer/outfile.h"
+#include "lib/outfile.h"
 #include "analyzer/profile.h"
 
 /*

@@ -15,9 +15,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "color.h"
-#include "svg.h"
-#include "utf8.h"
+#include "render/color.h"
+#include "render/svg.h"
+#include "render/utf8.h"
 
 void svg_escape(struct outfile *o, const char *s, size_t len)
 {

@@ -4,8 +4,8 @@
 
 #include <stddef.h>
 
-#include "analyzer/outfile.h"
-#include "layout.h"
+#include "lib/outfile.h"
+#include "render/layout.h"
 
 /*
  * The SVG backend: one self-contained file, the script of

@@ -2,7 +2,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "textfmt.h"
+#include "render/textfmt.h"
 
 void json_string(struct outfile *o, const char *s)
 {

@@ -2,7 +2,7 @@
 #ifndef FLAMEDIFF_TEXTFMT_H
 #define FLAMEDIFF_TEXTFMT_H
 
-#include "analyzer/outfile.h"
+#include "lib/outfile.h"
 
 /*
  * The quoting every JSON and CSV writer shares (report's, diff's, the

@@ -11,7 +11,7 @@
 
 #include "analyzer/folded.h"
 #include "analyzer/input.h"
-#include "analyzer/linereader.h"
+#include "lib/linereader.h"
 #include "analyzer/perfscript.h"
 #include "analyzer/profile.h"
 #include "tap.h"

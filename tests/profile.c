@@ -9,7 +9,7 @@
 #include "analyzer/folded.h"
 #include "analyzer/input.h"
 #include "analyzer/profile.h"
-#include "analyzer/strtab.h"
+#include "lib/strtab.h"
 #include "tap.h"
 #include "testfile.h"
 

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "analyzer/names.h"
-#include "analyzer/outfile.h"
+#include "lib/outfile.h"
 #include "render/color.h"
 #include "render/layout.h"
 #include "render/svg.h"

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
-#include "strtab.h"
+#include "lib/error.h"
+#include "lib/strtab.h"
 
 #define CHUNK_SIZE (1UL << 20)
 

@@ -9,7 +9,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "outfile.h"
+#include "lib/outfile.h"
 
 int has_suffix(const char *path, const char *suffix)
 {

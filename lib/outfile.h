@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "error.h"
+#include "lib/error.h"
 
 /*
  * An output file that is complete or absent: everything goes to a

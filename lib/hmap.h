@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "error.h"
+#include "lib/error.h"
 
 /*
  * A map from 64-bit keys to 64-bit values, open addressing with linear

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
+#include "lib/error.h"
 
 int fd_err_set(struct fd_err *err, const char *fmt, ...)
 {

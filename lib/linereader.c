@@ -7,7 +7,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "linereader.h"
+#include "lib/linereader.h"
 
 #define READ_SIZE (1UL << 20)
 

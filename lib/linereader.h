@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "error.h"
+#include "lib/error.h"
 
 /*
  * Reads a text file line by line, gzip or not (zlib tells by the magic),
