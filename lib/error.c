@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,7 +60,7 @@ void *xcalloc(unsigned long n, unsigned long size)
 	void *p = calloc(n ? n : 1, size ? size : 1);
 
 	if (!p)
-		oom(n * size);
+		oom(size_mul(n, size));
 	return p;
 }
 
@@ -85,6 +86,24 @@ char *xstrndup(const char *s, unsigned long n)
 	return p;
 }
 
+size_t size_mul(size_t a, size_t b)
+{
+	size_t r;
+
+	if (__builtin_mul_overflow(a, b, &r))
+		oom(SIZE_MAX);
+	return r;
+}
+
+size_t size_add(size_t a, size_t b)
+{
+	size_t r;
+
+	if (__builtin_add_overflow(a, b, &r))
+		oom(SIZE_MAX);
+	return r;
+}
+
 void grow_array(void **p, unsigned long *alloc, unsigned long need,
 		unsigned long sz)
 {
@@ -94,8 +113,8 @@ void grow_array(void **p, unsigned long *alloc, unsigned long need,
 		return;
 	n = n ? n : 16;
 	while (n < need)
-		n *= 2;
-	*p = xrealloc(*p, n * sz);
+		n = size_mul(n, 2);
+	*p = xrealloc(*p, size_mul(n, sz));
 	*alloc = n;
 }
 

@@ -2,6 +2,8 @@
 #ifndef FLAMEDIFF_ERROR_H
 #define FLAMEDIFF_ERROR_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 /*
@@ -40,6 +42,11 @@ static inline void sane_qsort(void *base, size_t n, size_t size,
 	if (n > 1)
 		qsort(base, n, size, cmp);
 }
+
+/* Sizes that cannot wrap: a product or sum past SIZE_MAX is an allocation
+ * that cannot succeed, so it aborts as out-of-memory does. */
+size_t size_mul(size_t a, size_t b);
+size_t size_add(size_t a, size_t b);
 
 /* Grow *p (of *alloc elements of size sz) so that it holds at least need. */
 void grow_array(void **p, unsigned long *alloc, unsigned long need,
