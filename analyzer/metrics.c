@@ -85,7 +85,7 @@ static int name_unresolved(struct work *w, uint32_t name)
 
 static uint32_t raw_fn(struct work *w, uint32_t name, unsigned int kind)
 {
-	uint64_t key = (uint64_t)name << 8 | kind;
+	uint64_t key = frame_key(name, kind);
 	uint32_t id = (uint32_t)hmap_get(&w->fn_of, key, UINT32_MAX);
 
 	if (id != UINT32_MAX)

@@ -33,6 +33,7 @@
 #include <time.h>
 
 #include "lib/hmap.h"
+#include "analyzer/event.h"
 #include "analyzer/perfscript.h"
 
 /* Perl's \s (space, \t, \n, \v, \f, \r) and \w (ASCII word characters),
@@ -203,7 +204,7 @@ struct ps {
 	struct fcache fc;
 
 	/* The sample being read; frames leaf first, as perf prints them. */
-	uint64_t *stack; /* name << 8 | kind */
+	uint64_t *stack; /* frame_key()s */
 	unsigned long nr_stack, alloc_stack;
 	uint64_t stack_hash;
 	int in_sample;	 /* a kept header was seen: "$pname" is set */
@@ -242,7 +243,7 @@ struct ps {
 
 static void push_frame(struct ps *ps, uint32_t name, unsigned int kind)
 {
-	uint64_t v = (uint64_t)name << 8 | kind;
+	uint64_t v = frame_key(name, kind);
 
 	ALLOC_GROW(ps->stack, ps->nr_stack + 1, ps->alloc_stack);
 	ps->stack[ps->nr_stack++] = v;
@@ -567,7 +568,7 @@ struct lastpath {
 	uint32_t top;
 	uint32_t nr;
 	unsigned long alloc_f, alloc_n;
-	uint64_t *f;	  /* root first, name << 8 | kind */
+	uint64_t *f;	  /* root first, frame_key()s */
 	uint32_t *node;	  /* the node of each frame */
 };
 
@@ -665,7 +666,8 @@ static void end_sample(struct ps *ps)
 			for (; d < n; d++) {
 				uint64_t f = ps->stack[n - 1 - d];
 
-				node = profile_child(p, node, f >> 8, f & 0xff);
+				node = profile_child(p, node, frame_key_name(f),
+						     frame_key_kind(f));
 				lp->f[d] = f;
 				lp->node[d] = node;
 			}
@@ -781,16 +783,6 @@ static double parse_period(const char *s, size_t len)
 	for (i = 0; i < len; i++)
 		v = v * 10 + (s[i] - '0');
 	return v;
-}
-
-static const char *event_unit(const char *ev)
-{
-	size_t n = strcspn(ev, ":");
-
-	if ((n == 9 && !memcmp(ev, "cpu-clock", 9)) ||
-	    (n == 10 && !memcmp(ev, "task-clock", 10)))
-		return "ns";
-	return "events";
 }
 
 /*

@@ -51,6 +51,26 @@ struct frame {
 	uint8_t kind;  /* enum frame_kind */
 };
 
+/*
+ * A frame packed into one 64-bit key, for hash maps and stacks of frames:
+ * the name id above, the kind in the low byte. The one place that knows
+ * the packing.
+ */
+static inline uint64_t frame_key(uint32_t name, unsigned int kind)
+{
+	return (uint64_t)name << 8 | (kind & 0xff);
+}
+
+static inline uint32_t frame_key_name(uint64_t key)
+{
+	return (uint32_t)(key >> 8);
+}
+
+static inline unsigned int frame_key_kind(uint64_t key)
+{
+	return (unsigned int)(key & 0xff);
+}
+
 struct node {
 	uint32_t parent;
 	uint32_t first_child; /* NODE_NONE when a leaf */

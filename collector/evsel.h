@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "analyzer/event.h"
 #include "lib/error.h"
 #include "collector/perf.h"
 
@@ -25,10 +26,10 @@ struct event_spec {
 
 int event_parse(const char *str, struct event_spec *ev, struct fd_err *err);
 
-/* Unit of an event's weight: "ns" for the clocks, "events" otherwise. */
-static inline const char *event_unit(const struct event_spec *ev)
+/* Unit of an event's weight: see analyzer/event.h. */
+static inline const char *evsel_unit(const struct event_spec *ev)
 {
-	return ev->clock ? "ns" : "events";
+	return event_unit(ev->name);
 }
 
 /* Whether an open error means "this machine has no such event", the case

@@ -117,7 +117,7 @@ const char *record_event(const struct record *r)
 
 const char *record_unit(const struct record *r)
 {
-	return event_unit(&r->ev);
+	return evsel_unit(&r->ev);
 }
 
 const struct record_stats *record_stats(const struct record *r)
@@ -770,7 +770,7 @@ int record_poll(struct record *r, int timeout_ms, struct fd_err *err)
 struct namer {
 	struct record *r;
 	struct profile *p;
-	struct hmap cache; /* frame code -> name id << 8 | kind */
+	struct hmap cache; /* frame code -> frame_key() */
 	uint32_t unknown;
 };
 
@@ -784,8 +784,8 @@ static uint32_t name_of(struct namer *nm, uint64_t f, unsigned int *kind)
 	uint32_t id;
 
 	if (!is_new) {
-		*kind = (unsigned int)(*v & 0xff);
-		return (uint32_t)(*v >> 8);
+		*kind = frame_key_kind(*v);
+		return frame_key_name(*v);
 	}
 	*kind = FRAME_USER;
 	if (FR_TAG(f) == FR_TAG_KERNEL) {
@@ -803,7 +803,7 @@ static uint32_t name_of(struct namer *nm, uint64_t f, unsigned int *kind)
 		}
 	}
 	id = s ? profile_intern(nm->p, s, strlen(s)) : nm->unknown;
-	*v = ((uint64_t)id << 8) | *kind;
+	*v = frame_key(id, *kind);
 	return id;
 }
 
@@ -833,7 +833,7 @@ int record_build(struct record *r, struct profile *p, struct fd_err *err)
 	free(fr);
 	hmap_release(&nm.cache);
 	meta_set(&p->meta.event, r->ev.name);
-	meta_set(&p->meta.unit, event_unit(&r->ev));
+	meta_set(&p->meta.unit, evsel_unit(&r->ev));
 	p->meta.samples = r->st.samples;
 	p->meta.lost = r->st.lost + r->st.lost_samples;
 	(void)err;

@@ -201,7 +201,7 @@ static void test_events(void)
 		   ev.type == PERF_TYPE_HARDWARE && !ev.clock,
 	   "cycles:pp");
 	ok(!event_parse("cpu-clock", &ev, &err) && ev.clock &&
-		   !strcmp(event_unit(&ev), "ns"),
+		   !strcmp(evsel_unit(&ev), "ns"),
 	   "cpu-clock weighs nanoseconds");
 	ok(!event_parse("r003c", &ev, &err) && ev.type == PERF_TYPE_RAW &&
 		   ev.config == 0x3c, "raw event");
