@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/error.h"
+#include "lib/hmap.h"
+#include "lib/strtab.h"
+#include "analyzer/compare.h"
+#include "analyzer/names.h"
+#include "analyzer/stats.h"
+
+/*
+ * How it works: every run's nodes are mapped into the union tree, parents
+ * before children (a profile's node ids grow from the root), so a path is
+ * found by one lookup per node, not per sample. Then each run's kept self
+ * weights go into its column and are summed up the tree in one pass from
+ * the last node to the first; shares and verdicts follow per node.
+ */
+
+/* (parent, name, kind) -> child: open addressing over node ids. */
+struct child_index {
+	uint32_t *slot; /* node id + 1; 0 = empty */
+	size_t mask;
+	size_t nr;
+};
+
+static uint64_t child_hash(uint32_t parent, uint32_t name, unsigned int kind)
+{
+	return hmap_hash((uint64_t)parent << 32 ^ frame_key(name, kind));
+}
+
+static void index_grow(struct child_index *ix, const struct cmp_node *nodes)
+{
+	size_t cap = ix->mask ? (ix->mask + 1) * 2 : 1024, i;
+	uint32_t *old = ix->slot;
+	size_t old_cap = ix->mask ? ix->mask + 1 : 0;
+
+	ix->slot = xcalloc(cap, sizeof(*ix->slot));
+	ix->mask = cap - 1;
+	for (i = 0; i < old_cap; i++) {
+		const struct cmp_node *n;
+		size_t h;
+
+		if (!old[i])
+			continue;
+		n = &nodes[old[i] - 1];
+		h = child_hash(n->parent, n->name, n->kind) & ix->mask;
+		while (ix->slot[h])
+			h = (h + 1) & ix->mask;
+		ix->slot[h] = old[i];
+	}
+	free(old);
+}
+
+struct build {
+	struct cmp_tree *t;
+	unsigned long alloc;
+	struct child_index ix;
+};
+
+static uint32_t union_child(struct build *b, uint32_t parent, uint32_t name,
+			    unsigned int kind)
+{
+	struct cmp_tree *t = b->t;
+	struct cmp_node *n;
+	size_t h;
+	uint32_t id;
+
+	if ((b->ix.nr + 1) * 2 > b->ix.mask + 1 || !b->ix.mask)
+		index_grow(&b->ix, t->nodes);
+	h = child_hash(parent, name, kind) & b->ix.mask;
+	for (; b->ix.slot[h]; h = (h + 1) & b->ix.mask) {
+		n = &t->nodes[b->ix.slot[h] - 1];
+		if (n->parent == parent && n->name == name && n->kind == kind)
+			return b->ix.slot[h] - 1;
+	}
+	id = t->nr_nodes++;
+	ALLOC_GROW(t->nodes, t->nr_nodes, b->alloc);
+	n = &t->nodes[id];
+	memset(n, 0, sizeof(*n));
+	n->parent = parent;
+	n->first_child = n->next_sibling = NODE_NONE;
+	n->name = name;
+	n->kind = (uint8_t)kind;
+	n->depth = t->nodes[parent].depth + 1;
+	b->ix.slot[h] = id + 1;
+	b->ix.nr++;
+	return id;
+}
+
+/* Run name id -> union name id, cleaned of clone suffixes when asked. */
+static uint32_t union_name(struct build *b, const struct profile *p,
+			   uint32_t *cache, uint32_t name)
+{
+	const char *s;
+	size_t len;
+	char *tmp;
+
+	if (cache[name] != UINT32_MAX)
+		return cache[name];
+	s = strtab_str(p->names, name);
+	len = strtab_len(p->names, name);
+	if (b->t->opts.strip_clones) {
+		tmp = xmalloc(len + 1);
+		len = name_strip_clones(s, len, tmp);
+		cache[name] = strtab_intern(b->t->names, tmp, len);
+		free(tmp);
+	} else {
+		cache[name] = strtab_intern(b->t->names, s, len);
+	}
+	return cache[name];
+}
+
+/* A run's node id -> union node id, for every node of the run. */
+static uint32_t *map_run(struct build *b, const struct profile *p)
+{
+	uint32_t nr_names = strtab_count(p->names);
+	uint32_t *cache = xmalloc(sizeof(*cache) * (nr_names ? nr_names : 1));
+	uint32_t *map = xmalloc(sizeof(*map) * p->nr_nodes);
+	uint32_t id;
+
+	memset(cache, 0xff, sizeof(*cache) * nr_names);
+	map[NODE_ROOT] = NODE_ROOT;
+	for (id = 1; id < p->nr_nodes; id++) {
+		const struct node *n = &p->nodes[id];
+
+		map[id] = union_child(b, map[n->parent],
+				      union_name(b, p, cache, n->name),
+				      n->kind);
+	}
+	free(cache);
+	return map;
+}
+
+/* Whether a node's own samples count, as struct metrics keeps them. */
+static bool kept(const struct profile *p, uint32_t id)
+{
+	const struct node *n = &p->nodes[id];
+
+	if (id == NODE_ROOT || n->kind == FRAME_PROCESS)
+		return false;
+	return !frame_unresolved(strtab_str(p->names, n->name),
+				 strtab_len(p->names, n->name));
+}
+
+static void link_children(struct cmp_tree *t)
+{
+	uint32_t id, *last = xmalloc(sizeof(*last) * t->nr_nodes);
+
+	for (id = 0; id < t->nr_nodes; id++) {
+		t->nodes[id].first_child = NODE_NONE;
+		t->nodes[id].next_sibling = NODE_NONE;
+	}
+	for (id = 1; id < t->nr_nodes; id++) {
+		uint32_t par = t->nodes[id].parent;
+
+		if (t->nodes[par].first_child == NODE_NONE)
+			t->nodes[par].first_child = id;
+		else
+			t->nodes[last[par]].next_sibling = id;
+		last[par] = id;
+	}
+	free(last);
+}
+
+static void to_shares(double *v, size_t nr_nodes, size_t cols,
+		      const double *kept_total, bool floor)
+{
+	size_t i, c;
+
+	for (i = 0; i < nr_nodes; i++) {
+		for (c = 0; c < cols; c++) {
+			double *x = &v[i * cols + c];
+
+			*x = kept_total[c] > 0 ? 100.0 * *x / kept_total[c] : 0;
+			if (!isfinite(*x) || *x < 0)
+				*x = 0;
+			if (floor && *x < CMP_LKP_FLOOR)
+				*x = 0;
+		}
+	}
+}
+
+static void verdicts(struct cmp_tree *t)
+{
+	size_t nb = t->nr_base, nn = t->nr_new, cols = nb + nn;
+	uint32_t id;
+
+	for (id = 0; id < t->nr_nodes; id++) {
+		struct cmp_node *n = &t->nodes[id];
+		const double *r = t->share + (size_t)id * cols;
+		const double *s = t->self_share + (size_t)id * cols;
+
+		n->base = stats_mean(r, nb);
+		n->new = stats_mean(r + nb, nn);
+		n->base_self = stats_mean(s, nb);
+		n->new_self = stats_mean(s + nb, nn);
+		n->change = n->new - n->base;
+		n->change_self = n->new_self - n->base_self;
+		n->p = n->p_self = -1;
+		if (nb >= 2 && nn >= 2) {
+			n->p = stats_welch_p(r, nb, r + nb, nn);
+			n->p_self = stats_welch_p(s, nb, s + nb, nn);
+		}
+		n->changed = diff_changed(r, nb, r + nb, nn, true,
+					  &t->opts.diff);
+		n->changed_self = diff_changed(s, nb, s + nb, nn, true,
+					       &t->opts.diff);
+	}
+}
+
+struct cmp_tree *cmp_tree__new(struct profile *const *base, size_t nb,
+			       struct profile *const *new, size_t nn,
+			       const struct cmp_opts *o)
+{
+	struct build b = { 0 };
+	struct cmp_tree *t = xcalloc(1, sizeof(*t));
+	size_t cols = nb + nn, c;
+	uint32_t **maps = xcalloc(cols, sizeof(*maps));
+	uint32_t id;
+
+	t->opts = *o;
+	t->nr_base = nb;
+	t->nr_new = nn;
+	t->names = strtab_new();
+	b.t = t;
+	/* The root. */
+	ALLOC_GROW(t->nodes, 1, b.alloc);
+	memset(t->nodes, 0, sizeof(*t->nodes));
+	t->nodes[0].parent = NODE_NONE;
+	t->nodes[0].name = strtab_intern(t->names, "all", 3);
+	t->nr_nodes = 1;
+
+	for (c = 0; c < cols; c++)
+		maps[c] = map_run(&b, c < nb ? base[c] : new[c - nb]);
+	free(b.ix.slot);
+
+	t->share = xcalloc(size_mul(t->nr_nodes, cols), sizeof(double));
+	t->self_share = xcalloc(size_mul(t->nr_nodes, cols), sizeof(double));
+	t->base_kept = xcalloc(nb, sizeof(double));
+	t->new_kept = xcalloc(nn, sizeof(double));
+	for (c = 0; c < cols; c++) {
+		const struct profile *p = c < nb ? base[c] : new[c - nb];
+
+		for (id = 1; id < p->nr_nodes; id++) {
+			size_t at = (size_t)maps[c][id] * cols + c;
+
+			if (!p->nodes[id].self || !kept(p, id))
+				continue;
+			t->share[at] += p->nodes[id].self;
+			t->self_share[at] += p->nodes[id].self;
+		}
+		free(maps[c]);
+	}
+	free(maps);
+	/* Children have larger ids than their parents. */
+	for (id = t->nr_nodes - 1; id > 0; id--) {
+		size_t par = t->nodes[id].parent;
+
+		for (c = 0; c < cols; c++)
+			t->share[par * cols + c] += t->share[id * cols + c];
+	}
+	for (c = 0; c < cols; c++) {
+		if (c < nb)
+			t->base_kept[c] = t->share[c];
+		else
+			t->new_kept[c - nb] = t->share[c];
+	}
+	{
+		double *kept_total = xmalloc(sizeof(double) * cols);
+
+		for (c = 0; c < cols; c++)
+			kept_total[c] = c < nb ? t->base_kept[c] :
+						 t->new_kept[c - nb];
+		to_shares(t->share, t->nr_nodes, cols, kept_total,
+			  !o->full_precision);
+		to_shares(t->self_share, t->nr_nodes, cols, kept_total,
+			  !o->full_precision);
+		free(kept_total);
+	}
+	link_children(t);
+	verdicts(t);
+	return t;
+}
+
+void cmp_tree__delete(struct cmp_tree *t)
+{
+	if (!t)
+		return;
+	free(t->nodes);
+	free(t->share);
+	free(t->self_share);
+	free(t->base_kept);
+	free(t->new_kept);
+	strtab_free(t->names);
+	free(t);
+}
+
+double cmp_max_change(const struct cmp_tree *t, bool self)
+{
+	double max = 0;
+	uint32_t id;
+
+	for (id = 0; id < t->nr_nodes; id++) {
+		const struct cmp_node *n = &t->nodes[id];
+		double d = fabs(self ? n->change_self : n->change);
+
+		if ((self ? n->changed_self : n->changed) && d > max)
+			max = d;
+	}
+	return max;
+}

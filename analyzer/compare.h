@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_COMPARE_H
+#define FLAMEDIFF_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analyzer/diff.h"
+#include "analyzer/profile.h"
+
+/*
+ * The comparison of two builds over their runs, as a call tree: one union
+ * tree of every call path of every run of both sides, with one column per
+ * run. Every number a differential graph shows (widths, colours, tooltips,
+ * search totals) is read from here, and is defined exactly as the LKP
+ * table's numbers are:
+ *
+ *  - a share is LKP's: per run, the percent of that run's kept weight
+ *    (samples whose own frame resolved, as perf report -U keeps them:
+ *    struct metrics' total), then the mean over the side's runs;
+ *  - per run, a share below CMP_LKP_FLOOR is absent (0), as in LKP's stats
+ *    files, unless full_precision;
+ *  - a path is "changed" by diff_changed(), the very rule the table uses
+ *    for its rows (LKP's separation, the one-run floor, --min-change).
+ *
+ * So for a function that has one path in the tree (no recursion, one
+ * caller chain, one process) the path's per-run shares are its children
+ * row's per-run values, and its verdict is that row's verdict.
+ *
+ * Invariants of the result:
+ *  - nodes[0] is the root (depth 0, share 100 in every run with weight);
+ *  - a node's id is larger than its parent's; siblings are linked in the
+ *    order they were first seen;
+ *  - per run, a child's share is at most its parent's, and the children's
+ *    shares add up to at most the parent's (the floor only lowers them):
+ *    any mean of the two sides is a valid flame graph tree;
+ *  - every number is finite: a run with no kept weight has shares of 0.
+ */
+
+/* LKP's stats files stop at 0.05: what is below is never shown. */
+#define CMP_LKP_FLOOR 0.05
+
+struct cmp_opts {
+	struct diff_opts diff; /* the table's selection rules */
+	bool full_precision;   /* no CMP_LKP_FLOOR */
+	bool strip_clones;     /* foo.isra.0 is foo (LKP's rule) */
+};
+
+struct cmp_node {
+	uint32_t parent;       /* NODE_NONE for the root */
+	uint32_t first_child;  /* NODE_NONE when a leaf */
+	uint32_t next_sibling; /* NODE_NONE when last */
+	uint32_t name;	       /* id in the tree's names */
+	uint32_t depth;
+	uint8_t kind;	       /* enum frame_kind */
+
+	/* Means over each side's runs, percent. */
+	double base, new;	  /* inclusive */
+	double base_self, new_self;
+	double change, change_self; /* new - base, points */
+	double p, p_self;	  /* Welch's two-sided p; -1: < 2 runs a side */
+	bool changed;		  /* diff_changed() of the inclusive shares */
+	bool changed_self;	  /* ... of the self shares */
+};
+
+struct cmp_tree {
+	struct cmp_node *nodes;
+	uint32_t nr_nodes;
+	size_t nr_base, nr_new; /* runs a side; columns base first */
+	/* Per node, nr_base + nr_new shares, percent (floored): node i's
+	 * run r is share[i * (nr_base + nr_new) + r]. */
+	double *share, *self_share;
+	double *base_kept, *new_kept; /* per run: the weight that is 100% */
+	struct strtab *names;
+	struct cmp_opts opts;
+};
+
+/*
+ * Build the comparison of base[0..nb) with new[0..nn) (both >= 1). The
+ * profiles are only read, and may be freed afterwards. Cannot fail.
+ */
+struct cmp_tree *cmp_tree__new(struct profile *const *base, size_t nb,
+			       struct profile *const *new, size_t nn,
+			       const struct cmp_opts *o);
+void cmp_tree__delete(struct cmp_tree *t);
+
+static inline const char *cmp_name(const struct cmp_tree *t, uint32_t node)
+{
+	return strtab_str(t->names, t->nodes[node].name);
+}
+
+/* The per-run shares of a node: base runs, then new runs. */
+static inline const double *cmp_runs(const struct cmp_tree *t, uint32_t node,
+				     bool self)
+{
+	return (self ? t->self_share : t->share) +
+	       (size_t)node * (t->nr_base + t->nr_new);
+}
+
+/* The largest |change| among changed nodes (self: of the self shares). */
+double cmp_max_change(const struct cmp_tree *t, bool self);
+
+#endif
