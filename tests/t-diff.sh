@@ -33,7 +33,7 @@ ok $? "the new calltrace row appears, matched across the clone suffix (got $c)"
 c=$(change "$T/out" perf-profile.children.cycles-pp.reclaim_folio_list)
 in_range "$c" -60 -45
 ok $? "reclaim_folio_list(.constprop.0 in new) is one row (got $c)"
-[ $out_rc -eq 0 ] && ! grep -q 'constprop' "$T/out"
+[ $out_rc -eq 0 ] && nonempty "$T/out" && ! grep -q 'constprop' "$T/out"
 ok $? "no clone suffix reaches the table"
 
 # LKP's order: calltrace, then children, then self; by change ascending.
@@ -72,7 +72,7 @@ ok $? "the gained chain, names matched across the clone suffix"
 names_rc=$?
 grep -qx 'v6.18-rc1-012345 v6.18-rc1-fix-cgroup-notify ' "$T/names"
 ok $? "--base-name/--new-name name the columns, cut to 16 and 27"
-[ $names_rc -eq 0 ] && ! grep -q '^What moved' "$T/names"
+[ $names_rc -eq 0 ] && nonempty "$T/names" && ! grep -q '^What moved' "$T/names"
 ok $? "--no-explain leaves the explanation out"
 
 # One run a side works; the floor keeps sub-point noise out.
