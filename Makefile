@@ -1,5 +1,6 @@
 # flamediff: see README.md. Targets: all (default), deps, check, bench,
 # install, clean. Out-of-tree: make BUILD=dir. Sanitizers: make asan-check.
+# Fuzzing (tests/README.md): make fuzz, make fuzz-smoke.
 
 BUILD	?= build
 PREFIX	?= /usr/local
@@ -47,6 +48,28 @@ TEST_TOOLS := $(patsubst tests/tools/%.c,$(BUILD)/tests/tools/%,$(wildcard tests
 LIBS	:= $(PARTS:%=$(BUILD)/lib%.a)
 BIN	:= $(BUILD)/flamediff
 
+# The fuzz harnesses (tests/fuzz/fuzz-NAME.c). Each is built twice: with
+# libFuzzer by clang for `make fuzz` (build/fuzz/fuzz-NAME, the parts'
+# sources compiled again with the fuzzing flags in their own object dir),
+# and with tests/fuzz/replay-main.c and the normal flags for `make check`
+# (build/tests/fuzz/replay-NAME), which replays the seed corpora and every
+# past finding (tests/fuzz/regress/NAME/) through it.
+FUZZ_NAMES := $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
+REPLAY_BIN := $(FUZZ_NAMES:%=$(BUILD)/tests/fuzz/replay-%)
+FUZZ_DIR := $(BUILD)/fuzz
+FUZZ_CC	?= clang
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS := -O1 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
+	-fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZ_SAN) \
+	-I. $(shell $(PKG_CONFIG) --cflags $(PKGS))
+# The harnesses draw and measure: the collector is not in them.
+FUZZ_PARTS := render analyzer lib
+FUZZ_LIBS := $(FUZZ_PARTS:%=$(FUZZ_DIR)/lib%.a)
+FUZZ_BIN := $(FUZZ_NAMES:%=$(FUZZ_DIR)/fuzz-%)
+fuzz_obj = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(wildcard $(1)/*.c))
+# fuzz-smoke: seconds per harness (the lead's long runs set more).
+FUZZ_TIME ?= 30
+
 all: $(BIN)
 
 $(BUILD)/obj/%.o: %.c
@@ -92,7 +115,12 @@ $(BUILD)/tests/tools/%: $(BUILD)/obj/tests/tools/%.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LDLIBS)
 
-check: $(BIN) $(TEST_BIN) $(TEST_PROGS) $(TEST_TOOLS)
+$(BUILD)/tests/fuzz/replay-%: $(BUILD)/obj/tests/fuzz/fuzz-%.o \
+		$(BUILD)/obj/tests/fuzz/replay-main.o $(LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIBS) $(LDLIBS)
+
+check: $(BIN) $(TEST_BIN) $(TEST_PROGS) $(TEST_TOOLS) $(REPLAY_BIN)
 	FLAMEDIFF=$(abspath $(BIN)) prove $(PROVE_FLAGS) $(TEST_BIN) $(wildcard tests/t-*.sh)
 
 # The same tests under AddressSanitizer and UBSan, in their own build dir.
@@ -103,6 +131,54 @@ asan-check:
 	$(MAKE) BUILD=build/asan CC=$(CC) WERROR= \
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all" \
 		LDFLAGS="-fsanitize=address,undefined" check
+
+# libFuzzer builds of the harnesses: clang with ASan and UBSan.
+$(FUZZ_DIR)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(FUZZ_DIR)/obj/gen/flamegraph-js.o: $(BUILD)/gen/flamegraph-js.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(FUZZ_DIR)/librender.a: $(call fuzz_obj,render) $(FUZZ_DIR)/obj/gen/flamegraph-js.o
+$(FUZZ_DIR)/libanalyzer.a: $(call fuzz_obj,analyzer)
+$(FUZZ_DIR)/liblib.a: $(call fuzz_obj,lib)
+$(FUZZ_LIBS):
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(FUZZ_DIR)/fuzz-%: $(FUZZ_DIR)/obj/tests/fuzz/fuzz-%.o $(FUZZ_LIBS)
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $< $(FUZZ_LIBS) $(LDLIBS)
+
+fuzz: $(FUZZ_BIN)
+
+# Each harness for FUZZ_TIME seconds from its seed corpus, copied to a
+# scratch dir (libFuzzer adds to the corpus it is given: not to the tree).
+# A finding stops that harness (the others still run) and is left in
+# build/fuzz/artifacts/: copy it to tests/fuzz/regress/NAME/ so that make
+# check replays it for ever. FUZZ_NAMES=... runs some harnesses only.
+# fontconfig's one-off leak is not ours (tests/lsan-fontconfig.supp).
+fuzz-smoke: fuzz
+	@mkdir -p $(FUZZ_DIR)/artifacts
+	@failed=; for n in $(FUZZ_NAMES); do \
+		corpus=$$(mktemp -d) || exit 1; \
+		cp tests/fuzz/corpus/$$n/* $$corpus/ || exit 1; \
+		echo "fuzz-smoke: $$n for $(FUZZ_TIME) s"; \
+		LSAN_OPTIONS=suppressions=$(abspath tests/lsan-fontconfig.supp):print_suppressions=0 \
+		$(FUZZ_DIR)/fuzz-$$n -max_total_time=$(FUZZ_TIME) \
+			-dict=tests/fuzz/flamediff.dict -rss_limit_mb=2048 \
+			-timeout=10 -print_final_stats=1 \
+			-artifact_prefix=$(FUZZ_DIR)/artifacts/$$n- \
+			$$corpus 2>$(FUZZ_DIR)/$$n.log; \
+		rc=$$?; rm -rf $$corpus; \
+		tail -n 12 $(FUZZ_DIR)/$$n.log; \
+		if [ $$rc -ne 0 ]; then \
+			echo "fuzz-smoke: $$n found something: $(FUZZ_DIR)/$$n.log"; \
+			failed="$$failed $$n"; \
+		fi; \
+	done; \
+	[ -z "$$failed" ] || { echo "fuzz-smoke: findings in:$$failed"; exit 1; }
 
 bench: $(BIN) $(BENCH_BIN)
 	FLAMEDIFF=$(abspath $(BIN)) BUILD=$(BUILD) sh bench/run.sh
@@ -132,7 +208,7 @@ install: $(BIN)
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all check asan-check bench demo deps install clean
+.PHONY: all check asan-check fuzz fuzz-smoke bench demo deps install clean
 .SECONDARY:
 
--include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(FUZZ_DIR)/obj -name '*.d' 2>/dev/null)

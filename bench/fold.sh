@@ -97,7 +97,8 @@ measure "fold, one copy (22 MB)" "$(size "$pair")" fold "$pair"
 measure "report --lkp" "$bytes" report --lkp "$big"
 
 # The big fold is the one-copy fold with every count multiplied.
-"$FLAMEDIFF" fold "$pair" >"$out/pair.folded"
+"$FLAMEDIFF" fold "$pair" >"$out/pair.folded" ||
+	{ echo "fold of one copy failed" >&2; exit 1; }
 check=$(awk -v k="$copies" '
 	FNR == 1 { f++ }
 	{ s[f] += $NF; l[f]++ }

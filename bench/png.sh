@@ -15,7 +15,8 @@ run() {
 	name=$1
 	shift
 	t0=$(now)
-	"$FLAMEDIFF" png "$@" -o "$out/$name.png"
+	"$FLAMEDIFF" png "$@" -o "$out/$name.png" ||
+		{ echo "$name: flamediff png failed" >&2; exit 1; }
 	t1=$(now)
 	printf '%-28s %7.3f s %6d KB  %s\n' "$name" \
 		"$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" \

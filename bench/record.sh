@@ -43,7 +43,8 @@ run_with() {
 		;;
 	flamediff)
 		"$FLAMEDIFF" record -q $SCOPE "$@" -o "$OUT/fd.profile.gz" \
-			-- "$STRESS" "$SECS" "$NCPU" >"$OUT/ops" 2>"$OUT/fd.err"
+			-- "$STRESS" "$SECS" "$NCPU" >"$OUT/ops" 2>"$OUT/fd.err" ||
+			{ sed 's/^/  /' "$OUT/fd.err" >&2; echo "flamediff record failed" >&2; exit 1; }
 		ops=$(awk '{ print $2 }' "$OUT/ops")
 		lost=$(gzip -dc "$OUT/fd.profile.gz" | sed -n 's/^# lost: //p')
 		size=$(wc -c <"$OUT/fd.profile.gz")

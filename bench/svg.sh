@@ -18,7 +18,8 @@ cmd() {
 	name=$1
 	shift
 	t0=$(now)
-	"$FLAMEDIFF" svg "$@" -o "$out/$name.svg"
+	"$FLAMEDIFF" svg "$@" -o "$out/$name.svg" ||
+		{ echo "$name: flamediff svg failed" >&2; exit 1; }
 	t1=$(now)
 	printf '%-28s command %7.3f s  %6d KB\n' "$name" \
 		"$(echo "$t1 - $t0" | bc)" \

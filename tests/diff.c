@@ -14,6 +14,7 @@
 #include "analyzer/folded.h"
 #include "analyzer/input.h"
 #include "tap.h"
+#include "testfile.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -182,21 +183,18 @@ static void test_one_run(void)
 
 static struct profile *prof(const char *const *lines, size_t n)
 {
-	struct profile *p = profile_new();
-	char path[] = "/tmp/flamediff-diff-test.XXXXXX";
-	struct fd_err err;
-	FILE *fp;
-	size_t i;
-	int fd = mkstemp(path);
+	struct profile *p;
+	size_t i, len = 1;
+	char *text;
 
-	fp = fdopen(fd, "w");
 	for (i = 0; i < n; i++)
-		fprintf(fp, "%s\n", lines[i]);
-	fclose(fp);
-	if (input_read(path, NULL, p, NULL, &err))
-		diag("input_read: %s", err.msg);
-	unlink(path);
-	return p;
+		len += strlen(lines[i]) + 1;
+	text = calloc(1, len);
+	for (i = 0; i < n; i++)
+		strcat(strcat(text, lines[i]), "\n");
+	p = profile_of_text(text);
+	free(text);
+	return p ? p : profile_new();
 }
 
 static void test_chains(void)

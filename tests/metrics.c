@@ -8,28 +8,13 @@
 #include "analyzer/metrics.h"
 #include "analyzer/profile.h"
 #include "tap.h"
+#include "testfile.h"
 
 /* Add "comm;f1;f2_[k];... " (root first; the first frame is the process)
  * with the given weight. */
 static void add(struct profile *p, const char *stack, double weight)
 {
-	struct frame fr[64];
-	const char *s = stack;
-	size_t n = 0;
-
-	while (*s && n < 64) {
-		const char *e = strchr(s, ';');
-		size_t len = e ? (size_t)(e - s) : strlen(s);
-		unsigned int kind = FRAME_PROCESS;
-
-		if (n)
-			kind = frame_kind_parse(s, &len);
-		fr[n].name = profile_intern(p, s, len);
-		fr[n].kind = kind;
-		n++;
-		s += e ? (size_t)(e - s) + 1 : strlen(s);
-	}
-	profile_add_stack(p, fr, n, weight);
+	add_folded_stack(p, stack, weight, true);
 }
 
 static double children(const struct metrics *m, const char *name)

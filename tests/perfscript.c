@@ -21,14 +21,6 @@ static char tmpdir[] = "/tmp/fd-perfscript-XXXXXX";
 static char in_path[300], out_path[300];
 static struct fd_err err;
 
-static void write_input(const char *text, size_t len)
-{
-	FILE *fp = fopen(in_path, "wb");
-
-	fwrite(text, 1, len, fp);
-	fclose(fp);
-}
-
 /* Read text into p (created if NULL) with o; the return of the reader. */
 static int read_into(struct profile *p, const char *text, size_t len,
 		     const struct perf_script_opts *o)
@@ -37,7 +29,7 @@ static int read_into(struct profile *p, const char *text, size_t len,
 	struct linereader lr;
 	int r;
 
-	write_input(text, len);
+	write_file(in_path, text, len);
 	if (lr_open(&lr, in_path, &err))
 		return -2;
 	err.msg[0] = '\0';

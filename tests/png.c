@@ -21,6 +21,7 @@
 #include "render/layout.h"
 #include "render/png.h"
 #include "tap.h"
+#include "testfile.h"
 
 static char dir[] = "/tmp/flamediff-png-XXXXXX";
 
@@ -109,19 +110,7 @@ static struct box inner(struct box b)
 static const struct layout_frame *find(const struct layout *l,
 				       const char *name, const char *parent)
 {
-	size_t i;
-
-	for (i = 0; i < l->nr_frames; i++) {
-		const struct layout_frame *f = &l->frames[i];
-
-		if (strcmp(f->name, name))
-			continue;
-		if (parent && (f->parent == NODE_NONE ||
-			       strcmp(l->frames[f->parent].name, parent)))
-			continue;
-		return f;
-	}
-	return NULL;
+	return layout_find(l, name, parent);
 }
 
 static bool exists(const char *path)

@@ -14,24 +14,11 @@
 #include "render/layout.h"
 #include "render/svg.h"
 #include "tap.h"
+#include "testfile.h"
 
 static void add(struct profile *p, const char *stack, double w)
 {
-	struct frame fr[64];
-	size_t n = 0, len;
-	const char *s = stack, *e;
-
-	while (*s && n < 64) {
-		e = strchr(s, ';');
-		len = e ? (size_t)(e - s) : strlen(s);
-		fr[n].kind = frame_kind_parse(s, &len);
-		fr[n].name = profile_intern(p, s, len);
-		n++;
-		if (!e)
-			break;
-		s = e + 1;
-	}
-	profile_add_stack(p, fr, n, w);
+	add_folded_stack(p, stack, w, false);
 }
 
 /* Every invariant layout.h promises; returns the number of violations. */
@@ -91,12 +78,7 @@ static int check_invariants(const struct layout *l, const char *what)
 static const struct layout_frame *find(const struct layout *l,
 				       const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < l->nr_frames; i++)
-		if (!strcmp(l->frames[i].name, name))
-			return &l->frames[i];
-	return NULL;
+	return layout_find(l, name, NULL);
 }
 
 static void test_plain(void)

@@ -71,7 +71,8 @@ roff_short() {
 # CMD --help, without what it quotes of other programs ("(perf report
 # --children ...)", "'flamediff report --lkp'"), on one line.
 help_text() {
-	"$FLAMEDIFF" "$1" --help 2>&1 | tr '\n' ' ' |
+	"$FLAMEDIFF" "$1" --help >"$T/help.raw" 2>&1 || return 1
+	tr '\n' ' ' <"$T/help.raw" |
 		sed -e "s/'flamediff [a-z]* [^']*'//g" -e 's/(perf [^)]*)//g'
 }
 # Long and short options in help text on stdin.
@@ -88,8 +89,9 @@ missing() {
 }
 
 # --- Every command has its subsection, every subsection a command --------
-"$FLAMEDIFF" --help | awk '/^Commands:/ { on = 1; next }
-	on && /^  [a-z]/ { print $1 }' | sort >"$T/commands"
+"$FLAMEDIFF" --help >"$T/fd.help" &&
+	awk '/^Commands:/ { on = 1; next }
+	on && /^  [a-z]/ { print $1 }' "$T/fd.help" | sort >"$T/commands"
 [ -s "$T/commands" ]
 ok $? "flamediff --help lists the commands ($(tr '\n' ' ' <"$T/commands"))"
 sed -n 's/^\.SS "flamediff \([a-z]*\)"$/\1/p' "$page" | sort >"$T/subsections"
@@ -109,13 +111,14 @@ for cmd in $(cat "$T/commands"); do
 	section "$cmd" "$extra" >"$T/sec"
 	tags <"$T/sec" >"$T/tags"
 	help_text "$cmd" >"$T/help"
+	help_rc=$?
 	help_long <"$T/help" >"$T/help.long"
 	help_short <"$T/help" >"$T/help.short"
 	roff_long <"$T/tags" >"$T/tag.long"
 	roff_long <"$T/sec" >"$T/sec.long"
 	roff_short <"$T/tags" >"$T/tag.short"
 
-	[ -s "$T/help.long" ] && [ -s "$T/tag.long" ]
+	[ $help_rc -eq 0 ] && [ -s "$T/help.long" ] && [ -s "$T/tag.long" ]
 	ok $? "$cmd: --help and the page both list options ($(wc -l <"$T/help.long") and $(wc -l <"$T/tag.long"))"
 
 	m=$(missing "$T/help.long" "$T/tag.long")

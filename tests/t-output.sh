@@ -17,7 +17,7 @@ ok $? "fold -o FIFO exits 0"
 wait $reader
 [ -p "$T/fifo" ]
 ok $? "the FIFO is still a FIFO, not replaced by a file"
-cmp -s "$T/want" "$T/through-fifo"
+nonempty "$T/want" && cmp -s "$T/want" "$T/through-fifo"
 ok $? "the output went through it whole"
 [ -z "$(ls "$T" | grep 'fifo\.tmp\.')" ]
 ok $? "no temporary file beside it"

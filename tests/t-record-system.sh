@@ -13,7 +13,8 @@ fi
 # Recorded by perf at the same time when perf is there, so that both see
 # the same execution (the machine may be busy with other things).
 perf_ok=0
-command -v perf >/dev/null && "$FLAMEDIFF" report --help 2>&1 | grep -q -- --lkp &&
+command -v perf >/dev/null && "$FLAMEDIFF" report --help >"$T/report.help" 2>&1 &&
+	grep -q -- --lkp "$T/report.help" &&
 	perf_ok=1
 "$PROGS/syscalls" 2.5 2 &
 spid=$!

@@ -12,7 +12,7 @@ valid() {
 }
 # frame FILE NAME: the <g> line of the first frame called NAME.
 frame() {
-	grep "<title>$2 (" "$1" | head -1
+	svg_frame "$1" "$2"
 }
 fill() {
 	frame "$1" "$2" | sed 's/.*fill="\([^"]*\)".*/\1/'
@@ -85,13 +85,15 @@ ok $? "--color-by self: a slowpath leaf that gained is red"
 
 # Noise stays neutral.
 "$FLAMEDIFF" svg --diff --min-delta 100 $seed/base $seed/new -o "$T/big.svg"
-! grep '^<g[^>]*><title>' "$T/big.svg" | grep -o 'fill="rgb([0-9,]*)"' | grep -v 'rgb(224,224,224)\|rgb(200,200,200)' | grep -q .
+svg_frames "$T/big.svg" >"$T/frames" &&
+	! grep -o 'fill="rgb([0-9,]*)"' "$T/frames" | grep -v 'rgb(224,224,224)\|rgb(200,200,200)' | grep -q .
 ok $? "--min-delta 100: no frame is coloured"
 mkdir "$T/a" "$T/b"
 cp $seed/base/run-1.folded $seed/base/run-2.folded $seed/base/run-3.folded "$T/a/"
 cp $seed/base/run-4.folded $seed/base/run-5.folded $seed/base/run-6.folded "$T/b/"
-coloured() { # frames with a red or blue fill
-	grep '^<g[^>]*><title>' "$1" | grep -c 'fill="rgb(255,\|fill="rgb([0-9]*,[0-9]*,255)"'
+coloured() { # frames with a red or blue fill; nothing without frames
+	svg_frames "$1" >"$T/frames" &&
+		grep -c 'fill="rgb(255,\|fill="rgb([0-9]*,[0-9]*,255)"' "$T/frames"
 }
 "$FLAMEDIFF" svg --diff "$T/a" "$T/b" -o "$T/noise.svg"
 check "base against base: valid" valid "$T/noise.svg"
@@ -116,7 +118,8 @@ ok $? "--base/--new give a side's runs one by one"
 # Normalisation: a run twice as long is not a regression.
 awk '{ $NF = $NF * 2; print }' $seed/base/run-1.folded >"$T/double.folded"
 "$FLAMEDIFF" svg --diff $seed/base/run-1.folded "$T/double.folded" -o "$T/norm.svg"
-! grep '^<g[^>]*><title>' "$T/norm.svg" | grep -v 'fill="rgb(224,224,224)"' | grep -q .
+svg_frames "$T/norm.svg" >"$T/frames" &&
+	! grep -v 'fill="rgb(224,224,224)"' "$T/frames" | grep -q .
 ok $? "normalised: the same profile twice as long shows no change"
 "$FLAMEDIFF" svg --diff --no-normalize $seed/base/run-1.folded "$T/double.folded" -o "$T/nonorm.svg"
 [ "$(hue "$T/nonorm.svg" cgroup_file_notify)" = red ]

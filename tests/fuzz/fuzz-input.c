@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Every reader over the same bytes: format detection, input_read() as told
+ * from the content and forced to each format (so a folded reader also sees
+ * perf script and the other way round), and the LKP stats reader. Bad
+ * input must come back as an error with a message, never a crash.
+ */
+#include "tests/fuzz/fuzz-util.h"
+
+#include "analyzer/input.h"
+#include "analyzer/metrics.h"
+
+static void read_as(const char *path, enum input_format fmt, uint8_t opts)
+{
+	struct input_opts io = { .format = fmt };
+	struct profile *p = profile_new(), *p2 = profile_new();
+	struct fd_err err = { { 0 } };
+	int r;
+
+	/* The perf script folding options, from bits of the input. */
+	io.ps.pid = opts & 1;
+	io.ps.tid = opts & 2;
+	io.ps.addrs = opts & 4;
+	io.ps.no_comm = opts & 8;
+	r = input_read(path, &io, p, fmt == INPUT_AUTO ? p2 : NULL, &err);
+	if (r && !err.msg[0]) {
+		fprintf(stderr, "input_read failed without a message\n");
+		abort();
+	}
+	if (!r)
+		FUZZ_FINITE(profile_total(p), "the total");
+	profile_free(p);
+	profile_free(p2);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct metric_set s = { 0 };
+	struct fd_err err = { { 0 } };
+	struct fuzz_input in;
+	enum input_format fmt;
+	uint8_t opts = size ? data[size - 1] : 0;
+	size_t i;
+
+	fmt = input_detect((const char *)data, size);
+	if (fmt != INPUT_PROFILE && fmt != INPUT_FOLDED &&
+	    fmt != INPUT_PERF_SCRIPT)
+		abort();
+
+	fuzz_input_open(&in, data, size);
+	read_as(in.path, INPUT_AUTO, opts);
+	read_as(in.path, INPUT_FOLDED, opts);
+	read_as(in.path, INPUT_PERF_SCRIPT, opts);
+	if (!metric_set_read(in.path, &s, &err)) {
+		for (i = 0; i < s.nr; i++)
+			FUZZ_FINITE(s.v[i].value, s.v[i].key);
+	}
+	metric_set_free(&s);
+	fuzz_input_close(&in);
+	return 0;
+}
