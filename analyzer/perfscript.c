@@ -217,6 +217,7 @@ struct ps {
 	double period;
 
 	char *filter;	 /* the event kept; NULL until the first is seen */
+	char *other;	 /* the first event not kept, for messages */
 	uint64_t kept;
 	double duration; /* from the header, seconds */
 
@@ -848,6 +849,8 @@ static int header(struct ps *ps, char *line, size_t len)
 			   memcmp(ps->filter, ev, evlen)) {
 			/* Another event: the script leaves its state as it
 			 * is, so frames that follow go nowhere. */
+			if (!ps->other)
+				ps->other = xstrndup(ev, evlen);
 			if (!ps->in_sample)
 				ps->skipping = 1;
 			return 1;
@@ -1019,6 +1022,14 @@ int perf_script_read(struct linereader *lr, const struct perf_script_opts *o,
 			goto out;
 		}
 	}
+	if (!ps.kept && ps.other && !o->event && p->meta.event) {
+		fd_err_at(err, lr->path, 0,
+			  "samples of event '%s' where the inputs before it "
+			  "have '%s': weights of different events do not add "
+			  "up (keep one with --event-filter)",
+			  ps.other, p->meta.event);
+		goto out;
+	}
 	p->meta.samples += ps.kept;
 	p->meta.duration += ps.duration;
 	if (ps.filter && !p->meta.event && ps.kept)
@@ -1043,6 +1054,7 @@ out:
 	profile_sum_totals(p);
 	free(ps.pbuf);
 	free(ps.filter);
+	free(ps.other);
 	fcache_free(&ps.fc);
 	return ret;
 }

@@ -168,6 +168,13 @@ size_t profile_path(const struct profile *p, uint32_t node, uint32_t *out,
 /* Set a metadata string (a copy is kept; NULL clears). */
 void meta_set(char **field, const char *value);
 
+/*
+ * Whether two event names are different events, whose weights must not
+ * add up: "cycles" and "instructions" are, "cycles" and "cycles:pp" (the
+ * same event, other modifiers) are not.
+ */
+bool meta_event_conflict(const char *a, const char *b);
+
 /* "_[k]" and friends, "" for FRAME_USER and FRAME_PROCESS. */
 const char *frame_kind_suffix(unsigned int kind);
 
