@@ -43,6 +43,15 @@ enum frame_kind {
 	FRAME_KIND_MAX
 };
 
+/*
+ * The deepest stack any reader takes, in frames: twice the 65535 frames
+ * perf can record in one call chain (perf_event_attr.sample_max_stack is
+ * 16 bits; the default kernel.perf_event_max_stack is 127), which leaves
+ * room for inlined frames. Deeper is bad input, refused with a message:
+ * it bounds the memory one sample or line can take.
+ */
+#define PROFILE_MAX_DEPTH (1UL << 17)
+
 #define NODE_NONE UINT32_MAX
 #define NODE_ROOT 0U
 
