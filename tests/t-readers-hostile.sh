@@ -108,4 +108,99 @@ expect_fail "diff with a side of runs of different events: refused" 2 \
 	"2.prof: samples of event 'instructions' where the runs before it have 'cycles'" \
 	"$FLAMEDIFF" diff "$T/runs" "$T/c.prof"
 
+# --- #8a: the header parser is linear -----------------------------------
+awk 'BEGIN { printf "a 1    "; for (i = 0; i < 500000; i++) printf ": 0 ";
+	print "x)"; print "\tffff f (x)"; print "" }' >"$T/quadratic"
+start=$(date +%s)
+"$FLAMEDIFF" report "$T/quadratic" >"$T/out" 2>"$T/err"
+rc=$? end=$(date +%s)
+[ $rc -eq 0 ] && [ $((end - start)) -lt 5 ]
+ok $? "a 2 MB header of ': 0 ' pieces reads in seconds (exit $rc, $((end - start)) s)"
+
+# --- #9: no inf or NaN enters a profile ---------------------------------
+expect_fail "an infinite perf script period is refused by line" 2 \
+	"perfscript-inf-period.txt:1: the period '9999" \
+	"$FLAMEDIFF" fold "$H/perfscript-inf-period.txt"
+expect_fail "folded counts adding up past the largest number" 2 \
+	"report-inf-total.folded:2: the counts add up past the largest number" \
+	"$FLAMEDIFF" report --format json "$H/report-inf-total.folded"
+for c in inf nan -inf 1e999; do
+	printf 'p;f %s\n' $c >"$T/count"
+	expect_fail "a count of $c is refused as a count, not as perf script" 2 \
+		"count:1: the count '$c' is not a finite number" \
+		"$FLAMEDIFF" report "$T/count"
+done
+
+# --- #10: a profile reads back as it was written ------------------------
+# roundtrip NAME FILE: fold to a profile and back to folded stacks give
+# the same tree as folding FILE directly (with kinds marked).
+roundtrip() {
+	"$FLAMEDIFF" fold --annotate-all "$2" >"$T/direct" 2>"$T/err" ||
+		"$FLAMEDIFF" fold "$2" >"$T/direct" 2>"$T/err"
+	"$FLAMEDIFF" fold -o "$T/rt.prof" "$2" 2>>"$T/err" &&
+		"$FLAMEDIFF" fold -o "$T/rt2.prof" "$T/rt.prof" 2>>"$T/err" &&
+		cmp -s "$T/rt.prof" "$T/rt2.prof" &&
+		"$FLAMEDIFF" report "$T/rt.prof" >/dev/null 2>>"$T/err"
+	ok $? "$1: profile -> profile is the same bytes, and reads"
+}
+roundtrip "a leaf name ending in ' 12'" "$H/fold-profile-name-ending-in-number.ps"
+roundtrip "a ';' in a comm" "$H/fold-profile-comm-with-semicolon.ps"
+"$FLAMEDIFF" fold -o "$T/semi.prof" "$H/fold-profile-comm-with-semicolon.ps" &&
+	"$FLAMEDIFF" report --lkp "$T/semi.prof" >"$T/out" 2>"$T/err"
+ok $? "report of the profile with a ';' in a comm"
+! grep -q 'proc' "$T/out"
+ok $? "... makes no function of the comm's second half"
+"$FLAMEDIFF" report --lkp "$T/rt.prof" >/dev/null 2>&1
+"$FLAMEDIFF" fold -o "$T/num.prof" "$H/fold-profile-name-ending-in-number.ps" &&
+	"$FLAMEDIFF" report "$T/num.prof" >"$T/out" 2>"$T/err"
+ok $? "report of the profile whose leaf ends in a number"
+grep -q 'operator new 12 <- main' "$T/out"
+ok $? "... keeps the whole name"
+"$FLAMEDIFF" fold -o "$T/empty.prof" "$H/roundtrip-empty-frame.folded" &&
+	"$FLAMEDIFF" fold -o "$T/empty2.prof" "$T/empty.prof" &&
+	cmp -s "$T/empty.prof" "$T/empty2.prof"
+ok $? "an empty frame name survives a round trip"
+# Every byte but NUL, newline and ';' in a name (a folded line holds
+# no others), a name with a leading blank.
+awk 'BEGIN { s = ""; for (i = 1; i < 256; i++) if (i != 10 && i != 59)
+	s = s sprintf("%c", i); print "proc;" s "_[k] 3";
+	print "p; lead 2" }' >"$T/bytes.folded"
+"$FLAMEDIFF" fold -o "$T/bytes.prof" "$T/bytes.folded" 2>"$T/err" &&
+	"$FLAMEDIFF" fold -o "$T/bytes2.prof" "$T/bytes.prof" 2>>"$T/err" &&
+	cmp -s "$T/bytes.prof" "$T/bytes2.prof"
+ok $? "names of every byte: profile -> profile is the same bytes"
+[ "$(grep -vc '^#' "$T/bytes.prof")" -eq 2 ]
+ok $? "... one line a stack"
+
+# --- #11: no NULL + 0 on a dropped first frame ---------------------------
+expect_fail "input-nullptr-offset-add_frame: read, no samples" 2 \
+	"no samples" "$FLAMEDIFF" fold "$H/input-nullptr-offset-add_frame.txt"
+
+# --- #12: a stack deeper than the limit is refused, memory bounded -------
+awk 'BEGIN { printf "p"; for (i = 0; i < 140000; i++) printf ";f"; print " 1" }' \
+	>"$T/deep.folded"
+expect_fail "a folded stack of 140,000 frames is refused, in 300 MB" 2 \
+	"deep.folded:1: a stack of more than 131072 frames" \
+	limit_mem 300000 "$FLAMEDIFF" report "$T/deep.folded"
+awk 'BEGIN { print "p 1 [000] 1.0: 5 cycles:";
+	for (i = 0; i < 140000; i++) print "\t1 f (/x)"; print "" }' >"$T/deep.ps"
+expect_fail "a perf script sample of 140,000 frames is refused" 2 \
+	"deep.ps:140002: the sample of line 1 has more than 131072 frames" \
+	limit_mem 300000 "$FLAMEDIFF" report "$T/deep.ps"
+
+# --- #14: the last sample without a blank line ---------------------------
+"$FLAMEDIFF" fold "$H/fold-last-sample-no-blank-line.ps" >"$T/out" 2>"$T/err"
+ok $? "a perf script file ending without a blank line is read"
+[ "$(wc -l <"$T/out")" -eq 2 ] && ! grep -q '7f993dc0e8a8\|memset' "$T/out"
+ok $? "... its incomplete last sample dropped, as stackcollapse-perf.pl does"
+
+# --- #15: perf script -F+srcline, and a recording without -g -------------
+"$FLAMEDIFF" fold "$H/perfscript-srcline.ps" >"$T/out" 2>"$T/err" &&
+	[ "$(cat "$T/out")" = "sh;[unknown];entry_SYSCALL_64_after_hwframe;do_syscall_64;__x64_sys_execve;do_execveat_common.isra.0;bprm_execve;load_elf_binary;elf_load 400000" ]
+ok $? "perf script -F+srcline: source lines skipped"
+printf 'sh;clear_page_erms 200000\nsh;elf_load 400000\n' >"$T/want"
+"$FLAMEDIFF" fold "$H/perfscript-no-callchain.ps" >"$T/out" 2>"$T/err" &&
+	cmp -s "$T/want" "$T/out"
+ok $? "perf script of a recording without -g: one frame a sample"
+
 done_testing
