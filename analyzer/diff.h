@@ -106,24 +106,6 @@ bool diff_changed(const double *b, size_t nb, const double *n, size_t nn,
 enum diff_group diff_key_group(const char *key, const char **name);
 
 /*
- * One side of a comparison: profiles (any input_read() format, files or
- * directories of runs, see side.h) or LKP stats files ("key: value" lines,
- * one file per run), told apart by content. A side is one or the other.
- */
-struct diff_side {
-	char *name;	   /* label of the first run, else the path's name */
-	bool stats;	   /* runs are LKP stats files */
-	size_t nr_runs;
-	char **files;	   /* per run, for messages */
-	struct metric_set *sets; /* per run: the metrics (diff_side_measure) */
-	struct side side;  /* the profiles (!stats) */
-	double *totals;	   /* per run: weight kept by the metrics */
-};
-
-int diff_side_load(struct diff_side *s, char *const *paths, size_t nr_paths,
-		   const struct input_opts *io, struct fd_err *err);
-
-/*
  * Compute each profile run's LKP metrics (event: the <event> part of the
  * keys) into s->sets, at full precision: every value above 0 counts, not
  * only LKP's two-decimal figures >= 0.05. Calltrace chains keep perf's
@@ -132,14 +114,6 @@ int diff_side_load(struct diff_side *s, char *const *paths, size_t nr_paths,
  */
 int diff_side_measure(struct diff_side *s, const char *event,
 		      struct fd_err *err);
-void diff_side_free(struct diff_side *s);
-
-/*
- * The <event> part of the keys of a side (a new string): for LKP stats,
- * that of its first perf-profile key (NULL when it has none); for profiles,
- * the event of its first run as the metrics name it (metrics_event_name()).
- */
-char *diff_side_event(const struct diff_side *s);
 
 /*
  * The differential folded stacks of two profiles for the renderers,

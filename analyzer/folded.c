@@ -6,6 +6,80 @@
 #include <string.h>
 
 #include "analyzer/folded.h"
+#include "lib/strbuf.h"
+
+/*
+ * Escaping in profiles (version 2 on, share/doc/profile-format.md): a
+ * backslash, ';', control bytes and a leading '#' or blank are written
+ * "\xHH"; a backslash itself may also be "\\"; an empty name is "\e".
+ * So a line is always one stack, a name never splits or ends one, and a
+ * name ending in "_[k]" but not kernel is written "..\x5f[k]".
+ */
+static int needs_escape(unsigned char c, size_t at, bool name)
+{
+	if (c == '\\' || c < 0x20 || c == 0x7f || (at == 0 && c == ' '))
+		return 1;
+	return name && (c == ';' || (at == 0 && c == '#'));
+}
+
+/* s[0..len) escaped into sb; name: a frame name, else a header value. */
+static void add_escaped(struct strbuf *sb, const char *s, size_t len,
+			bool name)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i;
+
+	if (!len) {
+		strbuf_add(sb, "\\e", 2);
+		return;
+	}
+	for (i = 0; i < len; i++) {
+		unsigned char c = s[i];
+
+		if (!needs_escape(c, i, name)) {
+			strbuf_addch(sb, c);
+			continue;
+		}
+		strbuf_add(sb, "\\x", 2);
+		strbuf_addch(sb, hex[c >> 4]);
+		strbuf_addch(sb, hex[c & 15]);
+	}
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Undo add_escaped() into sb; a backslash not starting an escape stays. */
+static void add_unescaped(struct strbuf *sb, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] != '\\' || i + 1 == len) {
+			strbuf_addch(sb, s[i]);
+		} else if (s[i + 1] == '\\') {
+			strbuf_addch(sb, '\\');
+			i++;
+		} else if (s[i + 1] == 'e') {
+			i++;
+		} else if (s[i + 1] == 'x' && i + 3 < len &&
+			   hexval(s[i + 2]) >= 0 && hexval(s[i + 3]) >= 0) {
+			strbuf_addch(sb, hexval(s[i + 2]) << 4 |
+						 hexval(s[i + 3]));
+			i += 3;
+		} else {
+			strbuf_addch(sb, s[i]);
+		}
+	}
+}
 
 /*
  * The previous line's stack and the node of each of its frames. Folded
@@ -14,9 +88,7 @@
  * of reading a large file.
  */
 struct prevstack {
-	char *text;
-	size_t len;
-	unsigned long alloc;
+	struct strbuf text;
 	uint32_t *node;
 	size_t nr;
 	unsigned long alloc_node;
@@ -44,8 +116,9 @@ static int is_count(const char *s, size_t len)
 	return parse_count(s, len, &d) == 0;
 }
 
-/* Split "stack COUNT" or "stack COUNT COUNT2"; returns number of counts. */
-static int split_counts(char *line, size_t len, size_t *stack_len,
+/* Split "stack COUNT" or (unless one) "stack COUNT COUNT2"; returns the
+ * number of counts, 0 if the line ends in none. */
+static int split_counts(char *line, size_t len, bool one, size_t *stack_len,
 			double *c1, double *c2)
 {
 	size_t end = len, b, sep;
@@ -59,6 +132,10 @@ static int split_counts(char *line, size_t len, size_t *stack_len,
 		return 0;
 	/* A second count before it makes a differential line. */
 	sep = b - 1;
+	if (one) {
+		*stack_len = sep;
+		return 1;
+	}
 	end = b;
 	while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t'))
 		end--;
@@ -80,21 +157,45 @@ static int split_counts(char *line, size_t len, size_t *stack_len,
 	return 1;
 }
 
-static int header_line(struct linereader *lr, char *line, size_t len,
-		       struct profile *p, int *process_root,
-		       struct fd_err *err)
+/* The state of one folded_read(). */
+struct fr {
+	struct linereader *lr;
+	struct profile *p, *p2;
+	struct fd_err *err;
+	int process_root;
+	int version;	   /* of the profile format; 0: plain folded */
+	uint64_t stacks;
+	double sum, sum2;  /* all weights in p, p2: to catch an overflow */
+	struct strbuf name; /* scratch: a name unescaped */
+	struct prevstack ps, ps2;
+};
+
+/* A header value, unescaped in place (it only shrinks). */
+static void header_value(struct fr *fr, char *val)
 {
+	if (fr->version < 2)
+		return;
+	strbuf_reset(&fr->name);
+	add_unescaped(&fr->name, val, strlen(val));
+	memcpy(val, fr->name.buf, fr->name.len + 1);
+}
+
+static int header_line(struct fr *fr, char *line, size_t len)
+{
+	struct linereader *lr = fr->lr;
+	struct profile *p = fr->p;
 	char *key = line + 1, *colon, *val;
 
 	if (!strncmp(line, PROFILE_MAGIC, strlen(PROFILE_MAGIC))) {
 		long v = strtol(line + strlen(PROFILE_MAGIC), NULL, 10);
 
 		if (v < 1 || v > PROFILE_VERSION)
-			return fd_err_at(err, lr->path, lr->lineno,
+			return fd_err_at(fr->err, lr->path, lr->lineno,
 					 "profile format version %ld is not "
 					 "supported (this flamediff reads "
 					 "up to %d)",
 					 v, PROFILE_VERSION);
+		fr->version = v;
 		return 0;
 	}
 	while (*key == ' ')
@@ -108,6 +209,7 @@ static int header_line(struct linereader *lr, char *line, size_t len,
 		val++;
 	if (len && line[len - 1] == '\r')
 		line[len - 1] = '\0';
+	header_value(fr, val);
 
 #define STR(k, f)                                                          \
 	if (!strcmp(key, k)) {                                             \
@@ -128,14 +230,17 @@ static int header_line(struct linereader *lr, char *line, size_t len,
 	} else if (!strcmp(key, "lost")) {
 		p->meta.lost += strtoull(val, NULL, 10);
 	} else if (!strcmp(key, "duration")) {
-		p->meta.duration += strtod(val, NULL);
+		double d = strtod(val, NULL);
+
+		if (isfinite(d) && d > 0)
+			p->meta.duration += d;
 	} else if (!strcmp(key, "root")) {
 		if (!strcmp(val, "process"))
-			*process_root = 1;
+			fr->process_root = 1;
 		else if (!strcmp(val, "function"))
-			*process_root = 0;
+			fr->process_root = 0;
 		else
-			return fd_err_at(err, lr->path, lr->lineno,
+			return fd_err_at(fr->err, lr->path, lr->lineno,
 					 "unknown root kind '%s' (process or "
 					 "function)",
 					 val);
@@ -143,28 +248,33 @@ static int header_line(struct linereader *lr, char *line, size_t len,
 	return 0;
 }
 
-/* Add the stack s[0..len) ("a;b_[k];c"), reusing what it shares with ps. */
-static void add_stack(struct profile *p, struct prevstack *ps, const char *s,
-		      size_t len, int process_root, double weight)
+/*
+ * Add the stack s[0..len) ("a;b_[k];c") to p, reusing what it shares with
+ * the previous stack ps. -1 when it is deeper than PROFILE_MAX_DEPTH.
+ */
+static int add_stack(struct fr *fr, struct profile *p, struct prevstack *ps,
+		     const char *s, size_t len, double weight)
 {
-	size_t n = len < ps->len ? len : ps->len, i, start = 0, shared = 0;
+	size_t n = len < ps->text.len ? len : ps->text.len, i, start = 0;
+	size_t shared = 0;
+	const char *prev = ps->text.buf;
 	uint32_t node;
 
 	/* Whole frames in common: each ';' inside the common prefix ends one. */
-	for (i = 0; i < n && s[i] == ps->text[i]; i++) {
+	for (i = 0; i < n && s[i] == prev[i]; i++) {
 		if (s[i] == ';') {
 			shared++;
 			start = i + 1;
 		}
 	}
 	if (i == n && n > 0 && ps->nr > 0) {
-		if (len == ps->len) {
+		if (len == ps->text.len) {
 			shared = ps->nr; /* the same stack */
 			start = len;
-		} else if (i == ps->len && s[i] == ';') {
+		} else if (i == ps->text.len && s[i] == ';') {
 			shared++; /* the previous stack, deeper */
 			start = i + 1;
-		} else if (i == len && ps->text[i] == ';') {
+		} else if (i == len && prev[i] == ';') {
 			shared++; /* a prefix of the previous stack */
 			start = len;
 		}
@@ -176,10 +286,23 @@ static void add_stack(struct profile *p, struct prevstack *ps, const char *s,
 		const char *semi = memchr(s + start, ';', len - start);
 		size_t fl = semi ? (size_t)(semi - (s + start)) : len - start;
 		unsigned int kind = frame_kind_parse(s + start, &fl);
+		const char *name = s + start;
 
-		if (ps->nr == 0 && process_root)
+		if (ps->nr >= PROFILE_MAX_DEPTH) {
+			/* The next line must not reuse a half-made path. */
+			strbuf_reset(&ps->text);
+			ps->nr = 0;
+			return -1;
+		}
+		if (ps->nr == 0 && fr->process_root)
 			kind = FRAME_PROCESS;
-		node = profile_child(p, node, profile_intern(p, s + start, fl),
+		if (fr->version >= 2) {
+			strbuf_reset(&fr->name);
+			add_unescaped(&fr->name, name, fl);
+			name = fr->name.buf;
+			fl = fr->name.len;
+		}
+		node = profile_child(p, node, profile_intern(p, name, fl),
 				     kind);
 		ALLOC_GROW(ps->node, ps->nr + 1, ps->alloc_node);
 		ps->node[ps->nr++] = node;
@@ -189,76 +312,129 @@ static void add_stack(struct profile *p, struct prevstack *ps, const char *s,
 	}
 	profile_add_self(p, node, weight);
 
-	ALLOC_GROW(ps->text, len + 1, ps->alloc);
-	memcpy(ps->text, s, len);
-	ps->len = len;
+	strbuf_reset(&ps->text);
+	strbuf_add(&ps->text, s, len);
+	return 0;
+}
+
+/* The last field of line[0..len) when it is not a finite count. */
+static int bad_count(struct fr *fr, const char *line, size_t len)
+{
+	size_t end = len, b;
+
+	while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t' ||
+			   line[end - 1] == '\r'))
+		end--;
+	for (b = end; b > 0 && line[b - 1] != ' ' && line[b - 1] != '\t';)
+		b--;
+	if (b > 0 && b < end) {
+		char tmp[64], *e;
+		double d;
+		size_t n = end - b < sizeof(tmp) - 1 ? end - b : sizeof(tmp) - 1;
+
+		memcpy(tmp, line + b, n);
+		tmp[n] = '\0';
+		d = strtod(tmp, &e);
+		if (e != tmp && !*e && (!isfinite(d) || n == sizeof(tmp) - 1))
+			return fd_err_at(fr->err, fr->lr->path,
+					 fr->lr->lineno,
+					 "the count '%.40s' is not a finite "
+					 "number",
+					 tmp);
+		if (e != tmp && !*e && d < 0)
+			return fd_err_at(fr->err, fr->lr->path,
+					 fr->lr->lineno,
+					 "the count '%.40s' is negative", tmp);
+	}
+	return fd_err_at(fr->err, fr->lr->path, fr->lr->lineno,
+			 "expected 'frame;frame;... COUNT', got '%.60s%s'",
+			 line, len > 60 ? "..." : "");
+}
+
+/* One stack line. */
+static int stack_line(struct fr *fr, char *line, size_t len)
+{
+	struct linereader *lr = fr->lr;
+	size_t stack_len;
+	double c1, c2;
+	int nc;
+
+	/* A profile has one count a line: a name may end in a number
+	 * ("operator new 12"). */
+	nc = split_counts(line, len, fr->version > 0, &stack_len, &c1, &c2);
+	if (nc == 0)
+		return bad_count(fr, line, len);
+	if (stack_len == 0)
+		return fd_err_at(fr->err, lr->path, lr->lineno,
+				 "a count without a stack");
+	if (nc == 2 && !fr->p2)
+		return fd_err_at(fr->err, lr->path, lr->lineno,
+				 "a differential line (two counts) where one "
+				 "profile was expected");
+	fr->sum += c1;
+	fr->sum2 += nc == 2 ? c2 : 0;
+	if (!isfinite(fr->sum) || !isfinite(fr->sum2))
+		return fd_err_at(fr->err, lr->path, lr->lineno,
+				 "the counts add up past the largest number");
+	if (add_stack(fr, fr->p, &fr->ps, line, stack_len, c1) ||
+	    (nc == 2 &&
+	     add_stack(fr, fr->p2, &fr->ps2, line, stack_len, c2)))
+		return fd_err_at(fr->err, lr->path, lr->lineno,
+				 "a stack of more than %lu frames (the "
+				 "limit)",
+				 (unsigned long)PROFILE_MAX_DEPTH);
+	fr->stacks++;
+	return 0;
 }
 
 int folded_read(struct linereader *lr, int process_root, struct profile *p,
 		struct profile *p2, struct fd_err *err)
 {
-	struct prevstack ps = { 0 }, ps2 = { 0 };
+	struct fr fr = {
+		.lr = lr, .p = p, .p2 = p2, .err = err,
+		.process_root = process_root,
+		.sum = profile_total(p), /* current between reads */
+		.sum2 = p2 ? profile_total(p2) : 0,
+		.name = STRBUF_INIT,
+		.ps = { .text = STRBUF_INIT },
+		.ps2 = { .text = STRBUF_INIT },
+	};
 	int in_header = 1, ret = -1, r;
-	uint64_t stacks = 0;
 	char *line;
 	size_t len;
 
 	while ((r = lr_next(lr, &line, &len, err)) > 0) {
-		size_t stack_len;
-		double c1, c2;
-		int nc;
-
 		if (len == 0 || (len == 1 && line[0] == '\r'))
 			continue;
 		if (line[0] == '#') {
-			if (in_header &&
-			    header_line(lr, line, len, p, &process_root, err))
+			if (in_header && header_line(&fr, line, len))
 				goto out;
 			continue;
 		}
 		in_header = 0;
-		nc = split_counts(line, len, &stack_len, &c1, &c2);
-		if (nc == 0) {
-			fd_err_at(err, lr->path, lr->lineno,
-				  "expected 'frame;frame;... COUNT', got "
-				  "'%.60s%s'",
-				  line, len > 60 ? "..." : "");
+		if (stack_line(&fr, line, len))
 			goto out;
-		}
-		if (stack_len == 0) {
-			fd_err_at(err, lr->path, lr->lineno,
-				  "a count without a stack");
-			goto out;
-		}
-		if (nc == 2 && !p2) {
-			fd_err_at(err, lr->path, lr->lineno,
-				  "a differential line (two counts) where one "
-				  "profile was expected");
-			goto out;
-		}
-		add_stack(p, &ps, line, stack_len, process_root, c1);
-		if (nc == 2)
-			add_stack(p2, &ps2, line, stack_len, process_root, c2);
-		stacks++;
 	}
 	if (r < 0)
 		goto out;
-	profile_sum_totals(p);
-	if (p2)
-		profile_sum_totals(p2);
-	if (!p->meta.samples && stacks) {
+	if (!p->meta.samples && fr.stacks) {
 		/* Plain folded stacks do not say how many samples they
 		 * hold; the count of lines is the best lower bound. */
-		p->meta.samples = stacks;
+		p->meta.samples = fr.stacks;
 		if (p2)
-			p2->meta.samples = stacks;
+			p2->meta.samples = fr.stacks;
 	}
 	ret = 0;
 out:
-	free(ps.text);
-	free(ps.node);
-	free(ps2.text);
-	free(ps2.node);
+	/* On error too: the tree stays consistent for whoever frees it. */
+	profile_sum_totals(p);
+	if (p2)
+		profile_sum_totals(p2);
+	strbuf_release(&fr.name);
+	strbuf_release(&fr.ps.text);
+	free(fr.ps.node);
+	strbuf_release(&fr.ps2.text);
+	free(fr.ps2.node);
 	return ret;
 }
 
@@ -284,14 +460,15 @@ static int format_weight(char *buf, size_t size, double w)
 	return snprintf(buf, size, "%.15g", w);
 }
 
-void folded_write(const struct profile *p, struct outfile *o,
-		  unsigned int annotate)
+/* folded_write(), names escaped for a profile when escape is set. */
+static void write_stacks(const struct profile *p, struct outfile *o,
+			 unsigned int annotate, bool escape)
 {
 	struct stackline *lines = NULL;
-	unsigned long nr = 0, alloc = 0, len = 0, alloc_buf = 0, i;
+	unsigned long nr = 0, alloc = 0, i;
 	uint32_t *path = NULL;
 	unsigned long path_alloc = 0;
-	char *buf = NULL;
+	struct strbuf buf = STRBUF_INIT;
 	uint32_t id;
 
 	for (id = 1; id < p->nr_nodes; id++) {
@@ -303,40 +480,51 @@ void folded_write(const struct profile *p, struct outfile *o,
 		ALLOC_GROW(path, n->depth, path_alloc);
 		depth = profile_path(p, id, path, path_alloc);
 		ALLOC_GROW(lines, nr + 1, alloc);
-		lines[nr].off = len;
+		lines[nr].off = buf.len;
 		lines[nr].weight = n->self;
 		nr++;
 		for (d = 0; d < depth; d++) {
 			const struct node *f = &p->nodes[path[d]];
-			const char *sfx = annotate & (1U << f->kind) ?
-						  frame_kind_suffix(f->kind) :
-						  "";
-			size_t nl = strtab_len(p->names, f->name);
-			size_t sl = strlen(sfx);
+			const char *name = strtab_str(p->names, f->name);
+			size_t nl = strtab_len(p->names, f->name), raw = nl;
+			unsigned int k;
 
-			ALLOC_GROW(buf, len + nl + sl + 2, alloc_buf);
 			if (d)
-				buf[len++] = ';';
-			memcpy(buf + len, strtab_str(p->names, f->name), nl);
-			len += nl;
-			memcpy(buf + len, sfx, sl);
-			len += sl;
+				strbuf_addch(&buf, ';');
+			if (!escape) {
+				strbuf_add(&buf, name, nl);
+			} else {
+				size_t at = buf.len;
+
+				add_escaped(&buf, name, nl, true);
+				/* A name that looks suffixed but is not of
+				 * that kind: hide the suffix's '_'. */
+				nl = buf.len - at;
+				k = frame_kind_parse(buf.buf + at, &nl);
+				if (k != FRAME_USER) {
+					strbuf_setlen(&buf, at + nl);
+					strbuf_addstr(&buf, "\\x5f");
+					add_escaped(&buf, name + raw - 3, 3,
+						    true);
+				}
+			}
+			if (annotate & (1U << f->kind))
+				strbuf_addstr(&buf, frame_kind_suffix(f->kind));
 		}
-		ALLOC_GROW(buf, len + 1, alloc_buf);
-		buf[len++] = '\0';
+		strbuf_addch(&buf, '\0');
 	}
-	sort_base = buf;
+	sort_base = buf.buf;
 	if (nr) /* sane_qsort() must not see the NULL of no lines */
 		sane_qsort(lines, nr, sizeof(*lines), cmp_lines);
 	for (i = 0; i < nr;) {
-		const char *s = buf + lines[i].off;
+		const char *s = buf.buf + lines[i].off;
 		double w = lines[i].weight;
 		char num[64];
 		int n;
 
 		/* Frames of different kinds print alike when their suffix
 		 * is not shown: one line, as a fold by name would give. */
-		for (i++; i < nr && !strcmp(s, buf + lines[i].off); i++)
+		for (i++; i < nr && !strcmp(s, buf.buf + lines[i].off); i++)
 			w += lines[i].weight;
 		outfile_puts(o, s);
 		n = format_weight(num + 1, sizeof(num) - 2, w);
@@ -346,7 +534,25 @@ void folded_write(const struct profile *p, struct outfile *o,
 	}
 	free(path);
 	free(lines);
-	free(buf);
+	strbuf_release(&buf);
+}
+
+void folded_write(const struct profile *p, struct outfile *o,
+		  unsigned int annotate)
+{
+	write_stacks(p, o, annotate, false);
+}
+
+/* "# key: value", the value escaped as names are. */
+static void header_str(struct outfile *o, const char *key, const char *val)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!val)
+		return;
+	add_escaped(&sb, val, strlen(val), false);
+	outfile_printf(o, "# %s: %s\n", key, sb.buf);
+	strbuf_release(&sb);
 }
 
 void profile_write(const struct profile *p, struct outfile *o)
@@ -365,24 +571,20 @@ void profile_write(const struct profile *p, struct outfile *o)
 	outfile_printf(o, "%s %d\n", PROFILE_MAGIC, PROFILE_VERSION);
 	outfile_printf(o, "# root: %s\n",
 		       process_root ? "process" : "function");
-#define STR(k, f)                                                          \
-	if (m->f)                                                          \
-		outfile_printf(o, "# %s: %s\n", k, m->f)
-	STR("event", event);
-	STR("unit", unit);
-	STR("label", label);
-	STR("host", host);
-	STR("kernel", kernel);
-	STR("date", date);
-	STR("cmdline", cmdline);
-#undef STR
+	header_str(o, "event", m->event);
+	header_str(o, "unit", m->unit);
+	header_str(o, "label", m->label);
+	header_str(o, "host", m->host);
+	header_str(o, "kernel", m->kernel);
+	header_str(o, "date", m->date);
+	header_str(o, "cmdline", m->cmdline);
 	outfile_printf(o, "# samples: %llu\n", (unsigned long long)m->samples);
 	outfile_printf(o, "# lost: %llu\n", (unsigned long long)m->lost);
 	if (m->duration > 0)
 		outfile_printf(o, "# duration: %.3f\n", m->duration);
 	format_weight(num, sizeof(num), profile_total(p));
 	outfile_printf(o, "# weight: %s\n", num);
-	folded_write(p, o, ANNOTATE_ALL);
+	write_stacks(p, o, ANNOTATE_ALL, true);
 }
 
 int profile_path_wanted(const char *path)

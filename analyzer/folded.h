@@ -12,7 +12,8 @@
  */
 
 #define PROFILE_MAGIC "# flamediff-profile"
-#define PROFILE_VERSION 1
+/* 2: names and header values escaped (profile-format.md); 1 is read. */
+#define PROFILE_VERSION 2
 
 /*
  * Read folded lines (or a profile: the header is parsed) from lr. The first

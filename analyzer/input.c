@@ -1,100 +1,248 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 #include "analyzer/folded.h"
 #include "analyzer/input.h"
-#include "lib/linereader.h"
+#include "analyzer/lkp-stats.h"
 #include "analyzer/perfscript.h"
 
-/* The last blank-separated token of line[0..len) is a count. */
+static int is_space(int c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static int is_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/*
+ * The last blank-separated token of line[0..len) is a count: a number
+ * ("12", "0.5", "1e3"), or one that is not finite ("inf", "nan"), which
+ * the folded reader then refuses by name rather than perf script's
+ * reader calling the file "not perf script output".
+ */
 static int ends_with_count(const char *line, size_t len)
 {
-	size_t end = len, b;
+	size_t end = len, b, i;
 	int digits = 0;
 
-	while (end > 0 && isspace((unsigned char)line[end - 1]))
+	while (end > 0 && is_space(line[end - 1]))
 		end--;
-	for (b = end; b > 0 && !isspace((unsigned char)line[b - 1]); b--)
-		digits += isdigit((unsigned char)line[b - 1]) != 0;
-	if (b == 0 || !digits)
+	for (b = end; b > 0 && !is_space(line[b - 1]); b--)
+		digits += is_digit(line[b - 1]);
+	if (b == 0 || b == end)
 		return 0;
+	i = b + (line[b] == '+' || line[b] == '-');
+	if (!digits) {
+		size_t n = end - i;
+
+		return (n == 3 && (!strncasecmp(line + i, "inf", 3) ||
+				   !strncasecmp(line + i, "nan", 3))) ||
+		       (n == 8 && !strncasecmp(line + i, "infinity", 8));
+	}
 	for (; b < end; b++)
-		if (!isdigit((unsigned char)line[b]) && line[b] != '.' &&
-		    line[b] != 'e' && line[b] != 'E' && line[b] != '+' &&
-		    line[b] != '-')
+		if (!is_digit(line[b]) && line[b] != '.' && line[b] != 'e' &&
+		    line[b] != 'E' && line[b] != '+' && line[b] != '-')
 			return 0;
+	return 1;
+}
+
+/* Decide the format by the line p[0..n) (the first that decides). */
+static enum input_format decide_line(const char *p, size_t n)
+{
+	if (p[0] == '\t' || p[0] == ' ')
+		return INPUT_PERF_SCRIPT;
+	if (lkp_stats_line(p, n))
+		return INPUT_LKP_STATS;
+	return ends_with_count(p, n) ? INPUT_FOLDED : INPUT_PERF_SCRIPT;
+}
+
+/*
+ * Detection on head[0..len); whole: the input ends there. Returns 0 when
+ * the decisive line is not complete in head yet (more is needed).
+ */
+static int detect_head(const char *head, size_t len, int whole,
+		       enum input_format *fmt)
+{
+	const char *p = head, *end = head + len;
+	size_t magic = strlen(PROFILE_MAGIC);
+
+	if (len < magic && !whole && !memcmp(head, PROFILE_MAGIC, len))
+		return 0;
+	if (len >= magic && !memcmp(head, PROFILE_MAGIC, magic)) {
+		*fmt = INPUT_PROFILE;
+		return 1;
+	}
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		if (!nl && !whole)
+			return 0;
+		if (n == 0 || (n == 1 && p[0] == '\r') || p[0] == '#') {
+			p += n + 1;
+			continue;
+		}
+		*fmt = decide_line(p, n);
+		return 1;
+	}
+	if (!whole)
+		return 0;
+	*fmt = INPUT_FOLDED; /* nothing but comments: no samples either way */
 	return 1;
 }
 
 enum input_format input_detect(const char *head, size_t len)
 {
-	const char *p = head, *end = head + len;
+	enum input_format fmt = INPUT_FOLDED;
 
-	if (len >= strlen(PROFILE_MAGIC) &&
-	    !memcmp(head, PROFILE_MAGIC, strlen(PROFILE_MAGIC)))
-		return INPUT_PROFILE;
-	/*
-	 * The first line that is neither blank nor a comment decides: a
-	 * perf script sample header ends with the event ("cycles:") or with
-	 * a frame on the same line, a folded line with a count. A line that
-	 * starts indented is a perf script frame.
-	 */
-	while (p < end) {
-		const char *nl = memchr(p, '\n', end - p);
-		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-
-		if (n == 0 || p[0] == '#') {
-			p += n + 1;
-			continue;
-		}
-		if (p[0] == '\t' || p[0] == ' ')
-			return INPUT_PERF_SCRIPT;
-		return ends_with_count(p, n) ? INPUT_FOLDED
-					     : INPUT_PERF_SCRIPT;
-	}
-	return INPUT_FOLDED;
+	detect_head(head, len, 1, &fmt);
+	return fmt;
 }
 
-int input_read(const char *path, const struct input_opts *o,
-	       struct profile *p, struct profile *p2, struct fd_err *err)
+int input_detect_lr(struct linereader *lr, enum input_format *fmt,
+		    struct fd_err *err)
+{
+	size_t want = 64 * 1024, len;
+	const char *head;
+
+	/*
+	 * Doubling what is peeked until the first decisive line is whole:
+	 * linear in its length, and a valid file whose first line is long
+	 * is still recognised (up to the line limit, where lr_next() will
+	 * refuse the line anyway).
+	 */
+	for (;;) {
+		if (lr_peek(lr, want, &head, &len, err))
+			return -1;
+		if (detect_head(head, len, len < want || lr_at_eof(lr), fmt))
+			return 0;
+		if (want >= LR_MAX_LINE) {
+			detect_head(head, len, 1, fmt);
+			return 0;
+		}
+		want *= 2;
+	}
+}
+
+static const char *const format_names[] = {
+	[INPUT_AUTO] = "auto",
+	[INPUT_PROFILE] = "profile",
+	[INPUT_FOLDED] = "folded",
+	[INPUT_PERF_SCRIPT] = "perf-script",
+	[INPUT_LKP_STATS] = "lkp-stats",
+};
+
+const char *input_format_name(enum input_format f)
+{
+	if ((size_t)f >= sizeof(format_names) / sizeof(format_names[0]))
+		return "?";
+	return format_names[f];
+}
+
+int input_format_parse(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(format_names) / sizeof(format_names[0]); i++)
+		if (!strcmp(name, format_names[i]))
+			return i;
+	return -1;
+}
+
+/* Read lr, already known to be in format fmt, into p (and p2). */
+static int read_format(struct linereader *lr, enum input_format fmt,
+		       const struct input_opts *o, struct profile *p,
+		       struct profile *p2, struct fd_err *err)
+{
+	switch (fmt) {
+	case INPUT_PERF_SCRIPT:
+		return perf_script_read(lr, &o->ps, p, err);
+	case INPUT_LKP_STATS:
+		return fd_err_at(err, lr->path, 0,
+				 "LKP stats ('key: value' lines), not "
+				 "stacks: only 'flamediff diff' compares "
+				 "those");
+	case INPUT_PROFILE:
+	case INPUT_FOLDED:
+	case INPUT_AUTO:
+		break;
+	}
+	return folded_read(lr, !o->ps.no_comm, p, p2, err);
+}
+
+int input_read_lr(struct linereader *lr, const struct input_opts *o,
+		  struct profile *p, struct profile *p2, struct fd_err *err)
 {
 	static const struct input_opts defaults;
-	enum input_format fmt;
-	struct linereader lr;
 	double before = profile_total(p), before2 = p2 ? profile_total(p2) : 0;
+	enum input_format fmt;
+	char *had_event;
 	const char *head;
 	size_t len;
 	int ret;
 
 	if (!o)
 		o = &defaults;
-	if (lr_open(&lr, path, err))
+	if (lr_peek(lr, 4096, &head, &len, err))
 		return -1;
-	if (lr_peek(&lr, 64 * 1024, &head, &len, err)) {
-		lr_close(&lr);
-		return -1;
-	}
-	fmt = o->format ? o->format : input_detect(head, len);
-	if (len >= 8 && !memcmp(head, "PERFILE2", 8)) {
+	if (len >= 8 && !memcmp(head, "PERFILE2", 8))
 		/* What perf record writes; its text is what we read. */
-		ret = fd_err_at(err, lr.path, 0,
-				"a perf.data file: give 'perf script -i %s' "
-				"output, or record with 'flamediff record'",
-				lr.path);
-	} else if (len == 0) {
-		fd_err_at(err, lr.path, 0, "empty input");
-		ret = INPUT_NO_SAMPLES;
-	} else if (fmt == INPUT_PERF_SCRIPT) {
-		ret = perf_script_read(&lr, &o->ps, p, err);
-	} else {
-		ret = folded_read(&lr, !o->ps.no_comm, p, p2, err);
+		return fd_err_at(err, lr->path, 0,
+				 "a perf.data file: give 'perf script -i %s' "
+				 "output, or record with 'flamediff record'",
+				 lr->path);
+	if (len == 0) {
+		fd_err_at(err, lr->path, 0, "empty input");
+		return INPUT_NO_SAMPLES;
+	}
+	fmt = o->format;
+	if (fmt == INPUT_AUTO && input_detect_lr(lr, &fmt, err))
+		return -1;
+
+	/*
+	 * The event of this input alone, to compare with what p holds:
+	 * weights of different events (cycles, instructions) do not add up.
+	 * Perf script text is the exception: as stackcollapse-perf.pl reads
+	 * its files as one stream, the first event is the filter for all,
+	 * and its reader refuses an input with none of that event.
+	 */
+	had_event = fmt == INPUT_PERF_SCRIPT ? NULL : p->meta.event;
+	if (had_event)
+		p->meta.event = NULL;
+	ret = read_format(lr, fmt, o, p, p2, err);
+	if (!ret && had_event && p->meta.event &&
+	    meta_event_conflict(had_event, p->meta.event)) {
+		ret = fd_err_at(err, lr->path, 0,
+				"samples of event '%s' where the inputs "
+				"before it have '%s': weights of different "
+				"events do not add up (keep one with "
+				"--event-filter)",
+				p->meta.event, had_event);
+	}
+	if (had_event) {
+		free(p->meta.event);
+		p->meta.event = had_event;
 	}
 	if (!ret && profile_total(p) <= before &&
 	    (!p2 || profile_total(p2) <= before2)) {
-		fd_err_at(err, lr.path, 0, "no samples in the input");
+		fd_err_at(err, lr->path, 0, "no samples in the input");
 		ret = INPUT_NO_SAMPLES;
 	}
-	lr_close(&lr);
+	return ret;
+}
+
+int input_read(const char *path, const struct input_opts *o,
+	       struct profile *p, struct profile *p2, struct fd_err *err)
+{
+	struct linereader lr;
+	int ret;
+
+	if (lr_init_path(&lr, path, err))
+		return -1;
+	ret = input_read_lr(&lr, o, p, p2, err);
+	lr_release(&lr);
 	return ret;
 }

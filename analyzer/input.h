@@ -3,23 +3,29 @@
 #define FLAMEDIFF_INPUT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "lib/error.h"
+#include "lib/linereader.h"
 #include "analyzer/profile.h"
 
 /*
- * Reading any input into a profile. The format is told from the content
- * (gzip is undone first), never from the file name:
+ * Reading any input into a profile. Unless a format is named, it is told
+ * from the content (gzip is undone first), never from the file name, by
+ * the first line that is neither blank nor a '#' comment, however long:
  *  - "# flamediff-profile N" on the first line: a flamediff profile;
- *  - a perf script sample header followed by tab-indented frames:
- *    perf script text;
- *  - otherwise folded stacks, "frame;frame;... COUNT [COUNT2]".
+ *  - "key: NUMBER", the key blank-free and without ';': LKP stats (only
+ *    `diff` compares those; see analyzer/lkp-stats.h);
+ *  - a line that ends in a count (digits, or a nan/inf that the reader
+ *    then refuses by name): folded stacks, "frame;frame;... COUNT [COUNT2]";
+ *  - anything else (a sample header, an indented frame): perf script text.
  */
 enum input_format {
 	INPUT_AUTO = 0,
 	INPUT_PROFILE,
 	INPUT_FOLDED,
 	INPUT_PERF_SCRIPT,
+	INPUT_LKP_STATS,
 };
 
 /* How perf script samples are folded; the options of stackcollapse-perf. */
@@ -32,6 +38,7 @@ struct perf_script_opts {
 };
 
 struct input_opts {
+	/* INPUT_AUTO detects; any other value skips detection. */
 	enum input_format format;
 	struct perf_script_opts ps;
 };
@@ -41,16 +48,37 @@ struct input_opts {
 #define INPUT_NO_SAMPLES (-2)
 
 /*
- * Read path ("-" for stdin) and add its stacks to p. A differential folded
- * file (two counts a line) puts its second counts into p2; when p2 is NULL
- * such a file is an error. Metadata found in the input is stored in p->meta
- * (fields already set are kept). On bad input: -1 (or INPUT_NO_SAMPLES),
- * err says FILE:LINE.
+ * Read the opened stream lr (to its end) and add its stacks to p. A
+ * differential folded file (two counts a line) puts its second counts into
+ * p2; when p2 is NULL such a file is an error. Metadata found in the input
+ * is stored in p->meta (fields already set are kept); an input of another
+ * event than p already holds is refused (runs of different events do not
+ * add up). On bad input: -1 (or INPUT_NO_SAMPLES), err says FILE:LINE.
+ * The caller keeps lr and releases it.
  */
+int input_read_lr(struct linereader *lr, const struct input_opts *o,
+		  struct profile *p, struct profile *p2, struct fd_err *err);
+
+/* input_read_lr() of the file path ("-" for stdin), opened and closed. */
 int input_read(const char *path, const struct input_opts *o,
 	       struct profile *p, struct profile *p2, struct fd_err *err);
 
-/* Which format the first bytes of an input are in (never INPUT_AUTO). */
+/*
+ * The format of lr's input, peeking as far as its first decisive line (up
+ * to LR_MAX_LINE) without consuming anything; never INPUT_AUTO. -1 on a
+ * read error.
+ */
+int input_detect_lr(struct linereader *lr, enum input_format *fmt,
+		    struct fd_err *err);
+
+/* The format of an input that starts with head[0..len) (all of it, or
+ * at least its first decisive line); never INPUT_AUTO. */
 enum input_format input_detect(const char *head, size_t len);
+
+/* The name of a format as options name it ("folded", "perf-script",
+ * "profile", "lkp-stats", "auto"), and back: INPUT_AUTO for "auto", -1 for
+ * a name that is none of these. */
+const char *input_format_name(enum input_format f);
+int input_format_parse(const char *name);
 
 #endif

@@ -27,6 +27,8 @@
  * input.
  */
 #define _GNU_SOURCE /* memmem, memrchr, strptime */
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,11 +214,15 @@ struct ps {
 	int one_line;	 /* its frame came on the header line */
 	int java;	 /* the process name starts with "java" */
 	int seen_header;
+	bool too_deep;	 /* the sample has more than PROFILE_MAX_DEPTH frames */
+	bool failed;	 /* err is set: stop reading */
+	double sum;	 /* of all weights in p, to catch an overflow */
 	unsigned long sample_line;
 	uint32_t pname;	 /* interned root name */
 	double period;
 
 	char *filter;	 /* the event kept; NULL until the first is seen */
+	char *other;	 /* the first event not kept, for messages */
 	uint64_t kept;
 	double duration; /* from the header, seconds */
 
@@ -241,10 +247,31 @@ struct ps {
 	unsigned long alloc_pbuf;
 };
 
+/* Record an error at the current line; the read stops after it. */
+__attribute__((format(printf, 2, 3))) static void fail(struct ps *ps,
+							const char *fmt, ...)
+{
+	char msg[sizeof(ps->err->msg)];
+	va_list ap;
+
+	if (ps->failed)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fd_err_at(ps->err, ps->lr->path, ps->lr->lineno, "%s", msg);
+	ps->failed = true;
+}
+
 static void push_frame(struct ps *ps, uint32_t name, unsigned int kind)
 {
 	uint64_t v = frame_key(name, kind);
 
+	/* Memory follows distinct stacks, not one endless sample. */
+	if (ps->nr_stack >= PROFILE_MAX_DEPTH) {
+		ps->too_deep = true;
+		return;
+	}
 	ALLOC_GROW(ps->stack, ps->nr_stack + 1, ps->alloc_stack);
 	ps->stack[ps->nr_stack++] = v;
 	ps->stack_hash = mix(ps->stack_hash, v);
@@ -428,10 +455,37 @@ struct rawframe {
 	size_t pclen, symlen, modlen;
 };
 
-static int match_frame(const char *line, size_t len, struct rawframe *rf)
+/*
+ * The DSO part of the pattern, found from the end of line[0..len): rp, the
+ * last ')', and open, the last " (" before it. The same for every suffix
+ * of the line that still holds them, so a caller trying several starts
+ * finds them once.
+ */
+static int find_dso(const char *line, size_t len, const char **open,
+		    const char **rp)
 {
-	const char *end = line + len, *s = line, *w0, *we, *send, *rp, *lp;
-	const char *open = NULL;
+	const char *lp;
+
+	*open = NULL;
+	*rp = memrchr(line, ')', len);
+	if (!*rp)
+		return 0;
+	/* the last '(' before rp with a space before it */
+	for (lp = *rp; (lp = memrchr(line, '(', lp - line));) {
+		if (lp > line && lp[-1] == ' ') {
+			*open = lp - 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The rest of the pattern on line[0..len), given find_dso()'s result
+ * (open >= line). Costs the length of the address and the blanks only. */
+static int match_frame_dso(const char *line, size_t len, const char *open,
+			   const char *rp, struct rawframe *rf)
+{
+	const char *end = line + len, *s = line, *w0, *we, *send;
 
 	while (s < end && is_space(*s))
 		s++;
@@ -444,19 +498,6 @@ static int match_frame(const char *line, size_t len, struct rawframe *rf)
 	while (s < end && is_space(*s))
 		s++;
 	send = s;
-
-	rp = memrchr(line, ')', len);
-	if (!rp)
-		return 0;
-	/* the last '(' before rp with a space before it */
-	for (lp = rp; (lp = memrchr(line, '(', lp - line));) {
-		if (lp > line && lp[-1] == ' ') {
-			open = lp - 1;
-			break;
-		}
-	}
-	if (!open)
-		return 0;
 	rf->mod = open + 2;
 	rf->modlen = rp - rf->mod;
 	rf->pc = w0;
@@ -477,6 +518,15 @@ static int match_frame(const char *line, size_t len, struct rawframe *rf)
 		return 0;
 	}
 	return 1;
+}
+
+static int match_frame(const char *line, size_t len, struct rawframe *rf)
+{
+	const char *open, *rp;
+
+	if (!find_dso(line, len, &open, &rp))
+		return 0;
+	return match_frame_dso(line, len, open, rp, rf);
 }
 
 /* $rawfunc =~ s/\+0x[\da-f]+$// */
@@ -550,7 +600,11 @@ static int add_frame(struct ps *ps, const char *line, size_t len)
 			    e->dsolen == rf.modlen && e->java == ps->java &&
 			    !memcmp(e->key, rf.sym, symlen) &&
 			    !memcmp(e->key + symlen, rf.mod, rf.modlen)) {
-				push_folded(ps, c->frames + e->first, e->nr);
+				/* A dropped frame has no frames: c->frames
+				 * may still be NULL. */
+				if (e->nr)
+					push_folded(ps, c->frames + e->first,
+						    e->nr);
 				return 0;
 			}
 		}
@@ -675,9 +729,17 @@ static void end_sample(struct ps *ps)
 			scache_add(ps, top, h, node);
 		}
 		profile_add_self(p, node, ps->period);
+		ps->sum += ps->period;
+		if (!isfinite(ps->sum))
+			fail(ps, "the weights add up past the largest number");
+		if (ps->too_deep)
+			fail(ps, "the sample of line %lu has more than %lu "
+				 "frames (the limit)",
+			     ps->sample_line, (unsigned long)PROFILE_MAX_DEPTH);
 		ps->kept++;
 	}
 	ps->nr_stack = 0;
+	ps->too_deep = false;
 	ps->stack_hash = 0;
 	ps->in_sample = 0;
 	ps->one_line = 0;
@@ -728,21 +790,31 @@ static int header_frame(const char *line, size_t len, size_t from,
 			const char **ev, size_t *evlen, const char **per,
 			size_t *perlen, const char **frame)
 {
-	const char *end = line + len, *c = end, *s, *t, *d;
+	const char *end = line + len, *c, *s, *t, *d, *open, *rp;
 	struct rawframe rf;
 
 	while (end > line && is_space(end[-1]))
 		end--;
 	if (end == line || end[-1] != ')')
 		return 0;
+	/*
+	 * The DSO is found once: trying each colon with a whole
+	 * match_frame() was quadratic in a line of many ": 0 " pieces.
+	 */
+	if (end - line <= (ptrdiff_t)from ||
+	    !find_dso(line + from, end - line - from, &open, &rp))
+		return 0;
+	c = end;
 	while ((c = memrchr(line + from, ':', c - (line + from)))) {
+		if (open < c + 1)
+			continue; /* no " (" after this colon */
 		s = c + 1;
 		while (s < end && is_space(*s))
 			s++;
 		for (t = s; t < end && is_hex(*t); t++)
 			;
 		if (s > c + 1 && t > s && t < end && is_space(*t) &&
-		    match_frame(c + 1, end - c - 1, &rf))
+		    match_frame_dso(c + 1, end - c - 1, open, rp, &rf))
 			break;
 	}
 	if (!c)
@@ -790,13 +862,18 @@ static double parse_period(const char *s, size_t len)
  * after the slash) gives comm, pid, tid;
  * returns 0 if line is not one. (We let the comm be one character.)
  */
-static int header(struct ps *ps, char *line, size_t len)
+static int header(struct ps *ps, char *line, size_t len, bool padded)
 {
 	const char *end = line + len, *k, *s, *pid, *tid = NULL, *ev, *per;
 	const char *frame = NULL;
 	size_t pidlen, tidlen = 0, evlen, perlen, commlen, n, i;
 	int has_event;
 
+	/* Without call chains perf right-aligns the comm in 16 columns. */
+	while (padded && len && line[0] == ' ') {
+		line++;
+		len--;
+	}
 	if (!len || is_space(line[0]))
 		return 0;
 	/* The shortest comm followed by the pattern; a try that fails
@@ -848,12 +925,20 @@ static int header(struct ps *ps, char *line, size_t len)
 			   memcmp(ps->filter, ev, evlen)) {
 			/* Another event: the script leaves its state as it
 			 * is, so frames that follow go nowhere. */
+			if (!ps->other)
+				ps->other = xstrndup(ev, evlen);
 			if (!ps->in_sample)
 				ps->skipping = 1;
 			return 1;
 		}
 	}
 	ps->period = parse_period(per, perlen);
+	if (!isfinite(ps->period)) {
+		fail(ps, "the period '%.*s%s' is past the largest number",
+		     (int)(perlen > 40 ? 40 : perlen), per,
+		     perlen > 40 ? "..." : "");
+		return 1;
+	}
 
 	/* "$comm-$pid/$tid" with spaces made '_'; no TID: pid is "?". */
 	n = commlen + pidlen + tidlen + 4;
@@ -939,110 +1024,161 @@ static void header_comment(struct ps *ps, char *line, size_t len)
 	}
 }
 
-static int bad_line(struct ps *ps, const char *line, size_t len,
-		    const char *why)
+static void bad_line(struct ps *ps, const char *line, size_t len,
+		     const char *why)
 {
-	return fd_err_at(ps->err, ps->lr->path, ps->lr->lineno,
-			 "%s: '%.60s%s'", why, line, len > 60 ? "..." : "");
+	fail(ps, "%s: '%.60s%s'", why, line, len > 60 ? "..." : "");
+}
+
+/*
+ * Whether an indented line that is not a frame is the source line that
+ * `perf script -F+srcline` prints under a frame ("  file.c:123", or
+ * "  [dso][addr]" without debug info): indented with spaces, where frames
+ * have a tab. The script warns and skips those; so do we, quietly.
+ */
+static bool srcline(const char *line, size_t len)
+{
+	return len > 2 && line[0] == ' ' && line[1] == ' ';
+}
+
+/* One line of perf script text. */
+static void read_line(struct ps *ps, char *line, size_t len)
+{
+	unsigned char c = line[0];
+	const char *s, *end;
+	struct rawframe rf;
+
+	/*
+	 * The hot path: a frame of a sample being kept. After a sample on
+	 * its header line, a line indented with spaces is the next padded
+	 * header rather than a frame.
+	 */
+	if ((c == '\t' || (c == ' ' && !ps->one_line)) && ps->in_sample &&
+	    !add_frame(ps, line, len))
+		return;
+	if (c == '#') {
+		header_comment(ps, line, len);
+		return;
+	}
+	for (s = line, end = line + len; s < end && is_space(*s); s++)
+		;
+	if (s == end) {
+		end_sample(ps);
+		return;
+	}
+	if (header(ps, line, len, !ps->in_sample || ps->one_line))
+		return;
+	if (ps->in_sample) {
+		/* The script takes frames that are not indented. */
+		if ((!is_space(c) || ps->one_line) &&
+		    !add_frame(ps, line, len))
+			return;
+		if (!ps->one_line && srcline(line, len))
+			return;
+	} else if (ps->seen_header && match_frame(line, len, &rf)) {
+		if (ps->skipping) /* of another event */
+			return;
+		bad_line(ps, line, len,
+			 "a stack frame outside a sample (no header line "
+			 "before it)");
+		return;
+	}
+	if (!ps->seen_header)
+		bad_line(ps, line, len,
+			 "not perf script output (expected a sample header "
+			 "'COMM PID ... EVENT:' first)");
+	else
+		bad_line(ps, line, len,
+			 "neither a sample header nor a stack frame 'ADDR "
+			 "SYMBOL (DSO)'");
+}
+
+static void ps_init(struct ps *ps, struct linereader *lr,
+		    const struct perf_script_opts *o, struct profile *p,
+		    struct fd_err *err)
+{
+	memset(ps, 0, sizeof(*ps));
+	ps->lr = lr;
+	ps->o = o;
+	ps->p = p;
+	ps->err = err;
+	ps->sum = profile_total(p); /* totals are current between reads */
+	if (o->event)
+		ps->filter = xstrdup(o->event);
+	else if (p->meta.event)
+		ps->filter = xstrdup(p->meta.event); /* an earlier file's */
+}
+
+static void ps_release(struct ps *ps)
+{
+	unsigned long i;
+
+	free(ps->stack);
+	free(ps->buf);
+	free(ps->tmp);
+	for (i = 0; i < ps->nr_lp; i++) {
+		free(ps->lp[i].f);
+		free(ps->lp[i].node);
+	}
+	free(ps->lp);
+	hmap_release(&ps->lp_of);
+	free(ps->sc);
+	hmap_release(&ps->sc_of);
+	free(ps->sc_frames);
+	free(ps->pbuf);
+	free(ps->filter);
+	free(ps->other);
+	fcache_free(&ps->fc);
+}
+
+/* The end of the input: the last sample, and what p->meta learns. */
+static int finish(struct ps *ps)
+{
+	struct profile *p = ps->p;
+
+	/*
+	 * A sample on its header line is whole. One with frames and no
+	 * blank line after it may have been cut short: the script drops it
+	 * (and fold must give its bytes), so we do too.
+	 */
+	if (ps->in_sample && ps->one_line)
+		end_sample(ps);
+	if (ps->failed)
+		return -1;
+	if (!ps->kept && ps->other && !ps->o->event && p->meta.event)
+		return fd_err_at(ps->err, ps->lr->path, 0,
+				 "samples of event '%s' where the inputs "
+				 "before it have '%s': weights of different "
+				 "events do not add up (keep one with "
+				 "--event-filter)",
+				 ps->other, p->meta.event);
+	p->meta.samples += ps->kept;
+	p->meta.duration += ps->duration;
+	if (ps->filter && !p->meta.event && ps->kept)
+		meta_set(&p->meta.event, ps->filter);
+	if (!p->meta.unit && ps->kept)
+		meta_set(&p->meta.unit,
+			 p->meta.event ? event_unit(p->meta.event) : "events");
+	return 0;
 }
 
 int perf_script_read(struct linereader *lr, const struct perf_script_opts *o,
 		     struct profile *p, struct fd_err *err)
 {
-	struct ps ps = { .lr = lr, .o = o, .p = p, .err = err };
-	unsigned long i;
-	int ret = -1, r;
+	struct ps ps;
 	char *line;
 	size_t len;
+	int r;
 
-	if (o->event)
-		ps.filter = xstrdup(o->event);
-	else if (p->meta.event)
-		ps.filter = xstrdup(p->meta.event); /* an earlier file's */
-
-	while ((r = lr_next(lr, &line, &len, err)) > 0) {
-		unsigned char c = line[0];
-		const char *s, *end;
-
-		/* The hot path: a frame of a sample being kept. */
-		if ((c == '\t' || c == ' ') && ps.in_sample &&
-		    !add_frame(&ps, line, len))
-			continue;
-		if (c == '#') {
-			header_comment(&ps, line, len);
-			continue;
-		}
-		for (s = line, end = line + len; s < end && is_space(*s); s++)
-			;
-		if (s == end) {
-			end_sample(&ps);
-			continue;
-		}
-		if (!is_space(c) && header(&ps, line, len))
-			continue;
-		if (ps.in_sample) {
-			/* The script takes frames that are not indented. */
-			if (!is_space(c) && !add_frame(&ps, line, len))
-				continue;
-		} else if (ps.seen_header) {
-			struct rawframe rf;
-
-			if (match_frame(line, len, &rf)) {
-				if (ps.skipping) /* of another event */
-					continue;
-				bad_line(&ps, line, len,
-					 "a stack frame outside a sample (no "
-					 "header line before it)");
-				goto out;
-			}
-		}
-		if (!ps.seen_header)
-			bad_line(&ps, line, len,
-				 "not perf script output (expected a sample "
-				 "header 'COMM PID ... EVENT:' first)");
-		else
-			bad_line(&ps, line, len,
-				 "neither a sample header nor a stack frame "
-				 "'ADDR SYMBOL (DSO)'");
-		goto out;
-	}
-	if (r < 0)
-		goto out;
-	if (ps.in_sample) {
-		if (ps.one_line) {
-			end_sample(&ps);
-		} else if (ps.nr_stack) {
-			fd_err_at(err, lr->path, lr->lineno,
-				  "truncated input: the sample of line %lu "
-				  "has no blank line after it",
-				  ps.sample_line);
-			goto out;
-		}
-	}
-	p->meta.samples += ps.kept;
-	p->meta.duration += ps.duration;
-	if (ps.filter && !p->meta.event && ps.kept)
-		meta_set(&p->meta.event, ps.filter);
-	if (!p->meta.unit && ps.kept)
-		meta_set(&p->meta.unit,
-			 p->meta.event ? event_unit(p->meta.event) : "events");
-	ret = 0;
-out:
-	free(ps.stack);
-	free(ps.buf);
-	free(ps.tmp);
-	for (i = 0; i < ps.nr_lp; i++) {
-		free(ps.lp[i].f);
-		free(ps.lp[i].node);
-	}
-	free(ps.lp);
-	hmap_release(&ps.lp_of);
-	free(ps.sc);
-	hmap_release(&ps.sc_of);
-	free(ps.sc_frames);
+	ps_init(&ps, lr, o, p, err);
+	while (!ps.failed && (r = lr_next(lr, &line, &len, err)) > 0)
+		read_line(&ps, line, len);
+	if (!ps.failed && r == 0)
+		r = finish(&ps);
+	else
+		r = -1;
+	ps_release(&ps);
+	/* On error too: the tree stays consistent for whoever frees it. */
 	profile_sum_totals(p);
-	free(ps.pbuf);
-	free(ps.filter);
-	fcache_free(&ps.fc);
-	return ret;
+	return r;
 }

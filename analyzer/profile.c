@@ -267,6 +267,13 @@ void meta_set(char **field, const char *value)
 	*field = value ? xstrdup(value) : NULL;
 }
 
+bool meta_event_conflict(const char *a, const char *b)
+{
+	size_t na = strcspn(a, ":"), nb = strcspn(b, ":");
+
+	return na != nb || memcmp(a, b, na);
+}
+
 static const char *const suffixes[FRAME_KIND_MAX] = {
 	[FRAME_USER] = "",    [FRAME_KERNEL] = "_[k]", [FRAME_JIT] = "_[j]",
 	[FRAME_INLINE] = "_[i]", [FRAME_WAKER] = "_[w]", [FRAME_PROCESS] = "",

@@ -43,6 +43,15 @@ enum frame_kind {
 	FRAME_KIND_MAX
 };
 
+/*
+ * The deepest stack any reader takes, in frames: twice the 65535 frames
+ * perf can record in one call chain (perf_event_attr.sample_max_stack is
+ * 16 bits; the default kernel.perf_event_max_stack is 127), which leaves
+ * room for inlined frames. Deeper is bad input, refused with a message:
+ * it bounds the memory one sample or line can take.
+ */
+#define PROFILE_MAX_DEPTH (1UL << 17)
+
 #define NODE_NONE UINT32_MAX
 #define NODE_ROOT 0U
 
@@ -167,6 +176,13 @@ size_t profile_path(const struct profile *p, uint32_t node, uint32_t *out,
 
 /* Set a metadata string (a copy is kept; NULL clears). */
 void meta_set(char **field, const char *value);
+
+/*
+ * Whether two event names are different events, whose weights must not
+ * add up: "cycles" and "instructions" are, "cycles" and "cycles:pp" (the
+ * same event, other modifiers) are not.
+ */
+bool meta_event_conflict(const char *a, const char *b);
 
 /* "_[k]" and friends, "" for FRAME_USER and FRAME_PROCESS. */
 const char *frame_kind_suffix(unsigned int kind);

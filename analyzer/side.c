@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analyzer/diff.h"
+#include "analyzer/lkp-stats.h"
 #include "analyzer/side.h"
 
 static int cmp_str(const void *a, const void *b)
@@ -113,6 +116,43 @@ char *side_name_from_path(const char *path)
 	return name;
 }
 
+/*
+ * Add run (read from path) to the runs of s, and to s->merged: the runs
+ * of a side are one event, and their sum stays a number.
+ */
+static int add_run(struct side *s, struct profile *run, const char *path,
+		   struct fd_err *err)
+{
+	const struct profile *first = s->nr_runs ? s->runs[0] : NULL;
+
+	if (first && first->meta.event && run->meta.event &&
+	    meta_event_conflict(first->meta.event, run->meta.event))
+		return fd_err_at(err, path, 0,
+				 "samples of event '%s' where the runs before "
+				 "it have '%s': weights of different events "
+				 "do not add up (keep one with --event-filter)",
+				 run->meta.event, first->meta.event);
+	if (!s->merged)
+		s->merged = profile_new();
+	profile_merge(s->merged, run);
+	if (!isfinite(profile_total(s->merged)))
+		return fd_err_at(err, path, 0,
+				 "the weights of the runs add up past the "
+				 "largest number");
+	s->runs = xrealloc(s->runs, size_mul(s->nr_runs + 1,
+					     sizeof(*s->runs)));
+	s->runs[s->nr_runs++] = run;
+	return 0;
+}
+
+static void side_name(struct side *s, const char *path)
+{
+	if (s->nr_runs && s->runs[0]->meta.label)
+		s->name = xstrdup(s->runs[0]->meta.label);
+	else
+		s->name = side_name_from_path(path);
+}
+
 int side_load(struct side *s, char *const *paths, size_t nr_paths,
 	      const struct input_opts *o, struct fd_err *err)
 {
@@ -122,27 +162,129 @@ int side_load(struct side *s, char *const *paths, size_t nr_paths,
 	memset(s, 0, sizeof(*s));
 	if (side_list_runs(&r, paths, nr_paths, err))
 		return -1;
-	s->runs = xcalloc(r.nr, sizeof(*s->runs));
 	for (i = 0; i < r.nr; i++) {
 		struct profile *p = profile_new();
 
-		if (input_read(r.paths[i], o, p, NULL, err)) {
+		if (input_read(r.paths[i], o, p, NULL, err) ||
+		    add_run(s, p, r.paths[i], err)) {
 			profile_free(p);
 			side_runs_free(&r);
 			side_free(s);
 			return -1;
 		}
-		s->runs[s->nr_runs++] = p;
 	}
 	side_runs_free(&r);
-	s->merged = profile_new();
-	for (i = 0; i < s->nr_runs; i++)
-		profile_merge(s->merged, s->runs[i]);
-	if (s->runs[0]->meta.label)
-		s->name = xstrdup(s->runs[0]->meta.label);
-	else
-		s->name = side_name_from_path(paths[0]);
+	side_name(s, paths[0]);
 	return 0;
+}
+
+void diff_side_free(struct diff_side *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_runs; i++) {
+		free(s->files[i]);
+		if (s->sets)
+			metric_set_free(&s->sets[i]);
+	}
+	free(s->files);
+	free(s->sets);
+	free(s->totals);
+	free(s->name);
+	side_free(&s->side);
+	memset(s, 0, sizeof(*s));
+}
+
+/*
+ * Read run i of a diff side from lr, as LKP stats into s->sets[i] or as a
+ * profile into s->side; *stats says which it was.
+ */
+static int diff_side_read(struct diff_side *s, size_t i,
+			  struct linereader *lr, const struct input_opts *io,
+			  bool *stats, struct fd_err *err)
+{
+	enum input_format fmt = io ? io->format : INPUT_AUTO;
+	struct profile *p;
+
+	if (fmt == INPUT_AUTO && input_detect_lr(lr, &fmt, err))
+		return -1;
+	*stats = fmt == INPUT_LKP_STATS;
+	if (*stats)
+		return lkp_stats_read(lr, &s->sets[i], err);
+	p = profile_new();
+	if (input_read_lr(lr, io, p, NULL, err) ||
+	    add_run(&s->side, p, lr->path, err)) {
+		profile_free(p);
+		return -1;
+	}
+	return 0;
+}
+
+int diff_side_load(struct diff_side *s, char *const *paths, size_t nr_paths,
+		   const struct input_opts *io, struct fd_err *err)
+{
+	size_t i, nr_stats = 0, first_stats = 0;
+	struct side_runs r;
+
+	memset(s, 0, sizeof(*s));
+	if (side_list_runs(&r, paths, nr_paths, err))
+		return -1;
+	s->files = r.paths; /* owned by s from now on */
+	s->nr_runs = r.nr;
+	s->sets = xcalloc(s->nr_runs, sizeof(*s->sets));
+	for (i = 0; i < s->nr_runs; i++) {
+		struct linereader lr;
+		bool stats;
+		int ret;
+
+		if (lr_init_path(&lr, s->files[i], err))
+			goto fail;
+		ret = diff_side_read(s, i, &lr, io, &stats, err);
+		lr_release(&lr);
+		if (ret)
+			goto fail;
+		if (stats && !nr_stats++)
+			first_stats = i;
+	}
+	if (nr_stats && nr_stats != s->nr_runs) {
+		fd_err_at(err, s->files[first_stats], 0,
+			  "an LKP stats file among profiles: the runs of a "
+			  "side are all profiles or all stats files");
+		goto fail;
+	}
+	if (nr_stats) {
+		s->stats = true;
+		s->name = side_name_from_path(paths[0]);
+		return 0;
+	}
+	/* diff_side_measure() fills the sets of profiles. */
+	free(s->sets);
+	s->sets = NULL;
+	side_name(&s->side, paths[0]);
+	s->name = xstrdup(s->side.name);
+	return 0;
+fail:
+	diff_side_free(s);
+	return -1;
+}
+
+char *diff_side_event(const struct diff_side *s)
+{
+	size_t i, j;
+
+	if (!s->stats)
+		return metrics_event_name(s->side.runs[0]->meta.event);
+	for (i = 0; i < s->nr_runs; i++)
+		for (j = 0; j < s->sets[i].nr; j++) {
+			const char *key = s->sets[i].v[j].key, *name, *ev;
+
+			if (diff_key_group(key, &name) == DIFF_STAT || !name)
+				continue;
+			/* "perf-profile.GROUP.EVENT.NAME" */
+			ev = strchr(key + strlen("perf-profile."), '.') + 1;
+			return xstrndup(ev, name - 1 - ev);
+		}
+	return NULL;
 }
 
 void side_free(struct side *s)

@@ -6,6 +6,7 @@
 
 #include "lib/error.h"
 #include "analyzer/input.h"
+#include "analyzer/metrics.h"
 #include "analyzer/profile.h"
 
 /*
@@ -24,6 +25,11 @@ struct side {
 	struct profile *merged;
 };
 
+/*
+ * Fill s (its old contents are not freed) from paths; on failure s is
+ * left empty, and side_free() of it is harmless. Every run is opened and read once. The runs must be of one
+ * event (weights of different events do not add up) and their sum finite.
+ */
 int side_load(struct side *s, char *const *paths, size_t nr_paths,
 	      const struct input_opts *o, struct fd_err *err);
 
@@ -43,5 +49,38 @@ void side_runs_free(struct side_runs *r);
  * extensions of profiles and stats ("dir/base.prof.gz" -> "base"). */
 char *side_name_from_path(const char *path);
 void side_free(struct side *s);
+
+/*
+ * One side of a comparison: profiles (any input_read() format, files or
+ * directories of runs, as side_load() takes them) or LKP stats files
+ * ("key: value" lines, one file per run), told apart by content (or by
+ * io->format). A side is one or the other.
+ */
+struct diff_side {
+	char *name;	   /* label of the first run, else the path's name */
+	bool stats;	   /* runs are LKP stats files */
+	size_t nr_runs;
+	char **files;	   /* per run, for messages */
+	struct metric_set *sets; /* per run: the metrics (diff_side_measure) */
+	struct side side;  /* the profiles (!stats) */
+	double *totals;	   /* per run: weight kept by the metrics */
+};
+
+/*
+ * Fill s from paths, each run opened and read once (so a pipe or a FIFO
+ * works, and a directory listed once is read as listed). A stats side has
+ * s->sets filled; a profile side s->side. On failure s is left empty,
+ * and diff_side_free() of it is harmless.
+ */
+int diff_side_load(struct diff_side *s, char *const *paths, size_t nr_paths,
+		   const struct input_opts *io, struct fd_err *err);
+void diff_side_free(struct diff_side *s);
+
+/*
+ * The <event> part of the keys of a side (a new string): for LKP stats,
+ * that of its first perf-profile key (NULL when it has none); for profiles,
+ * the event of its first run as the metrics name it (metrics_event_name()).
+ */
+char *diff_side_event(const struct diff_side *s);
 
 #endif

@@ -11,44 +11,180 @@
 
 #define READ_SIZE (1UL << 20)
 
-int lr_open(struct linereader *lr, const char *path, struct fd_err *err)
+static void init_buf(struct linereader *lr)
 {
+	lr->nul = (size_t)-1;
+	lr->size = 2 * READ_SIZE;
+	lr->buf = xmalloc(lr->size + 1);
+}
+
+int lr_init_fd(struct linereader *lr, int fd, const char *name,
+	       struct fd_err *err)
+{
+	memset(lr, 0, sizeof(*lr));
+	lr->path = name;
+	lr->gz = gzdopen(fd, "rb");
+	if (!lr->gz) {
+		close(fd);
+		return fd_err_set(err, "%s: cannot read", name);
+	}
+	gzbuffer(lr->gz, 256 * 1024);
+	init_buf(lr);
+	return 0;
+}
+
+int lr_init_path(struct linereader *lr, const char *path,
+		 struct fd_err *err)
+{
+	const char *name = path;
 	int fd;
 
-	memset(lr, 0, sizeof(*lr));
-	lr->path = path;
 	if (!strcmp(path, "-")) {
-		lr->path = "<stdin>";
+		name = "<stdin>";
 		fd = dup(0);
 	} else {
 		fd = open(path, O_RDONLY | O_CLOEXEC);
 	}
-	if (fd < 0)
-		return fd_err_set(err, "%s: %s", lr->path, strerror(errno));
-	lr->gz = gzdopen(fd, "rb");
-	if (!lr->gz) {
-		close(fd);
-		return fd_err_set(err, "%s: cannot read", lr->path);
+	if (fd < 0) {
+		memset(lr, 0, sizeof(*lr));
+		return fd_err_set(err, "%s: %s", name, strerror(errno));
 	}
-	gzbuffer(lr->gz, 256 * 1024);
-	lr->nul = (size_t)-1;
-	lr->size = 2 * READ_SIZE;
-	lr->buf = xmalloc(lr->size + 1);
-	return 0;
+	return lr_init_fd(lr, fd, name, err);
 }
 
-void lr_close(struct linereader *lr)
+void lr_init_mem(struct linereader *lr, const void *data, size_t len,
+		 const char *name)
+{
+	memset(lr, 0, sizeof(*lr));
+	lr->path = name;
+	lr->mem = data;
+	lr->mem_len = len;
+	/* Inflated from the first read, which can report a failure. */
+	if (len >= 2 && lr->mem[0] == 0x1f && lr->mem[1] == 0x8b)
+		lr->zs = xcalloc(1, sizeof(z_stream));
+	init_buf(lr);
+}
+
+void lr_release(struct linereader *lr)
 {
 	if (lr->gz)
 		gzclose(lr->gz);
+	if (lr->zs) {
+		if (((z_stream *)lr->zs)->state)
+			inflateEnd(lr->zs);
+		free(lr->zs);
+	}
 	free(lr->buf);
 	memset(lr, 0, sizeof(*lr));
 }
 
-/* Read more input after buf[end]; 0 at EOF. */
-static int fill(struct linereader *lr, struct fd_err *err)
+/* Inflate memory input into dst[0..n): bytes made, 0 at the end, -1. */
+static long read_zmem(struct linereader *lr, char *dst, size_t n,
+		      struct fd_err *err)
 {
-	int n;
+	z_stream *zs = lr->zs;
+
+	/* 16 + 15: gzip framing, the largest window. */
+	if (!zs->state && inflateInit2(zs, 16 + 15) != Z_OK)
+		return fd_err_at(err, lr->path, lr->lineno + 1,
+				 "cannot inflate: %s",
+				 zs->msg ? zs->msg : "out of memory");
+	zs->next_out = (unsigned char *)dst;
+	zs->avail_out = n;
+	while (zs->avail_out == n) {
+		int r;
+
+		if (!zs->avail_in) {
+			if (lr->mem_off == lr->mem_len)
+				break;
+			zs->next_in = (unsigned char *)lr->mem + lr->mem_off;
+			zs->avail_in = lr->mem_len - lr->mem_off > 1U << 30 ?
+					       1U << 30 :
+					       lr->mem_len - lr->mem_off;
+			lr->mem_off += zs->avail_in;
+		}
+		r = inflate(zs, Z_NO_FLUSH);
+		if (r == Z_STREAM_END) {
+			/* Members of a gzip file may follow one another. */
+			if (!zs->avail_in && lr->mem_off == lr->mem_len)
+				return n - zs->avail_out;
+			inflateReset(zs);
+			continue;
+		}
+		if (r != Z_OK && r != Z_BUF_ERROR)
+			return fd_err_at(err, lr->path, lr->lineno + 1,
+					 "bad gzip data: %s",
+					 zs->msg ? zs->msg : "inflate failed");
+		if (r == Z_BUF_ERROR && !zs->avail_in &&
+		    lr->mem_off == lr->mem_len)
+			break;
+	}
+	if (zs->avail_out == n && lr->mem_off == lr->mem_len &&
+	    !zs->avail_in) {
+		/* All input used up without the end of a stream. */
+		if (zs->total_in || zs->total_out)
+			if (inflate(zs, Z_FINISH) != Z_STREAM_END)
+				return fd_err_at(err, lr->path,
+						 lr->lineno + 1,
+						 "truncated gzip data");
+		return 0;
+	}
+	return n - zs->avail_out;
+}
+
+/* Read at most n bytes into dst: how many, 0 at the end, -1 on error. */
+static long read_some(struct linereader *lr, char *dst, size_t n,
+		      struct fd_err *err)
+{
+	int got, zerr;
+
+	if (lr->zs)
+		return read_zmem(lr, dst, n, err);
+	if (lr->mem) {
+		if (n > lr->mem_len - lr->mem_off)
+			n = lr->mem_len - lr->mem_off;
+		memcpy(dst, lr->mem + lr->mem_off, n);
+		lr->mem_off += n;
+		return n;
+	}
+	if (!lr->gz)
+		return 0; /* an empty memory input */
+	got = gzread(lr->gz, dst, n);
+	if (got < 0) {
+		const char *msg = gzerror(lr->gz, &zerr);
+
+		return fd_err_at(err, lr->path, lr->lineno + 1,
+				 "cannot read: %s",
+				 zerr == Z_ERRNO ? strerror(errno) : msg);
+	}
+	if (got == 0) {
+		/* A gzip stream cut short reads as a clean EOF otherwise. */
+		gzerror(lr->gz, &zerr);
+		if (zerr == Z_BUF_ERROR)
+			return fd_err_at(err, lr->path, lr->lineno + 1,
+					 "truncated gzip data");
+	}
+	return got;
+}
+
+/* The line number of buf[off], counting from the last line returned. */
+static unsigned long line_of(const struct linereader *lr, size_t off)
+{
+	unsigned long n = lr->lineno + 1;
+	const char *p = lr->buf + lr->start, *end = lr->buf + off;
+
+	while ((p = memchr(p, '\n', end - p))) {
+		n++;
+		p++;
+	}
+	return n;
+}
+
+/* Read more input after buf[end]; 0 at EOF. */
+static long fill(struct linereader *lr, struct fd_err *err)
+{
+	const char *z;
+	long n;
 
 	if (lr->eof)
 		return 0;
@@ -60,33 +196,20 @@ static int fill(struct linereader *lr, struct fd_err *err)
 		lr->start = 0;
 	}
 	if (lr->size - lr->end < READ_SIZE) {
-		lr->size = lr->size * 2;
+		/* Bounded: lr_next() refuses a line past LR_MAX_LINE. */
+		lr->size = size_mul(lr->size, 2);
 		lr->buf = xrealloc(lr->buf, lr->size + 1);
 	}
-	n = gzread(lr->gz, lr->buf + lr->end, READ_SIZE);
-	if (n < 0) {
-		int zerr;
-		const char *msg = gzerror(lr->gz, &zerr);
-
-		return fd_err_at(err, lr->path, lr->lineno + 1,
-				 "cannot read: %s",
-				 zerr == Z_ERRNO ? strerror(errno) : msg);
-	}
+	n = read_some(lr, lr->buf + lr->end, READ_SIZE, err);
+	if (n < 0)
+		return -1;
 	if (n == 0) {
-		int zerr;
-
-		/* A gzip stream cut short reads as a clean EOF otherwise. */
-		gzerror(lr->gz, &zerr);
-		if (zerr == Z_BUF_ERROR)
-			return fd_err_at(err, lr->path, lr->lineno + 1,
-					 "truncated gzip data");
 		lr->eof = 1;
 		return 0;
 	}
 	/* One search per read, not one per line: lines are short. */
 	if (lr->nul == (size_t)-1) {
-		const char *z = memchr(lr->buf + lr->end, '\0', n);
-
+		z = memchr(lr->buf + lr->end, '\0', n);
 		if (z)
 			lr->nul = z - lr->buf;
 	}
@@ -97,8 +220,10 @@ static int fill(struct linereader *lr, struct fd_err *err)
 int lr_peek(struct linereader *lr, size_t want, const char **head,
 	    size_t *len, struct fd_err *err)
 {
+	if (want > LR_MAX_LINE)
+		want = LR_MAX_LINE;
 	while (lr->end - lr->start < want) {
-		int n = fill(lr, err);
+		long n = fill(lr, err);
 
 		if (n < 0)
 			return -1;
@@ -110,6 +235,18 @@ int lr_peek(struct linereader *lr, size_t want, const char **head,
 	return 0;
 }
 
+/*
+ * Binary input is refused as soon as the line being read reaches it:
+ * waiting for the end of that line would buffer all of /dev/zero. Peeking
+ * does not refuse it, so that detection can name a perf.data file.
+ */
+static int binary(struct linereader *lr, struct fd_err *err)
+{
+	return fd_err_at(err, lr->path, line_of(lr, lr->nul),
+			 "binary data (a NUL byte): not a text profile, perf "
+			 "script output or folded stacks");
+}
+
 int lr_next(struct linereader *lr, char **line, size_t *len,
 	    struct fd_err *err)
 {
@@ -119,13 +256,21 @@ int lr_next(struct linereader *lr, char **line, size_t *len,
 	for (;;) {
 		char *p = lr->buf + lr->start;
 		size_t avail = lr->end - lr->start;
+		long n;
 
 		nl = memchr(p + scanned, '\n', avail - scanned);
 		if (nl)
 			break;
 		scanned = avail;
-		int n = fill(lr, err);
-
+		if (lr->nul != (size_t)-1)
+			return binary(lr, err);
+		if (avail > LR_MAX_LINE)
+			return fd_err_at(err, lr->path, lr->lineno + 1,
+					 "a line longer than %lu MiB: not "
+					 "a profile, perf script output or "
+					 "folded stacks",
+					 LR_MAX_LINE >> 20);
+		n = fill(lr, err);
 		if (n < 0)
 			return -1;
 		if (n == 0) {
@@ -137,15 +282,18 @@ int lr_next(struct linereader *lr, char **line, size_t *len,
 		}
 	}
 
+	if (lr->nul < (size_t)(nl - lr->buf))
+		return binary(lr, err);
 	*line = lr->buf + lr->start;
 	*len = nl - *line;
+	if (*len > LR_MAX_LINE)
+		return fd_err_at(err, lr->path, lr->lineno + 1,
+				 "a line longer than %lu MiB: not a "
+				 "profile, perf script output or folded "
+				 "stacks",
+				 LR_MAX_LINE >> 20);
 	lr->lineno++;
 	lr->start = (nl - lr->buf) + (nl < lr->buf + lr->end);
 	*nl = '\0';
-	if (lr->nul < (size_t)(nl - lr->buf))
-		return fd_err_at(err, lr->path, lr->lineno,
-				 "binary data (a NUL byte): not a text "
-				 "profile, perf script output or folded "
-				 "stacks");
 	return 1;
 }

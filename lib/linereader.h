@@ -7,16 +7,30 @@
 #include "lib/error.h"
 
 /*
- * Reads a text file line by line, gzip or not (zlib tells by the magic),
- * "-" meaning standard input. Memory is one buffer that grows to the
- * longest line, never to the file. Lines are handed out NUL-terminated
- * without their newline (a trailing "\r" is kept); a NUL byte inside a line
- * is reported as binary input, since no text format we read has one.
+ * Reads a text stream line by line, gzip or not (told by the magic), from
+ * a path ("-" meaning standard input), an open file descriptor or a buffer
+ * in memory. A stream is opened once: format detection peeks at the same
+ * buffer the readers then consume, so a pipe loses nothing.
+ *
+ * Lines are handed out NUL-terminated without their newline (a trailing
+ * "\r" is kept). Memory is bounded whatever the input:
+ *  - a NUL byte is reported as binary input as soon as lr_next() reads
+ *    it, not at the end of its line (no text format we read has one, and
+ *    /dev/zero has no line end); lr_peek() shows it, for detection;
+ *  - a line longer than LR_MAX_LINE bytes is an error.
+ * So the buffer never grows past LR_MAX_LINE plus one read.
  */
+
+/* The longest line any reader takes (share/doc/profile-format.md). */
+#define LR_MAX_LINE (16UL << 20)
+
 struct linereader {
 	const char *path;     /* for messages; not owned */
 	unsigned long lineno; /* of the line last returned */
-	void *gz;	      /* gzFile */
+	void *gz;	      /* gzFile, for a path or an fd */
+	void *zs;	      /* z_stream, for gzip data in memory */
+	const unsigned char *mem; /* memory input, not owned */
+	size_t mem_len, mem_off;
 	char *buf;
 	size_t size;	      /* allocated */
 	size_t start, end;    /* unread bytes are buf[start..end) */
@@ -24,8 +38,37 @@ struct linereader {
 	int eof;
 };
 
-int lr_open(struct linereader *lr, const char *path, struct fd_err *err);
-void lr_close(struct linereader *lr);
+/*
+ * Open path for reading; "-" is standard input (a dup of fd 0, named
+ * "<stdin>"). path must outlive the reader. lr_release() after success
+ * only; on failure nothing is left to release.
+ */
+int lr_init_path(struct linereader *lr, const char *path,
+		 struct fd_err *err);
+
+/* Read the open fd, which the reader owns from now on (closed by
+ * lr_release(), or here on failure). name is for messages. */
+int lr_init_fd(struct linereader *lr, int fd, const char *name,
+	       struct fd_err *err);
+
+/* Read data[0..len), which must outlive the reader (not copied). Gzip data
+ * is inflated, as from a file. Cannot fail. */
+void lr_init_mem(struct linereader *lr, const void *data, size_t len,
+		 const char *name);
+
+void lr_release(struct linereader *lr);
+
+/* The older names of lr_init_path() and lr_release(). */
+static inline int lr_open(struct linereader *lr, const char *path,
+			  struct fd_err *err)
+{
+	return lr_init_path(lr, path, err);
+}
+
+static inline void lr_close(struct linereader *lr)
+{
+	lr_release(lr);
+}
 
 /* 1 and a line, 0 at end of input, -1 on error (err says FILE:LINE). */
 int lr_next(struct linereader *lr, char **line, size_t *len,
@@ -33,9 +76,17 @@ int lr_next(struct linereader *lr, char **line, size_t *len,
 
 /*
  * Make at least want bytes (or the whole input, if shorter) readable
- * without consuming them, for format detection: *head points to them.
+ * without consuming them, for format detection: *head points to them,
+ * valid until the next call. want is capped at LR_MAX_LINE.
  */
 int lr_peek(struct linereader *lr, size_t want, const char **head,
 	    size_t *len, struct fd_err *err);
+
+/* Whether the whole input has been read into the buffer (after lr_peek(),
+ * a *len shorter than asked means the input ends there). */
+static inline int lr_at_eof(const struct linereader *lr)
+{
+	return lr->eof;
+}
 
 #endif

@@ -351,6 +351,79 @@ static void test_bad_input(void)
 	free(big);
 }
 
+/*
+ * A profile written and read back is the same tree and metadata, whatever
+ * bytes its names and header values hold: separators, newlines, an empty
+ * name, a trailing number, a name that looks kind-suffixed but is not.
+ * The reader is fed from memory (lr_init_mem), so no file is needed for it.
+ */
+static void test_escaping_roundtrip(void)
+{
+	static const char *const names[] = {
+		"a;b", "line\nbreak", "", "operator new 12", "user_[k]",
+		"back\\slash\\x41", "#hash", " lead", "\r\t\x7f",
+	};
+	struct profile *p = profile_new(), *q = profile_new();
+	struct fd_err err = { { 0 } };
+	struct linereader lr;
+	struct outfile o;
+	size_t i, len;
+	char *text;
+	int same = 1;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		struct frame f[3] = {
+			fr(p, i % 2 ? "proc;x" : "proc\ny", FRAME_PROCESS),
+			fr(p, names[i], i % 3 ? FRAME_USER : FRAME_KERNEL),
+			fr(p, names[(i + 1) % 9], FRAME_USER),
+		};
+
+		profile_add_stack(p, f, 3, i + 1);
+	}
+	meta_set(&p->meta.label, "two\nlines; and \\ more");
+	meta_set(&p->meta.cmdline, " sh -c 'a\r\nb'");
+	meta_set(&p->meta.event, "cycles");
+	outfile_open(&o, tmp_path("esc.prof"), &err);
+	profile_write(p, &o);
+	ok(outfile_commit(&o, &err) == 0, "a profile of hostile names written");
+	text = slurp(tmp_path("esc.prof"));
+	len = strlen(text);
+	lr_init_mem(&lr, text, len, "esc.prof");
+	ok(input_read_lr(&lr, NULL, q, NULL, &err) == 0, "... read back: %s",
+	   err.msg);
+	lr_release(&lr);
+	ok(p->nr_nodes == q->nr_nodes, "... the same number of nodes (%u, %u)",
+	   p->nr_nodes, q->nr_nodes);
+	for (i = 1; i < p->nr_nodes && i < q->nr_nodes; i++) {
+		/* Same insertion order is not promised: look each path up. */
+		uint32_t path[4], n = NODE_ROOT;
+		size_t d, depth = profile_path(p, i, path, 4);
+
+		for (d = 0; d < depth && n != NODE_NONE; d++) {
+			const struct node *pn = &p->nodes[path[d]];
+			uint32_t c = q->nodes[n].first_child;
+
+			for (; c != NODE_NONE; c = q->nodes[c].next_sibling)
+				if (q->nodes[c].kind == pn->kind &&
+				    !strcmp(node_name(q, c), node_name(p, path[d])))
+					break;
+			n = c;
+		}
+		if (n == NODE_NONE || q->nodes[n].self != p->nodes[i].self) {
+			diag("node %zu (%s) differs", i, node_name(p, i));
+			same = 0;
+		}
+	}
+	ok(same, "... every node with its name, kind and weight");
+	ok(q->meta.label && !strcmp(q->meta.label, p->meta.label),
+	   "... a label with a newline");
+	ok(q->meta.cmdline && !strcmp(q->meta.cmdline, p->meta.cmdline),
+	   "... a cmdline with a leading blank, CR and LF");
+	free(text);
+	profile_free(p);
+	profile_free(q);
+}
+
 int main(void)
 {
 	char cmd[300];
@@ -364,6 +437,7 @@ int main(void)
 	test_shared_prefixes();
 	test_differential();
 	test_bad_input();
+	test_escaping_roundtrip();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd))
 		diag("could not remove %s", tmpdir);

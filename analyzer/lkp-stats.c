@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/lkp-stats.h"
+
+bool lkp_stats_line(const char *s, size_t len)
+{
+	size_t i, k;
+	char num[64], *end;
+
+	while (len && (s[len - 1] == '\r' || s[len - 1] == ' ' ||
+		       s[len - 1] == '\t'))
+		len--;
+	for (k = 0; k < len; k++)
+		if (isspace((unsigned char)s[k]) || s[k] == ';')
+			break;
+	/* key ends with ':' followed by a blank */
+	if (k < 2 || k >= len || s[k - 1] != ':')
+		return false;
+	for (i = k; i < len && (s[i] == ' ' || s[i] == '\t'); i++)
+		;
+	if (i == len || len - i >= sizeof(num))
+		return false;
+	memcpy(num, s + i, len - i);
+	num[len - i] = '\0';
+	strtod(num, &end);
+	return end != num && !*end;
+}
+
+int lkp_stats_read(struct linereader *lr, struct metric_set *s,
+		   struct fd_err *err)
+{
+	char *line, *colon, *end;
+	size_t len;
+	double v;
+	size_t i;
+	int r;
+
+	while ((r = lr_next(lr, &line, &len, err)) > 0) {
+		while (len && isspace((unsigned char)line[len - 1]))
+			line[--len] = '\0';
+		if (!len || line[0] == '#')
+			continue;
+		colon = strrchr(line, ':');
+		if (!colon || colon == line || colon[1] != ' ')
+			return fd_err_at(err, lr->path, lr->lineno,
+					 "expected 'key: value'");
+		v = strtod(colon + 1, &end);
+		if (end == colon + 1 || *end || !isfinite(v))
+			return fd_err_at(err, lr->path, lr->lineno,
+					 "bad value '%.40s'", colon + 2);
+		*colon = '\0';
+		metric_set_add(s, line, v);
+	}
+	if (r < 0)
+		return -1;
+	metric_set_sort(s);
+	/* Repeated keys add up: their sum must stay a number too. */
+	for (i = 0; i < s->nr; i++)
+		if (!isfinite(s->v[i].value))
+			return fd_err_at(err, lr->path, 0,
+					 "the values of '%.60s' add up past "
+					 "the largest number",
+					 s->v[i].key);
+	return 0;
+}
+
+int metric_set_read(const char *path, struct metric_set *s,
+		    struct fd_err *err)
+{
+	struct linereader lr;
+	int ret;
+
+	if (lr_init_path(&lr, path, err))
+		return -1;
+	ret = lkp_stats_read(&lr, s, err);
+	lr_release(&lr);
+	return ret;
+}

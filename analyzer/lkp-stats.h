@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_LKP_STATS_H
+#define FLAMEDIFF_LKP_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "lib/error.h"
+#include "lib/linereader.h"
+#include "analyzer/metrics.h"
+
+/*
+ * LKP stats files: "key: value" lines, as LKP's stats files and `report
+ * --lkp` print them, one file per run. Read as folded stacks such a file
+ * would pass for one-frame stacks ("key:" with a count), so input
+ * detection (analyzer/input.h, INPUT_LKP_STATS) asks lkp_stats_line() of
+ * the first line that is neither blank nor a comment.
+ */
+
+/* Whether s[0..len) is a stats line: a blank-free key without ';' ending
+ * in ':', white space, and a number. */
+bool lkp_stats_line(const char *s, size_t len);
+
+/*
+ * Read the stats lines of lr (to its end) into s, summing repeated keys;
+ * lines that are blank or start with '#' are skipped, anything else is bad
+ * input (err says FILE:LINE), as is a value that is not a finite number.
+ * s is sorted on success. The caller keeps and releases lr.
+ */
+int lkp_stats_read(struct linereader *lr, struct metric_set *s,
+		   struct fd_err *err);
+
+/* metric_set_read() (declared in analyzer/metrics.h) is lkp_stats_read()
+ * of the file path, opened and closed. */
+
+#endif
