@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -482,13 +483,21 @@ static int cmp_stack(const char *a, size_t na, const char *b, size_t nb)
 	return na < nb ? -1 : na > nb;
 }
 
-/* Integers as such, other values with two decimals and no exponent (which
- * flamegraph.pl's count pattern would not take). */
+/*
+ * Integers as such, other values with two decimals and no exponent (which
+ * flamegraph.pl's count pattern would not take). Without an exponent a
+ * double near DBL_MAX has 309 integral digits: the buffer holds any finite
+ * value, so the figure is never cut (a cut one used to be written with the
+ * bytes past the buffer).
+ */
 static void put_weight(struct outfile *o, double w)
 {
-	char num[64];
+	char num[1 + 1 + DBL_MAX_10_EXP + 1 + 3 + 1]; /* " -", digits, ".dd" */
 	int n;
 
+	/* Callers hand finite weights; never let inf or nan reach a file. */
+	if (!isfinite(w))
+		w = 0;
 	if (w == floor(w))
 		n = snprintf(num, sizeof(num), " %.0f", w);
 	else {
