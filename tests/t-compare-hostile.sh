@@ -1,0 +1,56 @@
+#!/bin/sh
+# flamediff diff on hostile numbers (reproducers of /work/shared/hardening,
+# copied into tests/data/hardening): weights up to DBL_MAX, totals that
+# overflow a double, LKP stats whose runs give huge or undefined figures.
+# Every output is whole, and holds no inf or nan.
+. tests/tap-lib.sh
+
+h=tests/data/hardening
+
+# no_inf_nan FILE: no "inf" or "nan" figure anywhere in FILE
+no_inf_nan() { ! grep -Eiq '(^|[^a-z])-?(inf|nan)([^a-z]|$)' "$1"; }
+
+# --- diff --folded: weights of 1e63 and more (put_weight's buffer) ---
+"$FLAMEDIFF" diff --folded --no-normalize $h/diff-folded-put_weight-base.folded \
+	$h/diff-folded-put_weight-new.folded >"$T/fw" 2>"$T/err"
+ok $? "diff --folded of a 1e70 weight exits 0"
+cat >"$T/want" <<'EOF2'
+proc;main;bar 5 5
+proc;main;foo 10000000000000000725314363815292351261583744096465219555182101554790400 3
+EOF2
+cmp -s "$T/want" "$T/fw"
+ok $? "1e70 is written with all its 71 digits, nothing after them"
+[ $? -eq 0 ] || od -c "$T/fw" | head -20 | sed 's/^/#   /'
+
+"$FLAMEDIFF" diff --folded $h/diff-folded-put_weight-base.folded \
+	$h/diff-folded-put_weight-new.folded >"$T/fwn" 2>"$T/err"
+ok $? "diff --folded (normalized) of a 1e70 weight exits 0"
+n=$(grep -Ecv '^proc;main;(foo|bar) [0-9]+ [0-9]+$' "$T/fwn")
+[ "$n" -eq 0 ] && [ "$(wc -l <"$T/fwn")" -eq 2 ]
+ok $? "normalized: two lines 'stack base new' of plain digits ($n bad)"
+[ $? -eq 0 ] || od -c "$T/fwn" | head -20 | sed 's/^/#   /'
+
+# DBL_MAX without an exponent is 309 digits.
+"$FLAMEDIFF" diff --folded --no-normalize $h/diff-folded-dbl-max.folded \
+	$h/diff-folded-put_weight-new.folded >"$T/fmax" 2>"$T/err"
+ok $? "diff --folded of a DBL_MAX weight exits 0"
+w=$(awk '$1 == "p;main;huge" { print $2 }' "$T/fmax")
+[ ${#w} -eq 309 ] && [ "${w#17976931348623157}" != "$w" ]
+ok $? "DBL_MAX is written whole: 309 digits (got ${#w})"
+
+# Totals beyond DBL_MAX (two weights of 1e308): normalized all the same.
+"$FLAMEDIFF" diff --folded $h/report-inf-total.folded \
+	$h/diff-folded-put_weight-new.folded >"$T/finf" 2>"$T/err"
+ok $? "diff --folded with a base total beyond DBL_MAX exits 0"
+w=$(awk '$1 == "proc;main;bar" { print $3 }' "$T/finf")
+[ ${#w} -eq 309 ] && [ "${w#125}" != "$w" ]
+ok $? "bar's 5 of 8 is 5/8 of the base's 2e308: 1.25e308 (got ${#w} digits)"
+"$FLAMEDIFF" diff --folded $h/diff-folded-put_weight-new.folded \
+	$h/report-inf-total.folded >"$T/finf2" 2>"$T/err"
+ok $? "diff --folded with a new total beyond DBL_MAX exits 0"
+grep -qx 'p;main;bar 0 4' "$T/finf2" && grep -qx 'p;main;foo 0 4' "$T/finf2"
+ok $? "each 1e308 of the new side is half of the base's 8"
+no_inf_nan "$T/finf" && no_inf_nan "$T/finf2" && no_inf_nan "$T/fmax"
+ok $? "no inf or nan in the differential folded outputs"
+
+done_testing
