@@ -234,6 +234,22 @@ static void test_chains(void)
 		"... and at the dots otherwise");
 	metric_set_free(&run);
 	metric_set_free(&c);
+
+	/* The longest known name wins; one that does not end at a '.' (or
+	 * the end) of the key is no name there. */
+	metric_set_add(&run, "perf-profile.self.cycles-pp.a.b", 1);
+	metric_set_add(&run, "perf-profile.self.cycles-pp.a.b.c", 1);
+	metric_set_add(&run, "perf-profile.self.cycles-pp.x.y", 1);
+	metric_set_add(&run, "perf-profile.calltrace.cycles-pp.a.b.c.a.b.x.yz",
+		       2);
+	metric_set_add(&run, "perf-profile.calltrace.cycles-pp.a.b.c", 3);
+	explain_calltrace_chains(&run, &c);
+	is_near(metric_set_get(&c, "a.b.c;a.b;x;yz"), 2, 1e-9,
+		"longest known name first; 'x.y' is not 'x.yz'");
+	is_near(metric_set_get(&c, "a.b.c"), 3, 1e-9,
+		"a known name up to the end of the key");
+	metric_set_free(&run);
+	metric_set_free(&c);
 }
 
 static void test_explain(void)

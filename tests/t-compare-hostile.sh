@@ -53,4 +53,19 @@ ok $? "each 1e308 of the new side is half of the base's 8"
 no_inf_nan "$T/finf" && no_inf_nan "$T/finf2" && no_inf_nan "$T/fmax"
 ok $? "no inf or nan in the differential folded outputs"
 
+# --- LKP calltrace keys of 64 KB: the explanation splits them in linear
+# time (it was cubic: 34 s for 32 KB). A children key nearly as long
+# tries the known-name lookup too. Made here, not stored.
+mkdir "$T/cb" "$T/cn"
+key=$(awk 'BEGIN { s = "a"; for (i = 0; i < 15; i++) s = s "." s; print s }')
+printf 'perf-profile.calltrace.cycles-pp.%s: 10\n' "$key" >"$T/cb/1"
+printf 'perf-profile.calltrace.cycles-pp.%s: 20\n' "$key" >"$T/cn/1"
+printf 'perf-profile.children.cycles-pp.%s.b: 5\n' "${key%????}" >>"$T/cn/1"
+printf 'perf-profile.children.cycles-pp.a.a: 5\n' >>"$T/cn/1"
+timeout 20 "$FLAMEDIFF" diff "$T/cb/1" "$T/cn/1" >"$T/ct" 2>"$T/err"
+ok $? "diff of 64 KB calltrace keys ends in time and exits 0"
+[ $? -eq 0 ] || sed 's/^/#   /' "$T/err" | head -5
+grep -q '^What moved' "$T/ct"
+ok $? "... with its explanation"
+
 done_testing
