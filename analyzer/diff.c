@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -397,9 +398,24 @@ char *diff_side_event(const struct diff_side *s)
 
 double diff_change(double base, double new, bool points)
 {
+	double c;
+
 	if (points)
-		return new - base;
-	if (base == 0)
-		base = 1e-100;
-	return 100 * (new - base) / base;
+		c = new - base;
+	else {
+		if (base == 0)
+			base = 1e-100;
+		c = 100 * (new - base) / base;
+		if (!isfinite(c)) /* new - base or the product overflowed */
+			c = 100 * (new / base - 1);
+	}
+	if (isnan(c)) /* only from arguments that are not finite */
+		return 0;
+	/* Past DBL_MAX the change is held there, with its sign. */
+	return isfinite(c) ? c : copysign(DBL_MAX, c);
+}
+
+double diff_stddev_percent(double mean, double stddev)
+{
+	return stats_rel_stddev(mean, stddev);
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,37 +34,50 @@ static bool skipped_frame(const struct profile *p, uint32_t id)
 				strtab_len(p->names, n->name));
 }
 
-void explain_self_chains(const struct profile *p, double total,
-			 struct metric_set *out)
+void explain_self_chains(const struct profile *p, struct metric_set *out)
 {
-	unsigned long alloc = 0;
-	char *key = NULL;
+	struct strbuf key = STRBUF_INIT;
+	double total = 0, scale = 1;
 	uint32_t id, g;
 
-	if (total <= 0)
+	/* The weight metrics_compute() keeps, added in the same order (so
+	 * the same double), at its scale where the sum would overflow. */
+	for (id = 1; id < p->nr_nodes; id++)
+		if (p->nodes[id].self != 0 && !skipped_frame(p, id))
+			total += p->nodes[id].self;
+	if (!(total < DBL_MAX / 128)) {
+		scale = ldexp(1, -(ilogb((double)p->nr_nodes) + 2 + 8));
+		for (total = 0, id = 1; id < p->nr_nodes; id++)
+			if (p->nodes[id].self != 0 && !skipped_frame(p, id))
+				total += p->nodes[id].self * scale;
+	}
+	if (!(total > 0))
 		return;
 	for (id = 1; id < p->nr_nodes; id++) {
-		size_t len = 0;
 		int depth = 0;
+		size_t at;
 
 		/* LKP leaves out a sample whose own IP has no symbol. */
 		if (p->nodes[id].self == 0 || skipped_frame(p, id))
 			continue;
+		strbuf_reset(&key);
 		for (g = id; g != NODE_ROOT && depth < EXPLAIN_CHAIN_FRAMES;
 		     g = p->nodes[g].parent) {
 			size_t n = strtab_len(p->names, p->nodes[g].name);
 
 			if (skipped_frame(p, g))
 				continue;
-			ALLOC_GROW(key, len + n + 2, alloc);
 			if (depth++)
-				key[len++] = ';';
-			len += name_strip_clones(node_name(p, g), n, key + len);
+				strbuf_addch(&key, ';');
+			at = key.len;
+			strbuf_add(&key, node_name(p, g), n);
+			strbuf_setlen(&key, at + name_strip_clones(key.buf + at,
+								   n, key.buf + at));
 		}
-		key[len] = '\0';
-		metric_set_add(out, key, 100 * p->nodes[id].self / total);
+		metric_set_add(out, key.buf,
+			       100 * (p->nodes[id].self * scale) / total);
 	}
-	free(key);
+	strbuf_release(&key);
 	set_sort(out);
 }
 
@@ -428,8 +442,7 @@ static struct metric_set *side_chains(const struct diff_side *s,
 		if (calltrace)
 			explain_calltrace_chains(&s->sets[i], &v[i]);
 		else
-			explain_self_chains(s->side.runs[i], s->totals[i],
-					    &v[i]);
+			explain_self_chains(s->side.runs[i], &v[i]);
 	}
 	return v;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +57,7 @@ struct work {
 	uint32_t *fn_name;	/* raw function id -> profile name id */
 	unsigned long nr_fns, alloc_fns;
 	uint8_t *unresolved;	/* by profile name id: 0 unknown, 1 no, 2 yes */
+	double scale;		/* of every weight: see weight_scale() */
 
 	/* By profile node: */
 	uint32_t *fn;		/* raw function id, NO_FN for a spliced frame */
@@ -98,6 +100,24 @@ static uint32_t raw_fn(struct work *w, uint32_t name, unsigned int kind)
 }
 
 /*
+ * The factor every weight is taken with: 1, unless the profile's weights
+ * add up to more than DBL_MAX / 128 (percentages multiply by 100), where
+ * a power of two (exact) brings n weights of up to DBL_MAX under that.
+ * Shares do not change with the scale.
+ */
+static double weight_scale(const struct profile *p)
+{
+	double all = 0;
+	uint32_t id;
+
+	for (id = 0; id < p->nr_nodes; id++)
+		all += p->nodes[id].self;
+	if (all < DBL_MAX / 128)
+		return 1;
+	return ldexp(1, -(ilogb((double)p->nr_nodes) + 2 + 8));
+}
+
+/*
  * Which nodes are functions, and the kept weight at and below each node.
  * Spliced frames (process names, unresolved symbols, the root) pass the
  * weight of what is below them on to their parent like any node: the
@@ -120,7 +140,7 @@ static void classify(struct work *w, struct metrics *m)
 			w->fn[id] = raw_fn(w, n->name, n->kind);
 	}
 	for (id = 0; id < p->nr_nodes; id++) {
-		double self = p->nodes[id].self;
+		double self = p->nodes[id].self * w->scale;
 
 		if (self == 0)
 			continue;
@@ -230,7 +250,7 @@ static void collect_fns(struct work *w, struct metrics *m)
 		if (w->fn[n] == NO_FN)
 			continue;
 		children[w->fn[n]] += w->near[n];
-		self[w->fn[n]] += p->nodes[n].self;
+		self[w->fn[n]] += p->nodes[n].self * w->scale;
 	}
 	for (fn = 0; fn < w->nr_fns; fn++) {
 		uint32_t name = w->fn_name[fn];
@@ -485,6 +505,8 @@ int metrics_compute(const struct profile *p, const struct metrics_opts *o,
 	memset(&w, 0, sizeof(w));
 	w.p = p;
 	w.unresolved = xcalloc(strtab_count(p->names) + 1, 1);
+	w.scale = weight_scale(p);
+	m->scale = w.scale;
 
 	classify(&w, m);
 	if (m->total <= 0)
@@ -561,7 +583,12 @@ void metric_set_sort(struct metric_set *s)
 	sane_qsort(s->v, s->nr, sizeof(*s->v), cmp_metric);
 	for (i = 0; i < s->nr; i++) {
 		if (o && !strcmp(s->v[o - 1].key, s->v[i].key)) {
-			s->v[o - 1].value += s->v[i].value;
+			double v = s->v[o - 1].value + s->v[i].value;
+
+			/* Values stay finite: a sum past DBL_MAX is held
+			 * there. */
+			s->v[o - 1].value = isfinite(v) ? v
+							: copysign(DBL_MAX, v);
 			free(s->v[i].key);
 			continue;
 		}

@@ -66,6 +66,14 @@ struct chain_metric {
 
 struct metrics {
 	char *event;	   /* the <event> part of the keys */
+	/*
+	 * Weights are the profile's times scale: 1, or a power of two below
+	 * 1 when the profile's weights add up past DBL_MAX / 128 (their true
+	 * sum may not be a double). total and hidden are then finite and
+	 * total + hidden, times 100, is too. Percentages are of the scaled
+	 * weights, so they do not change; every figure here is finite.
+	 */
+	double scale;
 	double total;	   /* weight of the kept samples: 100% */
 	double hidden;	   /* weight of the samples left out (unresolved) */
 	uint64_t samples;  /* p->meta.samples (0 = unknown) */

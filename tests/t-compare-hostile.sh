@@ -7,8 +7,11 @@
 
 h=tests/data/hardening
 
-# no_inf_nan FILE: no "inf" or "nan" figure anywhere in FILE
-no_inf_nan() { ! grep -Eiq '(^|[^a-z])-?(inf|nan)([^a-z]|$)' "$1"; }
+# no_inf_nan FILE: no "inf" or "nan" figure (a token of its own, as printf
+# writes them: "-nan%", "inf,", ": inf}") anywhere in FILE
+no_inf_nan() {
+	! grep -Eiq '(^|[][ ,:(])[-+]?(inf|nan)(ity)?([]%, })]|$)' "$1"
+}
 
 # --- diff --folded: weights of 1e63 and more (put_weight's buffer) ---
 "$FLAMEDIFF" diff --folded --no-normalize $h/diff-folded-put_weight-base.folded \
@@ -67,5 +70,37 @@ ok $? "diff of 64 KB calltrace keys ends in time and exits 0"
 [ $? -eq 0 ] || sed 's/^/#   /' "$T/err" | head -5
 grep -q '^What moved' "$T/ct"
 ok $? "... with its explanation"
+
+# --- No inf or nan figure in any format, from runs whose figures overflow
+# (LKP stats of +-1e308, repeated keys adding up past DBL_MAX, a mean near
+# 0 with a stddev of 1, profiles whose totals pass DBL_MAX).
+for c in "lkp-nan-mean/b lkp-nan-mean/n" "lkp-stddev-intovf/b lkp-stddev-intovf/n" \
+	"report-inf-total.folded report-inf-total.folded"; do
+	set -- $c
+	for fmt in table json csv; do
+		"$FLAMEDIFF" diff --all --format $fmt "$h/$1" "$h/$2" \
+			>"$T/out" 2>"$T/err"
+		ok $? "diff --all --format $fmt $1 $2 exits 0"
+		[ -s "$T/out" ] && no_inf_nan "$T/out"
+		ok $? "... and writes figures, none inf or nan"
+		[ $? -eq 0 ] || grep -Ei 'inf|nan' "$T/out" | head -3 | sed 's/^/#   /'
+	done
+done
+
+# The JSON of the +-1e308 runs: a mean of 0, a finite stddev, p in [0, 1].
+"$FLAMEDIFF" diff --all --format json $h/lkp-nan-mean/b $h/lkp-nan-mean/n \
+	>"$T/j" 2>"$T/err"
+ok $? "diff --format json of +-1e308 runs exits 0"
+grep -q '"base": {"mean": 0, "stddev": 1.797693135e+308' "$T/j"
+ok $? "base: mean 0 (1e308 twice, -1e308 twice), stddev held at DBL_MAX"
+grep -q '"p": 1,' "$T/j"
+ok $? "Welch's p of runs that far apart in spread is 1"
+
+# Two profiles whose total is 2e308: every share is 50% or 100%.
+"$FLAMEDIFF" diff --all --no-explain $h/report-inf-total.folded \
+	$h/report-inf-total.folded >"$T/t" 2>"$T/err"
+ok $? "diff --all of profiles with a total past DBL_MAX exits 0"
+grep -Eq '^ +50\.00 +\+0\.0 +50\.00 +perf-profile\.children\.cycles-pp\.foo$' "$T/t"
+ok $? "children of foo: 50.00 on both sides, no change"
 
 done_testing
