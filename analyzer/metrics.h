@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "lib/error.h"
+#include "analyzer/metric-set.h"
 #include "analyzer/profile.h"
 
 /*
@@ -103,31 +104,6 @@ const struct fn_metric *metrics_fn(const struct metrics *m, const char *name);
 
 /* "cycles:pp" -> "cycles-pp" into a new string (NULL -> "cycles-pp"). */
 char *metrics_event_name(const char *event);
-
-/*
- * A set of (key, value) pairs, sorted by key (bytewise, as LKP sorts),
- * keys unique: the LKP stats of one run. A key missing from a run counts as
- * 0 in LKP's comparisons, hence metric_set_get().
- */
-struct metric {
-	char *key;
-	double value;
-};
-
-struct metric_set {
-	struct metric *v;
-	size_t nr;
-	unsigned long alloc;
-	int sorted; /* internal: v is sorted and unique */
-};
-
-/* Add value to key (a new key starts at 0). Sorting is deferred to the
- * first lookup or metric_set_sort(). */
-void metric_set_add(struct metric_set *s, const char *key, double value);
-void metric_set_sort(struct metric_set *s);
-const struct metric *metric_set_find(struct metric_set *s, const char *key);
-double metric_set_get(struct metric_set *s, const char *key);
-void metric_set_free(struct metric_set *s);
 
 /*
  * The LKP stats of m: "perf-profile.{calltrace,children,self}.EVENT.NAME"
