@@ -11,6 +11,7 @@
 #include "lib/linereader.h"
 #include "analyzer/names.h"
 #include "analyzer/stats.h"
+#include "lib/strbuf.h"
 
 #define PP_PREFIX "perf-profile."
 
@@ -300,24 +301,20 @@ fail:
 
 static void add_key(struct metric_set *set, const char *group,
 		    const char *event, const char *name, double value,
-		    char **buf, unsigned long *alloc)
+		    struct strbuf *key)
 {
-	size_t need = strlen(PP_PREFIX) + strlen(group) + strlen(event) +
-		      strlen(name) + 3;
-
 	if (value <= 0)
 		return;
-	ALLOC_GROW(*buf, need, *alloc);
-	snprintf(*buf, need, PP_PREFIX "%s.%s.%s", group, event, name);
-	metric_set_add(set, *buf, value);
+	strbuf_reset(key);
+	strbuf_addf(key, PP_PREFIX "%s.%s.%s", group, event, name);
+	metric_set_add(set, key->buf, value);
 }
 
 int diff_side_measure(struct diff_side *s, const char *event,
 		      struct fd_err *err)
 {
 	struct metrics_opts mo = { .event = event };
-	unsigned long alloc = 0;
-	char *buf = NULL;
+	struct strbuf key = STRBUF_INIT;
 	size_t i, j;
 
 	if (s->stats)
@@ -327,8 +324,7 @@ int diff_side_measure(struct diff_side *s, const char *event,
 	for (i = 0; i < s->nr_runs; i++) {
 		struct metrics m;
 
-		if (metrics_compute(s->side.runs[i], &mo, &m, err))
-			goto fail;
+		metrics_compute(s->side.runs[i], &mo, &m);
 		if (m.total <= 0) {
 			fd_err_at(err, s->files[i], 0,
 				  "no samples with a symbol (%llu stacks, all "
@@ -340,22 +336,21 @@ int diff_side_measure(struct diff_side *s, const char *event,
 		s->totals[i] = m.total;
 		for (j = 0; j < m.nr_fns; j++) {
 			add_key(&s->sets[i], "children", m.event,
-				m.fns[j].name, m.fns[j].children, &buf, &alloc);
+				m.fns[j].name, m.fns[j].children, &key);
 			add_key(&s->sets[i], "self", m.event, m.fns[j].name,
-				m.fns[j].self, &buf, &alloc);
+				m.fns[j].self, &key);
 		}
 		for (j = 0; j < m.nr_chains; j++)
 			add_key(&s->sets[i], "calltrace", m.event,
-				m.chains[j].name, m.chains[j].percent, &buf,
-				&alloc);
+				m.chains[j].name, m.chains[j].percent, &key);
 		if (s->sets[i].nr)
 			metric_set_sort(&s->sets[i]);
 		metrics_free(&m);
 	}
-	free(buf);
+	strbuf_release(&key);
 	return 0;
 fail:
-	free(buf);
+	strbuf_release(&key);
 	return -1;
 }
 

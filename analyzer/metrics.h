@@ -91,12 +91,12 @@ struct metrics {
 
 /*
  * Compute the metrics of p into m (which the caller then metrics_free()s).
- * Linear in the number of nodes, apart from sorting the results. A
- * profile whose samples are all left out gives total 0 and no entries;
- * that is not an error here (the caller decides).
+ * Linear in the number of nodes, apart from sorting the results. Cannot
+ * fail: a profile whose samples are all left out gives total 0 and no
+ * entries, which the caller may call an error.
  */
-int metrics_compute(const struct profile *p, const struct metrics_opts *o,
-		    struct metrics *m, struct fd_err *err);
+void metrics_compute(const struct profile *p, const struct metrics_opts *o,
+		     struct metrics *m);
 void metrics_free(struct metrics *m);
 
 /* The cleaned function's entry, or NULL. */
