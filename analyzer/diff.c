@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include "lib/linereader.h"
 #include "analyzer/names.h"
 #include "analyzer/stats.h"
+#include "lib/strbuf.h"
 
 #define PP_PREFIX "perf-profile."
 
@@ -181,24 +183,20 @@ void diff_free(struct diff *d)
 
 static void add_key(struct metric_set *set, const char *group,
 		    const char *event, const char *name, double value,
-		    char **buf, unsigned long *alloc)
+		    struct strbuf *key)
 {
-	size_t need = strlen(PP_PREFIX) + strlen(group) + strlen(event) +
-		      strlen(name) + 3;
-
 	if (value <= 0)
 		return;
-	ALLOC_GROW(*buf, need, *alloc);
-	snprintf(*buf, need, PP_PREFIX "%s.%s.%s", group, event, name);
-	metric_set_add(set, *buf, value);
+	strbuf_reset(key);
+	strbuf_addf(key, PP_PREFIX "%s.%s.%s", group, event, name);
+	metric_set_add(set, key->buf, value);
 }
 
 int diff_side_measure(struct diff_side *s, const char *event,
 		      struct fd_err *err)
 {
 	struct metrics_opts mo = { .event = event };
-	unsigned long alloc = 0;
-	char *buf = NULL;
+	struct strbuf key = STRBUF_INIT;
 	size_t i, j;
 
 	if (s->stats)
@@ -208,8 +206,7 @@ int diff_side_measure(struct diff_side *s, const char *event,
 	for (i = 0; i < s->nr_runs; i++) {
 		struct metrics m;
 
-		if (metrics_compute(s->side.runs[i], &mo, &m, err))
-			goto fail;
+		metrics_compute(s->side.runs[i], &mo, &m);
 		if (m.total <= 0) {
 			fd_err_at(err, s->files[i], 0,
 				  "no samples with a symbol (%llu stacks, all "
@@ -221,185 +218,44 @@ int diff_side_measure(struct diff_side *s, const char *event,
 		s->totals[i] = m.total;
 		for (j = 0; j < m.nr_fns; j++) {
 			add_key(&s->sets[i], "children", m.event,
-				m.fns[j].name, m.fns[j].children, &buf, &alloc);
+				m.fns[j].name, m.fns[j].children, &key);
 			add_key(&s->sets[i], "self", m.event, m.fns[j].name,
-				m.fns[j].self, &buf, &alloc);
+				m.fns[j].self, &key);
 		}
 		for (j = 0; j < m.nr_chains; j++)
 			add_key(&s->sets[i], "calltrace", m.event,
-				m.chains[j].name, m.chains[j].percent, &buf,
-				&alloc);
+				m.chains[j].name, m.chains[j].percent, &key);
 		if (s->sets[i].nr)
 			metric_set_sort(&s->sets[i]);
 		metrics_free(&m);
 	}
-	free(buf);
+	strbuf_release(&key);
 	return 0;
 fail:
-	free(buf);
+	strbuf_release(&key);
 	return -1;
-}
-
-/*
- * The differential folded output. Each side is copied with its names
- * cleaned of clone suffixes (so that "reclaim_folio_list.constprop.0" of
- * one build meets "reclaim_folio_list" of the other), written with
- * folded_write() (sorted, kinds marked), and the two sorted texts are
- * joined line by line on the stack.
- */
-static struct profile *strip_clones(const struct profile *p)
-{
-	struct profile *q = profile_new();
-	uint32_t *map = xmalloc(p->nr_nodes * sizeof(*map));
-	unsigned long alloc = 0;
-	char *buf = NULL;
-	uint32_t id;
-
-	map[NODE_ROOT] = NODE_ROOT;
-	for (id = 1; id < p->nr_nodes; id++) {
-		const struct node *n = &p->nodes[id];
-		size_t len = strtab_len(p->names, n->name);
-
-		ALLOC_GROW(buf, len + 1, alloc);
-		/* A process name is not a function GCC could clone. */
-		if (n->kind == FRAME_PROCESS)
-			memcpy(buf, node_name(p, id), len);
-		else
-			len = name_strip_clones(node_name(p, id), len, buf);
-		map[id] = profile_child(q, map[n->parent],
-					profile_intern(q, buf, len), n->kind);
-		if (n->self != 0)
-			profile_add_weight(q, map[id], n->self);
-	}
-	free(buf);
-	free(map);
-	return q;
-}
-
-struct text {
-	char *buf;
-	size_t len, at;
-};
-
-static void folded_text(const struct profile *p, struct text *t)
-{
-	struct outfile o;
-
-	memset(&o, 0, sizeof(o));
-	memset(t, 0, sizeof(*t));
-	/* An outfile on a memory stream: folded_write() only writes. */
-	o.fp = open_memstream(&t->buf, &t->len);
-	if (!o.fp) {
-		perror("flamediff: open_memstream");
-		abort();
-	}
-	folded_write(p, &o, ANNOTATE_ALL);
-	fclose(o.fp);
-}
-
-/* The next "stack weight" line of t: the stack and its weight. */
-static bool next_line(struct text *t, const char **stack, size_t *len,
-		      double *w)
-{
-	const char *s = t->buf + t->at, *nl, *sp;
-
-	if (t->at >= t->len)
-		return false;
-	nl = memchr(s, '\n', t->len - t->at);
-	if (!nl)
-		nl = t->buf + t->len;
-	for (sp = nl; sp > s && sp[-1] != ' '; sp--)
-		;
-	*stack = s;
-	*len = sp > s ? (size_t)(sp - 1 - s) : 0;
-	*w = strtod(sp, NULL);
-	t->at = nl - t->buf + 1;
-	return true;
-}
-
-/* bytewise, as strcmp() orders folded_write()'s lines */
-static int cmp_stack(const char *a, size_t na, const char *b, size_t nb)
-{
-	int c = memcmp(a, b, na < nb ? na : nb);
-
-	if (c)
-		return c;
-	return na < nb ? -1 : na > nb;
-}
-
-/* Integers as such, other values with two decimals and no exponent (which
- * flamegraph.pl's count pattern would not take). */
-static void put_weight(struct outfile *o, double w)
-{
-	char num[64];
-	int n;
-
-	if (w == floor(w))
-		n = snprintf(num, sizeof(num), " %.0f", w);
-	else {
-		n = snprintf(num, sizeof(num), " %.2f", w);
-		while (num[n - 1] == '0')
-			n--;
-		if (num[n - 1] == '.')
-			n--;
-	}
-	outfile_write(o, num, n);
-}
-
-static bool process_rooted(const struct profile *p)
-{
-	uint32_t c;
-
-	for (c = p->nodes[NODE_ROOT].first_child; c != NODE_NONE;
-	     c = p->nodes[c].next_sibling)
-		if (p->nodes[c].kind != FRAME_PROCESS)
-			return false;
-	return true;
-}
-
-void diff_folded_write(const struct profile *base, const struct profile *new,
-		       bool normalize, struct outfile *o)
-{
-	struct profile *b = strip_clones(base), *n = strip_clones(new);
-	double scale = 1;
-	struct text tb, tn;
-	const char *sb = NULL, *sn = NULL;
-	size_t lb = 0, ln = 0;
-	double wb = 0, wn = 0;
-	bool hb, hn;
-
-	/* As the flame graphs do: the new side in the base's units. */
-	if (normalize && profile_total(n) > 0)
-		scale = profile_total(b) / profile_total(n);
-	if (!process_rooted(b) || !process_rooted(n))
-		outfile_puts(o, "# root: function\n");
-	folded_text(b, &tb);
-	folded_text(n, &tn);
-	hb = next_line(&tb, &sb, &lb, &wb);
-	hn = next_line(&tn, &sn, &ln, &wn);
-	while (hb || hn) {
-		int c = !hb ? 1 : !hn ? -1 : cmp_stack(sb, lb, sn, ln);
-
-		outfile_write(o, c <= 0 ? sb : sn, c <= 0 ? lb : ln);
-		put_weight(o, c <= 0 ? wb : 0);
-		put_weight(o, c >= 0 ? wn * scale : 0);
-		outfile_write(o, "\n", 1);
-		if (c <= 0)
-			hb = next_line(&tb, &sb, &lb, &wb);
-		if (c >= 0)
-			hn = next_line(&tn, &sn, &ln, &wn);
-	}
-	free(tb.buf);
-	free(tn.buf);
-	profile_free(b);
-	profile_free(n);
 }
 
 double diff_change(double base, double new, bool points)
 {
+	double c;
+
 	if (points)
-		return new - base;
-	if (base == 0)
-		base = 1e-100;
-	return 100 * (new - base) / base;
+		c = new - base;
+	else {
+		if (base == 0)
+			base = 1e-100;
+		c = 100 * (new - base) / base;
+		if (!isfinite(c)) /* new - base or the product overflowed */
+			c = 100 * (new / base - 1);
+	}
+	if (isnan(c)) /* only from arguments that are not finite */
+		return 0;
+	/* Past DBL_MAX the change is held there, with its sign. */
+	return isfinite(c) ? c : copysign(DBL_MAX, c);
+}
+
+double diff_stddev_percent(double mean, double stddev)
+{
+	return stats_rel_stddev(mean, stddev);
 }

@@ -60,6 +60,25 @@ struct diff_opts {
 	double min_change;
 };
 
+/*
+ * The figures of a row, as the printers get them: every double here is
+ * finite (never inf or nan), whatever the runs hold. The runs' values are
+ * finite (metric_set.h), the statistics scale values near DBL_MAX down
+ * rather than overflow (stats.h), and what still passes DBL_MAX is held
+ * at +-DBL_MAX:
+ *
+ *  - base_mean, new_mean: in [min, max] of the side's runs;
+ *  - base_stddev, new_stddev: in [0, DBL_MAX];
+ *  - the stddev in percent of the mean (LKP's "+-NN%"): not stored, as
+ *    diff_stddev_percent() gives it: [0, DBL_MAX], or -1 (absent) for a
+ *    mean of 0, where it is undefined;
+ *  - change: in [-DBL_MAX, DBL_MAX] (diff_change());
+ *  - p: in [0, 1], or -1 (absent) when a side has < 2 runs;
+ *  - base_runs[], new_runs[]: the runs' values, finite.
+ *
+ * A printer with a fixed-width or integer field must still bound what it
+ * converts: a mean or a change may be as large as DBL_MAX.
+ */
 struct diff_row {
 	const char *key;
 	/* The function or chain part of a perf-profile key (after
@@ -131,7 +150,16 @@ void diff_folded_write(const struct profile *base, const struct profile *new,
 /*
  * LKP's change column: new - base in points for perf-profile metrics, else
  * percent of base, a base of 0 taken as 1e-100 (LKP prints "+3.2e+102%").
+ * For finite arguments the result is finite, in [-DBL_MAX, DBL_MAX]: a
+ * change past DBL_MAX is held there with its sign. (Arguments that are not
+ * finite give 0.)
  */
 double diff_change(double base, double new, bool points);
+
+/*
+ * LKP's "+-NN%" of a side: stddev in percent of |mean|, in [0, DBL_MAX];
+ * -1 when it is undefined (a mean of 0): the table then shows none.
+ */
+double diff_stddev_percent(double mean, double stddev);
 
 #endif

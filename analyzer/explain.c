@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +8,8 @@
 #include "analyzer/explain.h"
 #include "analyzer/names.h"
 #include "analyzer/stats.h"
+#include "lib/hmap.h"
+#include "lib/strbuf.h"
 
 
 /* Empty sets stay away from metric_set_*(): sane_qsort() and bsearch() on a
@@ -22,11 +25,6 @@ static double set_get(struct metric_set *s, const char *key)
 	return s->nr ? metric_set_get(s, key) : 0;
 }
 
-static bool set_has(struct metric_set *s, const char *key)
-{
-	return s->nr && metric_set_find(s, key);
-}
-
 static bool skipped_frame(const struct profile *p, uint32_t id)
 {
 	const struct node *n = &p->nodes[id];
@@ -36,90 +34,250 @@ static bool skipped_frame(const struct profile *p, uint32_t id)
 				strtab_len(p->names, n->name));
 }
 
-void explain_self_chains(const struct profile *p, double total,
-			 struct metric_set *out)
+void explain_self_chains(const struct profile *p, struct metric_set *out)
 {
-	unsigned long alloc = 0;
-	char *key = NULL;
+	struct strbuf key = STRBUF_INIT;
+	double total = 0, scale = 1;
 	uint32_t id, g;
 
-	if (total <= 0)
+	/* The weight metrics_compute() keeps, added in the same order (so
+	 * the same double), at its scale where the sum would overflow. */
+	for (id = 1; id < p->nr_nodes; id++)
+		if (p->nodes[id].self != 0 && !skipped_frame(p, id))
+			total += p->nodes[id].self;
+	if (!(total < DBL_MAX / 128)) {
+		scale = ldexp(1, -(ilogb((double)p->nr_nodes) + 2 + 8));
+		for (total = 0, id = 1; id < p->nr_nodes; id++)
+			if (p->nodes[id].self != 0 && !skipped_frame(p, id))
+				total += p->nodes[id].self * scale;
+	}
+	if (!(total > 0))
 		return;
 	for (id = 1; id < p->nr_nodes; id++) {
-		size_t len = 0;
 		int depth = 0;
+		size_t at;
 
 		/* LKP leaves out a sample whose own IP has no symbol. */
 		if (p->nodes[id].self == 0 || skipped_frame(p, id))
 			continue;
+		strbuf_reset(&key);
 		for (g = id; g != NODE_ROOT && depth < EXPLAIN_CHAIN_FRAMES;
 		     g = p->nodes[g].parent) {
 			size_t n = strtab_len(p->names, p->nodes[g].name);
 
 			if (skipped_frame(p, g))
 				continue;
-			ALLOC_GROW(key, len + n + 2, alloc);
 			if (depth++)
-				key[len++] = ';';
-			len += name_strip_clones(node_name(p, g), n, key + len);
+				strbuf_addch(&key, ';');
+			at = key.len;
+			strbuf_add(&key, node_name(p, g), n);
+			strbuf_setlen(&key, at + name_strip_clones(key.buf + at,
+								   n, key.buf + at));
 		}
-		key[len] = '\0';
-		metric_set_add(out, key, 100 * p->nodes[id].self / total);
+		metric_set_add(out, key.buf,
+			       100 * (p->nodes[id].self * scale) / total);
 	}
-	free(key);
+	strbuf_release(&key);
 	set_sort(out);
 }
 
-void explain_calltrace_chains(struct metric_set *run, struct metric_set *out)
+/*
+ * The names a calltrace key may hold, to find the longest one at a given
+ * place of a key without trying every '.' that could end it: a key of n
+ * bytes costs O(n) hashing plus, per name found, one probe per distinct
+ * length of the known names (a handful), where copying and looking up
+ * every candidate cost O(n^3) (32 KB: 34 s).
+ *
+ * Strings are hashed as polynomials modulo the Mersenne prime 2^61 - 1,
+ * so that a substring's hash comes from two prefix hashes. Equal hashes
+ * are compared byte for byte: a collision costs time, never a wrong name.
+ */
+#define HASH_MOD ((1ULL << 61) - 1)
+#define HASH_BASE 1000003ULL
+
+static uint64_t mod_mul(uint64_t a, uint64_t b)
 {
-	struct metric_set known = { 0 };
-	unsigned long alloc = 0, kalloc = 0;
-	char *chain = NULL, *tmp = NULL;
-	const char *name;
+	unsigned __int128 p = (unsigned __int128)a * b;
+	uint64_t r = (uint64_t)(p & HASH_MOD) + (uint64_t)(p >> 61);
+
+	return r >= HASH_MOD ? r - HASH_MOD : r;
+}
+
+static uint64_t mod_add(uint64_t a, uint64_t b)
+{
+	uint64_t r = a + b;
+
+	return r >= HASH_MOD ? r - HASH_MOD : r;
+}
+
+struct known_names {
+	struct metric_set set;	/* the names, sorted, unique */
+	uint32_t *by_hash;	/* indexes into set.v, by hash */
+	uint64_t *hash;		/* by index into set.v */
+	struct hmap first;	/* hash -> first position in by_hash */
+	size_t *lens;		/* the distinct lengths, longest first */
+	size_t nr_lens;
+};
+
+static uint64_t hash_bytes(const char *s, size_t n)
+{
+	uint64_t h = 0;
 	size_t i;
 
+	for (i = 0; i < n; i++)
+		h = mod_add(mod_mul(h, HASH_BASE), (unsigned char)s[i] + 1);
+	return h;
+}
+
+static const uint64_t *sort_hashes;
+
+static int cmp_by_hash(const void *a, const void *b)
+{
+	uint64_t x = sort_hashes[*(const uint32_t *)a];
+	uint64_t y = sort_hashes[*(const uint32_t *)b];
+
+	return x < y ? -1 : x > y;
+}
+
+static int cmp_size_desc(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x > y ? -1 : x < y;
+}
+
+static void known_init(struct known_names *k, struct metric_set *run)
+{
+	const char *name;
+	size_t i, n;
+
+	memset(k, 0, sizeof(*k));
 	for (i = 0; i < run->nr; i++) {
 		enum diff_group g = diff_key_group(run->v[i].key, &name);
 
 		if (g == DIFF_CHILDREN || g == DIFF_SELF)
-			metric_set_add(&known, name, 0);
+			metric_set_add(&k->set, name, 0);
 	}
-	set_sort(&known);
+	set_sort(&k->set);
+	n = k->set.nr;
+	k->by_hash = xmalloc(size_mul(n + 1, sizeof(*k->by_hash)));
+	k->hash = xmalloc(size_mul(n + 1, sizeof(*k->hash)));
+	k->lens = xmalloc(size_mul(n + 1, sizeof(*k->lens)));
+	for (i = 0; i < n; i++) {
+		const char *s = k->set.v[i].key;
+
+		k->lens[i] = strlen(s);
+		k->hash[i] = hash_bytes(s, k->lens[i]);
+		k->by_hash[i] = i;
+	}
+	sort_hashes = k->hash;
+	sane_qsort(k->by_hash, n, sizeof(*k->by_hash), cmp_by_hash);
+	for (i = n; i-- > 0;)
+		*hmap_insert(&k->first, k->hash[k->by_hash[i]], NULL) = i;
+	sane_qsort(k->lens, n, sizeof(*k->lens), cmp_size_desc);
+	for (i = 0, k->nr_lens = 0; i < n; i++)
+		if (!k->nr_lens || k->lens[k->nr_lens - 1] != k->lens[i])
+			k->lens[k->nr_lens++] = k->lens[i];
+}
+
+static void known_release(struct known_names *k)
+{
+	metric_set_free(&k->set);
+	free(k->by_hash);
+	free(k->hash);
+	free(k->lens);
+	hmap_release(&k->first);
+}
+
+/* Whether s[0..n), of hash h, is a known name. */
+static bool known_has(const struct known_names *k, const char *s, size_t n,
+		      uint64_t h)
+{
+	const uint64_t *at = hmap_find(&k->first, h);
+	size_t i;
+
+	if (!at)
+		return false;
+	for (i = *at; i < k->set.nr && k->hash[k->by_hash[i]] == h; i++) {
+		const char *name = k->set.v[k->by_hash[i]].key;
+
+		if (!strncmp(name, s, n) && !name[n])
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Split a calltrace key's chain into names: at each place the longest
+ * known name that ends at a '.' (or the end), else up to the next '.'.
+ * prefix[] and power[] hold len + 1 entries.
+ */
+static void split_chain(const struct known_names *k, const char *name,
+			size_t len, uint64_t *prefix, uint64_t *power,
+			struct strbuf *chain)
+{
+	size_t i, pos = 0;
+
+	prefix[0] = 0;
+	power[0] = 1;
+	for (i = 0; i < len; i++) {
+		prefix[i + 1] = mod_add(mod_mul(prefix[i], HASH_BASE),
+					(unsigned char)name[i] + 1);
+		power[i + 1] = mod_mul(power[i], HASH_BASE);
+	}
+	strbuf_reset(chain);
+	while (pos < len) {
+		const char *dot = memchr(name + pos, '.', len - pos);
+		size_t first = dot ? (size_t)(dot - name) : len, end = first;
+
+		for (i = 0; i < k->nr_lens; i++) {
+			size_t e = pos + k->lens[i];
+			uint64_t h;
+
+			if (k->lens[i] > len - pos || e <= first)
+				continue;
+			if (e < len && name[e] != '.')
+				continue;
+			/* hash(name[pos..e)) from the prefix hashes */
+			h = mod_add(prefix[e], HASH_MOD - mod_mul(prefix[pos],
+							power[e - pos]));
+			if (known_has(k, name + pos, e - pos, h)) {
+				end = e;
+				break;
+			}
+		}
+		if (chain->len)
+			strbuf_addch(chain, ';');
+		strbuf_add(chain, name + pos, end - pos);
+		pos = end + 1;
+	}
+}
+
+void explain_calltrace_chains(struct metric_set *run, struct metric_set *out)
+{
+	struct strbuf chain = STRBUF_INIT;
+	uint64_t *prefix = NULL, *power = NULL;
+	unsigned long alloc = 0, alloc_power = 0;
+	struct known_names known;
+	const char *name;
+	size_t i;
+
+	known_init(&known, run);
 	for (i = 0; i < run->nr; i++) {
-		size_t len, pos = 0, out_len = 0;
+		size_t len;
 
 		if (diff_key_group(run->v[i].key, &name) != DIFF_CALLTRACE)
 			continue;
 		len = strlen(name);
-		ALLOC_GROW(chain, len + 1, alloc);
-		ALLOC_GROW(tmp, len + 1, kalloc);
-		while (pos < len) {
-			/* The longest known name from pos ending at a '.'
-			 * (or the end), else up to the next '.'. */
-			size_t end = len, first;
-			const char *dot = strchr(name + pos, '.');
-
-			first = dot ? (size_t)(dot - name) : len;
-			for (;;) {
-				memcpy(tmp, name + pos, end - pos);
-				tmp[end - pos] = '\0';
-				if (end == first || set_has(&known, tmp))
-					break;
-				while (--end > first && name[end] != '.')
-					;
-			}
-			if (out_len)
-				chain[out_len++] = ';';
-			memcpy(chain + out_len, name + pos, end - pos);
-			out_len += end - pos;
-			pos = end + 1;
-		}
-		chain[out_len] = '\0';
-		metric_set_add(out, chain, run->v[i].value);
+		ALLOC_GROW(prefix, size_add(len, 1), alloc);
+		ALLOC_GROW(power, size_add(len, 1), alloc_power);
+		split_chain(&known, name, len, prefix, power, &chain);
+		metric_set_add(out, chain.buf, run->v[i].value);
 	}
-	metric_set_free(&known);
-	free(chain);
-	free(tmp);
+	known_release(&known);
+	strbuf_release(&chain);
+	free(prefix);
+	free(power);
 	set_sort(out);
 }
 
@@ -284,8 +442,7 @@ static struct metric_set *side_chains(const struct diff_side *s,
 		if (calltrace)
 			explain_calltrace_chains(&s->sets[i], &v[i]);
 		else
-			explain_self_chains(s->side.runs[i], s->totals[i],
-					    &v[i]);
+			explain_self_chains(s->side.runs[i], &v[i]);
 	}
 	return v;
 }

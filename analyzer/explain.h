@@ -61,10 +61,11 @@ struct explain {
 
 /*
  * The self-time chains of one profile run into out: "f0;...;f4" -> percent
- * of total (the weight metrics_compute() kept for that run).
+ * of the weight metrics_compute() keeps for that run (samples whose own IP
+ * has a symbol), finite however large the weights. Nothing for a run that
+ * keeps no weight.
  */
-void explain_self_chains(const struct profile *p, double total,
-			 struct metric_set *out);
+void explain_self_chains(const struct profile *p, struct metric_set *out);
 
 /*
  * The chains of one LKP stats run, from its calltrace keys; names holding

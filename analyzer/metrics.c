@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include "lib/hmap.h"
 #include "analyzer/metrics.h"
 #include "analyzer/names.h"
+#include "lib/strbuf.h"
 
 /*
  * How it works: a few passes over the profile's nodes, and a walk of the
@@ -56,6 +58,7 @@ struct work {
 	uint32_t *fn_name;	/* raw function id -> profile name id */
 	unsigned long nr_fns, alloc_fns;
 	uint8_t *unresolved;	/* by profile name id: 0 unknown, 1 no, 2 yes */
+	double scale;		/* of every weight: see weight_scale() */
 
 	/* By profile node: */
 	uint32_t *fn;		/* raw function id, NO_FN for a spliced frame */
@@ -98,6 +101,24 @@ static uint32_t raw_fn(struct work *w, uint32_t name, unsigned int kind)
 }
 
 /*
+ * The factor every weight is taken with: 1, unless the profile's weights
+ * add up to more than DBL_MAX / 128 (percentages multiply by 100), where
+ * a power of two (exact) brings n weights of up to DBL_MAX under that.
+ * Shares do not change with the scale.
+ */
+static double weight_scale(const struct profile *p)
+{
+	double all = 0;
+	uint32_t id;
+
+	for (id = 0; id < p->nr_nodes; id++)
+		all += p->nodes[id].self;
+	if (all < DBL_MAX / 128)
+		return 1;
+	return ldexp(1, -(ilogb((double)p->nr_nodes) + 2 + 8));
+}
+
+/*
  * Which nodes are functions, and the kept weight at and below each node.
  * Spliced frames (process names, unresolved symbols, the root) pass the
  * weight of what is below them on to their parent like any node: the
@@ -120,7 +141,7 @@ static void classify(struct work *w, struct metrics *m)
 			w->fn[id] = raw_fn(w, n->name, n->kind);
 	}
 	for (id = 0; id < p->nr_nodes; id++) {
-		double self = p->nodes[id].self;
+		double self = p->nodes[id].self * w->scale;
 
 		if (self == 0)
 			continue;
@@ -189,11 +210,12 @@ static void compute_near(struct work *w)
 
 /* Cleaned names interned in m->names; entries indexed by that id. */
 static uint32_t clean_name(struct metrics *m, const char *s, size_t len,
-			   char **buf, unsigned long *alloc)
+			   struct strbuf *buf)
 {
-	ALLOC_GROW(*buf, len + 1, *alloc);
-	len = name_strip_clones(s, len, *buf);
-	return strtab_intern(m->names, *buf, len);
+	strbuf_reset(buf);
+	strbuf_add(buf, s, len);
+	strbuf_setlen(buf, name_strip_clones(buf->buf, len, buf->buf));
+	return strtab_intern(m->names, buf->buf, buf->len);
 }
 
 static int cmp_fn(const void *a, const void *b)
@@ -222,15 +244,15 @@ static void collect_fns(struct work *w, struct metrics *m)
 	const struct profile *p = w->p;
 	double *children = xcalloc(w->nr_fns + 1, sizeof(*children));
 	double *self = xcalloc(w->nr_fns + 1, sizeof(*self));
-	unsigned long alloc = 0, buf_alloc = 0;
+	struct strbuf buf = STRBUF_INIT;
+	unsigned long alloc = 0;
 	uint32_t n, fn, id, o;
-	char *buf = NULL;
 
 	for (n = 1; n < p->nr_nodes; n++) {
 		if (w->fn[n] == NO_FN)
 			continue;
 		children[w->fn[n]] += w->near[n];
-		self[w->fn[n]] += p->nodes[n].self;
+		self[w->fn[n]] += p->nodes[n].self * w->scale;
 	}
 	for (fn = 0; fn < w->nr_fns; fn++) {
 		uint32_t name = w->fn_name[fn];
@@ -243,7 +265,7 @@ static void collect_fns(struct work *w, struct metrics *m)
 		if (children[fn] <= 0)
 			continue;
 		id = clean_name(m, profile_str(p, name),
-				strtab_len(p->names, name), &buf, &buf_alloc);
+				strtab_len(p->names, name), &buf);
 		/* Clean ids are dense and in first-seen order. */
 		if (id >= m->nr_fns) {
 			ALLOC_GROW(m->fns, id + 1, alloc);
@@ -267,7 +289,7 @@ static void collect_fns(struct work *w, struct metrics *m)
 	sane_qsort(m->fns, m->nr_fns, sizeof(*m->fns), cmp_fn);
 	free(children);
 	free(self);
-	free(buf);
+	strbuf_release(&buf);
 }
 
 /*
@@ -363,32 +385,33 @@ static size_t expand(struct work *w, uint32_t id, uint32_t **kids,
 	return nr_kids;
 }
 
+/* The scratch strings of collect_chains(), reused from chain to chain. */
+struct chain_bufs {
+	struct strbuf name, key;
+};
+
 static void add_chain(struct work *w, struct metrics *m, uint32_t id,
 		      struct hmap *seen, unsigned long *alloc,
-		      char **buf, unsigned long *buf_alloc, char **key,
-		      unsigned long *key_alloc)
+		      struct chain_bufs *b)
 {
 	uint32_t frames[CALLTRACE_DEPTH], g, k, idx;
 	unsigned int depth, i;
 	struct chain_metric *e;
-	size_t len = 0;
 	double c;
 
+	strbuf_reset(&b->key);
 	for (g = id, depth = 0; g != 0 && depth < CALLTRACE_DEPTH;
 	     g = w->m[g].parent, depth++) {
 		uint32_t name = w->fn_name[w->m[g].fn];
-		size_t n = strtab_len(w->p->names, name);
 
-		ALLOC_GROW(*buf, n + 1, *buf_alloc);
-		n = name_strip_clones(profile_str(w->p, name), n, *buf);
-		ALLOC_GROW(*key, len + n + 2, *key_alloc);
+		frames[depth] = clean_name(m, profile_str(w->p, name),
+					   strtab_len(w->p->names, name),
+					   &b->name);
 		if (depth)
-			(*key)[len++] = '.';
-		memcpy(*key + len, *buf, n);
-		len += n;
-		frames[depth] = strtab_intern(m->names, *buf, n);
+			strbuf_addch(&b->key, '.');
+		strbuf_add(&b->key, b->name.buf, b->name.len);
 	}
-	k = strtab_intern(m->names, *key, len);
+	k = strtab_intern(m->names, b->key.buf, b->key.len);
 	idx = (uint32_t)hmap_get(seen, k, UINT32_MAX);
 	if (idx == UINT32_MAX) {
 		idx = m->nr_chains++;
@@ -411,10 +434,10 @@ static void add_chain(struct work *w, struct metrics *m, uint32_t id,
 /* The chains of at least min weight, cut to five names and summed. */
 static void collect_chains(struct work *w, struct metrics *m, double min)
 {
-	unsigned long alloc = 0, buf_alloc = 0, key_alloc = 0;
 	unsigned long kids_alloc = 0, stack_alloc = 0, todo_alloc = 0;
 	uint32_t *kids = NULL, *stack = NULL, *todo = NULL;
-	char *buf = NULL, *key = NULL;
+	struct chain_bufs bufs = { STRBUF_INIT, STRBUF_INIT };
+	unsigned long alloc = 0;
 	size_t nr_todo = 0, nr_kids, i;
 	struct hmap seen; /* chain name id -> index in m->chains */
 	int created;
@@ -434,8 +457,7 @@ static void collect_chains(struct work *w, struct metrics *m, double min)
 			struct mnode *k = &w->m[kids[i]];
 
 			if (k->near > 0 && k->near >= min)
-				add_chain(w, m, kids[i], &seen, &alloc, &buf,
-					  &buf_alloc, &key, &key_alloc);
+				add_chain(w, m, kids[i], &seen, &alloc, &bufs);
 			/* A chain below k weighs at most k->sub. */
 			if (k->sub > 0 && k->sub >= min) {
 				ALLOC_GROW(todo, nr_todo + 1, todo_alloc);
@@ -448,8 +470,8 @@ static void collect_chains(struct work *w, struct metrics *m, double min)
 	free(kids);
 	free(stack);
 	free(todo);
-	free(buf);
-	free(key);
+	strbuf_release(&bufs.name);
+	strbuf_release(&bufs.key);
 }
 
 static void work_free(struct work *w)
@@ -467,8 +489,8 @@ static void work_free(struct work *w)
 		hmap_release(&w->m_child);
 }
 
-int metrics_compute(const struct profile *p, const struct metrics_opts *o,
-		    struct metrics *m, struct fd_err *err)
+void metrics_compute(const struct profile *p, const struct metrics_opts *o,
+		     struct metrics *m)
 {
 	static const struct metrics_opts defaults;
 	struct work w;
@@ -485,6 +507,8 @@ int metrics_compute(const struct profile *p, const struct metrics_opts *o,
 	memset(&w, 0, sizeof(w));
 	w.p = p;
 	w.unresolved = xcalloc(strtab_count(p->names) + 1, 1);
+	w.scale = weight_scale(p);
+	m->scale = w.scale;
 
 	classify(&w, m);
 	if (m->total <= 0)
@@ -505,7 +529,6 @@ int metrics_compute(const struct profile *p, const struct metrics_opts *o,
 		       min_percent < 0 ? 0 : m->total * min_percent / 100);
 out:
 	work_free(&w);
-	return 0;
 }
 
 void metrics_free(struct metrics *m)
@@ -528,79 +551,6 @@ const struct fn_metric *metrics_fn(const struct metrics *m, const char *name)
 	return NULL;
 }
 
-void metric_set_add(struct metric_set *s, const char *key, double value)
-{
-	ALLOC_GROW(s->v, s->nr + 1, s->alloc);
-	s->v[s->nr].key = xstrdup(key);
-	s->v[s->nr].value = value;
-	s->nr++;
-	s->sorted = 0;
-}
-
-static int cmp_metric(const void *a, const void *b)
-{
-	const struct metric *x = a, *y = b;
-	int c = strcmp(x->key, y->key);
-
-	if (c)
-		return c;
-	/* Equal keys stay in the order they were added: the sum of
-	 * floating-point values then does not depend on qsort. */
-	return x < y ? -1 : x > y;
-}
-
-void metric_set_sort(struct metric_set *s)
-{
-	size_t i, o = 0;
-
-	/* sane_qsort() and bsearch() must not see the NULL of an empty set. */
-	if (s->sorted || !s->nr) {
-		s->sorted = 1;
-		return;
-	}
-	sane_qsort(s->v, s->nr, sizeof(*s->v), cmp_metric);
-	for (i = 0; i < s->nr; i++) {
-		if (o && !strcmp(s->v[o - 1].key, s->v[i].key)) {
-			s->v[o - 1].value += s->v[i].value;
-			free(s->v[i].key);
-			continue;
-		}
-		s->v[o++] = s->v[i];
-	}
-	s->nr = o;
-	s->sorted = 1;
-}
-
-static int cmp_key(const void *k, const void *e)
-{
-	return strcmp(k, ((const struct metric *)e)->key);
-}
-
-const struct metric *metric_set_find(struct metric_set *s, const char *key)
-{
-	metric_set_sort(s);
-	if (!s->nr)
-		return NULL;
-	return bsearch(key, s->v, s->nr, sizeof(*s->v), cmp_key);
-}
-
-double metric_set_get(struct metric_set *s, const char *key)
-{
-	const struct metric *e = metric_set_find(s, key);
-
-	return e ? e->value : 0;
-}
-
-void metric_set_free(struct metric_set *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->nr; i++)
-		free(s->v[i].key);
-	free(s->v);
-	memset(s, 0, sizeof(*s));
-}
-
 /* LKP's parser takes a symbol or a chain as one blank-free token. */
 static int lkp_parsable(const char *name)
 {
@@ -612,35 +562,30 @@ static int lkp_parsable(const char *name)
 
 static void add_lkp(struct metric_set *s, const char *group,
 		    const char *event, const char *name, double value,
-		    double min, char **buf, unsigned long *alloc)
+		    double min, struct strbuf *key)
 {
-	size_t need;
-
 	if (value < min || !lkp_parsable(name))
 		return;
-	need = strlen("perf-profile...") + strlen(group) + strlen(event) +
-	       strlen(name) + 1;
-	ALLOC_GROW(*buf, need, *alloc);
-	snprintf(*buf, need, "perf-profile.%s.%s.%s", group, event, name);
-	metric_set_add(s, *buf, value);
+	strbuf_reset(key);
+	strbuf_addf(key, "perf-profile.%s.%s.%s", group, event, name);
+	metric_set_add(s, key->buf, value);
 }
 
 void metrics_lkp_set(const struct metrics *m, double min,
 		     struct metric_set *s)
 {
-	unsigned long alloc = 0;
-	char *buf = NULL;
+	struct strbuf key = STRBUF_INIT;
 	size_t i;
 
 	for (i = 0; i < m->nr_fns; i++) {
 		add_lkp(s, "children", m->event, m->fns[i].name,
-			m->fns[i].lkp_children, min, &buf, &alloc);
+			m->fns[i].lkp_children, min, &key);
 		add_lkp(s, "self", m->event, m->fns[i].name,
-			m->fns[i].lkp_self, min, &buf, &alloc);
+			m->fns[i].lkp_self, min, &key);
 	}
 	for (i = 0; i < m->nr_chains; i++)
 		add_lkp(s, "calltrace", m->event, m->chains[i].name,
-			m->chains[i].lkp_percent, min, &buf, &alloc);
-	free(buf);
+			m->chains[i].lkp_percent, min, &key);
+	strbuf_release(&key);
 	metric_set_sort(s);
 }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "lib/error.h"
+#include "analyzer/metric-set.h"
 #include "analyzer/profile.h"
 
 /*
@@ -66,6 +67,14 @@ struct chain_metric {
 
 struct metrics {
 	char *event;	   /* the <event> part of the keys */
+	/*
+	 * Weights are the profile's times scale: 1, or a power of two below
+	 * 1 when the profile's weights add up past DBL_MAX / 128 (their true
+	 * sum may not be a double). total and hidden are then finite and
+	 * total + hidden, times 100, is too. Percentages are of the scaled
+	 * weights, so they do not change; every figure here is finite.
+	 */
+	double scale;
 	double total;	   /* weight of the kept samples: 100% */
 	double hidden;	   /* weight of the samples left out (unresolved) */
 	uint64_t samples;  /* p->meta.samples (0 = unknown) */
@@ -82,12 +91,12 @@ struct metrics {
 
 /*
  * Compute the metrics of p into m (which the caller then metrics_free()s).
- * Linear in the number of nodes, apart from sorting the results. A
- * profile whose samples are all left out gives total 0 and no entries;
- * that is not an error here (the caller decides).
+ * Linear in the number of nodes, apart from sorting the results. Cannot
+ * fail: a profile whose samples are all left out gives total 0 and no
+ * entries, which the caller may call an error.
  */
-int metrics_compute(const struct profile *p, const struct metrics_opts *o,
-		    struct metrics *m, struct fd_err *err);
+void metrics_compute(const struct profile *p, const struct metrics_opts *o,
+		     struct metrics *m);
 void metrics_free(struct metrics *m);
 
 /* The cleaned function's entry, or NULL. */
@@ -95,31 +104,6 @@ const struct fn_metric *metrics_fn(const struct metrics *m, const char *name);
 
 /* "cycles:pp" -> "cycles-pp" into a new string (NULL -> "cycles-pp"). */
 char *metrics_event_name(const char *event);
-
-/*
- * A set of (key, value) pairs, sorted by key (bytewise, as LKP sorts),
- * keys unique: the LKP stats of one run. A key missing from a run counts as
- * 0 in LKP's comparisons, hence metric_set_get().
- */
-struct metric {
-	char *key;
-	double value;
-};
-
-struct metric_set {
-	struct metric *v;
-	size_t nr;
-	unsigned long alloc;
-	int sorted; /* internal: v is sorted and unique */
-};
-
-/* Add value to key (a new key starts at 0). Sorting is deferred to the
- * first lookup or metric_set_sort(). */
-void metric_set_add(struct metric_set *s, const char *key, double value);
-void metric_set_sort(struct metric_set *s);
-const struct metric *metric_set_find(struct metric_set *s, const char *key);
-double metric_set_get(struct metric_set *s, const char *key);
-void metric_set_free(struct metric_set *s);
 
 /*
  * The LKP stats of m: "perf-profile.{calltrace,children,self}.EVENT.NAME"

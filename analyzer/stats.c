@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,25 @@ double stats_mean(const double *x, size_t n)
 		return 0;
 	for (i = 0; i < n; i++)
 		s += x[i];
-	return s / n;
+	if (isfinite(s))
+		return s / n;
+	/* The sum of finite values overflowed: the n-th parts add up to at
+	 * most the largest |x|. */
+	for (s = 0, i = 0; i < n; i++)
+		s += x[i] / n;
+	return s;
+}
+
+/* The largest |x|, for scaling values near DBL_MAX down. */
+static double max_abs(const double *x, size_t n)
+{
+	double m = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (fabs(x[i]) > m)
+			m = fabs(x[i]);
+	return m;
 }
 
 static double sum_sq_dev(const double *x, size_t n, double mean)
@@ -30,9 +49,33 @@ static double sum_sq_dev(const double *x, size_t n, double mean)
 
 double stats_pstddev(const double *x, size_t n)
 {
+	double sd, m, *y;
+	size_t i;
+
 	if (!n)
 		return 0;
-	return sqrt(sum_sq_dev(x, n, stats_mean(x, n)) / n);
+	sd = sqrt(sum_sq_dev(x, n, stats_mean(x, n)) / n);
+	if (isfinite(sd))
+		return sd;
+	/* Squares of deviations past 1e154 overflow: the same on the values
+	 * divided by the largest |x| (a power of two, exact), scaled back. */
+	m = ldexp(1, ilogb(max_abs(x, n)));
+	y = xmalloc(size_mul(n, sizeof(*y)));
+	for (i = 0; i < n; i++)
+		y[i] = x[i] / m;
+	sd = sqrt(sum_sq_dev(y, n, stats_mean(y, n)) / n) * m;
+	free(y);
+	return isfinite(sd) ? sd : DBL_MAX;
+}
+
+double stats_rel_stddev(double mean, double stddev)
+{
+	double r;
+
+	if (mean == 0 || !isfinite(mean) || !isfinite(stddev))
+		return -1;
+	r = 100 * (stddev / fabs(mean));
+	return isfinite(r) ? r : DBL_MAX;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -143,21 +186,55 @@ static double inc_beta(double a, double b, double x)
 	return 1 - front * beta_cf(b, a, 1 - x) / b;
 }
 
-double stats_welch_p(const double *a, size_t na, const double *b, size_t nb)
+/*
+ * Welch's p of the values times scale (a power of two: exact but for
+ * underflow); NAN where an intermediate overflows or underflows away.
+ */
+static double welch_p(const double *a, size_t na, const double *b, size_t nb,
+		      double scale)
 {
-	double ma, mb, va, vb, se2, t, df;
+	double ma, mb, va, vb, se2, t, df, p;
+	double *x = xmalloc(size_mul(size_add(na, nb), sizeof(*x)));
+	size_t i;
 
-	if (na < 2 || nb < 2)
-		return -1;
-	ma = stats_mean(a, na);
-	mb = stats_mean(b, nb);
-	va = sum_sq_dev(a, na, ma) / (na - 1) / na;
-	vb = sum_sq_dev(b, nb, mb) / (nb - 1) / nb;
+	for (i = 0; i < na + nb; i++)
+		x[i] = (i < na ? a[i] : b[i - na]) * scale;
+	ma = stats_mean(x, na);
+	mb = stats_mean(x + na, nb);
+	va = sum_sq_dev(x, na, ma) / (na - 1) / na;
+	vb = sum_sq_dev(x + na, nb, mb) / (nb - 1) / nb;
+	free(x);
 	se2 = va + vb;
+	if (!isfinite(se2))
+		return NAN;
 	if (se2 <= 0)
 		return ma == mb ? 1 : 0;
 	t = (ma - mb) / sqrt(se2);
 	df = se2 * se2 / (va * va / (na - 1) + vb * vb / (nb - 1));
+	if (!isfinite(t) || !isfinite(df) || !(df > 0))
+		return NAN;
 	/* Two-sided: P(|T| > |t|) = I_{df/(df+t^2)}(df/2, 1/2). */
-	return inc_beta(df / 2, 0.5, df / (df + t * t));
+	p = inc_beta(df / 2, 0.5, df / (df + t * t));
+	return p;
+}
+
+double stats_welch_p(const double *a, size_t na, const double *b, size_t nb)
+{
+	double p, m;
+
+	if (na < 2 || nb < 2)
+		return -1;
+	p = welch_p(a, na, b, nb, 1);
+	if (isnan(p)) {
+		/* t and df do not change with the scale of the values: take
+		 * them where the largest |value| is near 1. */
+		m = max_abs(a, na);
+		if (max_abs(b, nb) > m)
+			m = max_abs(b, nb);
+		if (m > 0)
+			p = welch_p(a, na, b, nb, ldexp(1, -ilogb(m)));
+	}
+	if (isnan(p))
+		return -1;
+	return p < 0 ? 0 : p > 1 ? 1 : p;
 }

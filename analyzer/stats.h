@@ -4,12 +4,26 @@
 
 #include <stddef.h>
 
-/* Statistics over repeated runs, as LKP computes them (lib/statistics.rb). */
+/*
+ * Statistics over repeated runs, as LKP computes them (lib/statistics.rb).
+ *
+ * Inputs are finite doubles (any, up to +-DBL_MAX); results are finite:
+ * where a sum or a square passes DBL_MAX the figure is computed on scaled
+ * values. Nothing here returns inf or nan.
+ */
 
+/* The mean (0 for no values); within [min, max] of the values. */
 double stats_mean(const double *x, size_t n);
 
-/* Population standard deviation: sqrt(sum((x - mean)^2) / n). */
+/* Population standard deviation: sqrt(sum((x - mean)^2) / n), in
+ * [0, DBL_MAX] (held at DBL_MAX past it); 0 for no values. */
 double stats_pstddev(const double *x, size_t n);
+
+/*
+ * The stddev in percent of |mean| (LKP's "+-NN%"), in [0, DBL_MAX]; -1
+ * when undefined: a mean of 0 (or arguments that are not finite).
+ */
+double stats_rel_stddev(double mean, double stddev);
 
 /* Upper median: the element at n/2 of the sorted values (LKP's "mid"). */
 double stats_upper_median(const double *x, size_t n);
@@ -18,9 +32,10 @@ double stats_min(const double *x, size_t n);
 double stats_max(const double *x, size_t n);
 
 /*
- * Two-sided p-value of Welch's t-test for a difference of means. Needs at
- * least two values a side; returns -1 otherwise. Equal constant samples give
- * 1 when the means are equal and 0 when they differ.
+ * Two-sided p-value of Welch's t-test for a difference of means over two
+ * arrays of per-run values, in [0, 1]. Needs at least two values a side;
+ * returns -1 otherwise. Equal constant samples give 1 when the means are
+ * equal and 0 when they differ.
  */
 double stats_welch_p(const double *a, size_t na, const double *b, size_t nb);
 

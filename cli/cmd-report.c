@@ -149,7 +149,7 @@ int cmd_report(int argc, char **argv)
 	p = profile_new();
 	if (load(argv + optind, argc - optind, &io, p, &err))
 		goto fail;
-	metrics_compute(p, &mo, &m, &err);
+	metrics_compute(p, &mo, &m);
 	if (m.total <= 0) {
 		fd_err_set(&err, "%s: no sample with a resolved leaf frame "
 				 "(all %llu stacks are hidden as unresolved)",

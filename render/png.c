@@ -608,12 +608,8 @@ int png_movers(const struct profile *base, const struct profile *new,
 	memset(t, 0, sizeof(*t));
 	if (!n)
 		return 0;
-	if (metrics_compute(base, &mo, &mb, err))
-		return -1;
-	if (metrics_compute(new, &mo, &mn, err)) {
-		metrics_free(&mb);
-		return -1;
-	}
+	metrics_compute(base, &mo, &mb);
+	metrics_compute(new, &mo, &mn);
 	v = xmalloc(sizeof(*v) * (mb.nr_fns + mn.nr_fns + 1));
 	for (i = 0; i < mb.nr_fns; i++)
 		v[nv++] = (struct mv){ mb.fns[i].name, mb.fns[i].children, 0 };

@@ -5,6 +5,8 @@
  * floors), Welch's p, the chains of the explanation and the differential
  * folded output read back.
  */
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -13,6 +15,7 @@
 #include "analyzer/explain.h"
 #include "analyzer/folded.h"
 #include "analyzer/input.h"
+#include "analyzer/stats.h"
 #include "tap.h"
 #include "testfile.h"
 
@@ -208,7 +211,7 @@ static void test_chains(void)
 	struct profile *p = prof(lines, N(lines));
 	struct metric_set s = { 0 }, run = { 0 }, c = { 0 };
 
-	explain_self_chains(p, 50, &s);
+	explain_self_chains(p, &s);
 	is_int(s.nr, 3, "self chains: one per kept leaf");
 	is_near(metric_set_get(&s, "c;b;a"), 60, 1e-9,
 		"callee first, clone suffix gone, percent of the kept total");
@@ -230,6 +233,22 @@ static void test_chains(void)
 		"calltrace keys split with the known names ('foo.cold')");
 	is_near(metric_set_get(&c, "bar;x;y"), 1, 1e-9,
 		"... and at the dots otherwise");
+	metric_set_free(&run);
+	metric_set_free(&c);
+
+	/* The longest known name wins; one that does not end at a '.' (or
+	 * the end) of the key is no name there. */
+	metric_set_add(&run, "perf-profile.self.cycles-pp.a.b", 1);
+	metric_set_add(&run, "perf-profile.self.cycles-pp.a.b.c", 1);
+	metric_set_add(&run, "perf-profile.self.cycles-pp.x.y", 1);
+	metric_set_add(&run, "perf-profile.calltrace.cycles-pp.a.b.c.a.b.x.yz",
+		       2);
+	metric_set_add(&run, "perf-profile.calltrace.cycles-pp.a.b.c", 3);
+	explain_calltrace_chains(&run, &c);
+	is_near(metric_set_get(&c, "a.b.c;a.b;x;yz"), 2, 1e-9,
+		"longest known name first; 'x.y' is not 'x.yz'");
+	is_near(metric_set_get(&c, "a.b.c"), 3, 1e-9,
+		"a known name up to the end of the key");
 	metric_set_free(&run);
 	metric_set_free(&c);
 }
@@ -321,8 +340,46 @@ static void test_folded(void)
 	profile_free(rn);
 }
 
+/* Figures handed to the printers stay finite for values up to DBL_MAX. */
+static void test_finite(void)
+{
+	static const double big[] = { 1e308, 1e308 };
+	static const double pm[] = { 1e308, -1e308 };
+	static const double near_max[] = { DBL_MAX, DBL_MAX / 2, DBL_MAX };
+	static const double small[] = { 5, 6 };
+	double sd, p;
+
+	is_near(stats_mean(big, 2), 1e308, 1e294, "mean of 1e308s is 1e308");
+	is_near(stats_mean(pm, 2), 0, 0, "mean of +-1e308 is 0");
+	sd = stats_pstddev(pm, 2);
+	is_near(sd, 1e308, 1e295, "stddev of +-1e308 is 1e308");
+	sd = stats_pstddev(near_max, 3);
+	ok(isfinite(sd) && sd > 0, "stddev near DBL_MAX finite (%g)", sd);
+	p = stats_welch_p(pm, 2, small, 2);
+	ok(p >= 0 && p <= 1, "Welch p of +-1e308 against 5, 6 in [0, 1] (%g)",
+	   p);
+	p = stats_welch_p(near_max, 3, small, 2);
+	ok(p >= 0 && p <= 1, "Welch p near DBL_MAX in [0, 1] (%g)", p);
+	is_near(stats_welch_p(small, 2, small, 2), 1, 1e-12,
+		"Welch p of equal samples is 1");
+	ok(isfinite(diff_change(0, 1e308, false)),
+	   "change from 0 to 1e308 finite (%g)", diff_change(0, 1e308, false));
+	is_near(diff_change(-1e308, 1e308, true), DBL_MAX, 0,
+		"points past DBL_MAX are held there");
+	is_near(diff_change(1e308, -1e308, false), -200, 1e-9,
+		"percent with an overflowing difference (-200%%)");
+	is_near(diff_change(100, 150, false), 50, 1e-12, "plain change +50%%");
+	is_near(diff_stddev_percent(0, 1), -1, 0, "stddev%% of mean 0 absent");
+	is_near(diff_stddev_percent(5e-11, 1), 2e12, 1,
+		"stddev%% of a tiny mean is large but finite");
+	is_near(diff_stddev_percent(1e-300, 1e300), DBL_MAX, 0,
+		"stddev%% past DBL_MAX is held there");
+	is_near(diff_stddev_percent(-4, 1), 25, 1e-12, "of |mean|");
+}
+
 int main(void)
 {
+	test_finite();
 	test_lkp_rules();
 	test_one_run();
 	test_chains();
