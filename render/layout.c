@@ -324,25 +324,40 @@ static void set_geom(struct layout *l, uint32_t rows)
 	g->height = ceil(g->details_y + fs * 0.5 + 6);
 }
 
+/* One option's range check, with the message every caller prints. */
+static int check_range(const char *name, double v, double lo, double hi,
+		       const char *unit, struct fd_err *err)
+{
+	if (v >= lo && v <= hi) /* false for NaN */
+		return 0;
+	return fd_err_set(err, "--%s %g: must be %g to %g%s", name, v, lo, hi,
+			  unit);
+}
+
+/*
+ * The options a layout can honour. A library checks its own inputs: the
+ * command line's parser may refuse the same values earlier, but a caller
+ * that fills struct flame_opts itself gets the same answer.
+ */
 static int check_opts(const struct flame_opts *o, struct fd_err *err)
 {
-	if (!(o->width >= 100 && o->width <= 1e6))
-		return fd_err_set(err, "width %g: must be 100 to 1000000 px",
-				  o->width);
-	if (!(o->frame_height >= 1 && o->frame_height <= 1000))
-		return fd_err_set(err, "height %g: must be 1 to 1000 px",
-				  o->frame_height);
-	if (!(o->fontsize > 0 && o->fontsize <= 500))
-		return fd_err_set(err, "fontsize %g out of range", o->fontsize);
-	if (!(o->fontwidth > 0 && o->fontwidth <= 10))
-		return fd_err_set(err, "fontwidth %g out of range",
-				  o->fontwidth);
-	if (!(o->minwidth >= 0) || (o->minwidth_pct && o->minwidth > 100))
-		return fd_err_set(err, "minwidth %g out of range", o->minwidth);
-	if (!(o->factor > 0) || !isfinite(o->factor))
-		return fd_err_set(err, "factor %g: must be positive", o->factor);
-	if (!(o->total >= 0) || !isfinite(o->total))
-		return fd_err_set(err, "total %g: must be positive", o->total);
+	if (check_range("width", o->width, FLAME_MIN_WIDTH, FLAME_MAX_WIDTH,
+			" px", err) ||
+	    check_range("height", o->frame_height, 1, 1000, " px", err) ||
+	    check_range("fontsize", o->fontsize, 1, 500, "", err) ||
+	    check_range("fontwidth", o->fontwidth, 0.01, 10, "", err) ||
+	    check_range("minwidth", o->minwidth, 0,
+			o->minwidth_pct ? 100 : 1e6,
+			o->minwidth_pct ? "%" : " px", err) ||
+	    check_range("min-delta", o->min_delta, 0, 100, " points", err) ||
+	    check_range("alpha", o->alpha, 0, 1, "", err))
+		return -1;
+	if (!(o->factor > 0 && o->factor <= 1e300))
+		return fd_err_set(err, "--factor %g: must be above 0 and at "
+				  "most 1e300", o->factor);
+	if (!(o->total >= 0 && o->total <= 1e300))
+		return fd_err_set(err, "--total %g: must be 0 (the profile's "
+				  "total) to 1e300", o->total);
 	return 0;
 }
 
@@ -365,12 +380,24 @@ static int lay_out(struct layout *l, const struct profile *p, const double *w,
 	memset(wk, 0, sizeof(*wk));
 	l->total = w[NODE_ROOT];
 	l->scale_total = o->total > 0 ? o->total : l->total;
+	/*
+	 * Every frame's value is at most the root's, so a finite root and a
+	 * finite scale keep every coordinate finite: no "nan" width in an
+	 * SVG, no frame cairo cannot draw.
+	 */
+	if (!isfinite(l->total) || (!l->empty && !(l->total > 0)))
+		return fd_err_set(err, "--factor %g: the graph's total, %g, "
+				  "is not a positive finite number",
+				  o->factor, l->total);
 	if (l->scale_total < l->total * (1 - 1e-9))
 		return fd_err_set(err, "--total %g is less than the profile's "
 				  "total %g", o->total, l->total);
 	set_geom(l, 1);
 	if (l->empty)
 		return 0;
+	if (!isfinite(l->geom.graph_w / l->scale_total))
+		return fd_err_set(err, "--total %g: too small to draw",
+				  l->scale_total);
 	wk->p = p;
 	wk->w = w;
 	wk->l = l;
@@ -467,6 +494,12 @@ int layout_build(struct layout **out, const struct profile *p,
 	l->kernel = p->meta.kernel;
 	l->duration = p->meta.duration;
 	l->samples = p->meta.samples;
+	if (!isfinite(profile_total(p))) {
+		layout_free(l);
+		fd_err_set(err, "the profile's total weight is not a finite "
+			   "number: nothing to draw to scale");
+		return LAYOUT_EINPUT;
+	}
 	if (o->reverse)
 		p = pv->own[0] = reversed(p);
 
@@ -638,12 +671,12 @@ int layout_build_diff(struct layout **out, struct profile *const *base,
 	struct profile *const *runs[2];
 	struct layout *l;
 	struct layout_priv *pv;
-	struct diff_vals v;
+	struct diff_vals v = { 0 };
 	struct profile *u;
 	uint32_t *map, id, *cand = NULL;
 	double *pvals = NULL, bt, nt;
 	size_t i, k = 0, nr[2] = { nb, nn };
-	struct walk wk;
+	struct walk wk = { 0 };
 	int ret = -1;
 
 	*out = NULL;
@@ -691,6 +724,13 @@ int layout_build_diff(struct layout **out, struct profile *const *base,
 	l->new_total = nt * o->factor;
 	l->new_scale = o->normalize && nt > 0 ? bt / nt : 1;
 	l->empty = !(bt > 0 && nt > 0);
+	if (!isfinite(bt) || !isfinite(nt) || !isfinite(l->new_scale)) {
+		fd_err_set(err, "a side's total weight is not a finite number "
+			   "(base %g, new %g): nothing to draw to scale", bt,
+			   nt);
+		ret = LAYOUT_EINPUT;
+		goto out;
+	}
 
 	/* The union tree: both sides' paths, matched by cleaned name. */
 	u = pv->own[2] = profile_new();
@@ -821,7 +861,7 @@ out:
 	}
 	if (ret) {
 		layout_free(l);
-		return -1;
+		return ret;
 	}
 	*out = l;
 	return 0;
