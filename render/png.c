@@ -17,7 +17,6 @@
 
 #include <cairo.h>
 
-#include "analyzer/metrics.h"
 #include "render/color.h"
 #include "render/png.h"
 #include "render/textfmt.h"
@@ -433,7 +432,7 @@ static void draw_table(cairo_t *cr, const struct layout *l,
 	draw_text(cr, c3, y, "new", RIGHT, 0, fs);
 	draw_text(cr, c4, y, "function", LEFT, 0, fs);
 	for (i = 0; i < t->nr; i++) {
-		const struct png_mover *m = &t->v[i];
+		const struct graph_mover *m = &t->v[i];
 		double h = l->max_delta > 0 ? m->delta / l->max_delta : 0;
 		struct rgb col;
 
@@ -608,85 +607,21 @@ int png_save(const struct layout *l, const struct png_opts *po,
 	return outfile_commit(&o, err);
 }
 
-/* Movers: both sides' children, merged by name. */
-struct mv {
-	const char *name;
-	double base, new;
-};
-
-static int cmp_mv_name(const void *a, const void *b)
-{
-	return strcmp(((const struct mv *)a)->name,
-		      ((const struct mv *)b)->name);
-}
-
-static int cmp_mover(const void *a, const void *b)
-{
-	const struct png_mover *x = a, *y = b;
-	double dx = fabs(x->delta), dy = fabs(y->delta);
-
-	if (dx != dy)
-		return dx > dy ? -1 : 1;
-	return strcmp(x->name, y->name);
-}
-
 int png_movers(const struct profile *base, const struct profile *new,
 	       size_t n, struct png_table *t, struct fd_err *err)
 {
-	struct metrics_opts mo = { 0 };
-	struct metrics mb, mn;
-	struct mv *v;
-	size_t nv = 0, i, j, nm = 0;
-	struct png_mover *m;
+	struct graph_movers m;
+	int ret = graph_movers_compute(&m, base, new, n, err);
 
-	memset(t, 0, sizeof(*t));
-	if (!n)
-		return 0;
-	if (metrics_compute(base, &mo, &mb, err))
-		return -1;
-	if (metrics_compute(new, &mo, &mn, err)) {
-		metrics_free(&mb);
-		return -1;
-	}
-	v = xmalloc(sizeof(*v) * (mb.nr_fns + mn.nr_fns + 1));
-	for (i = 0; i < mb.nr_fns; i++)
-		v[nv++] = (struct mv){ mb.fns[i].name, mb.fns[i].children, 0 };
-	for (i = 0; i < mn.nr_fns; i++)
-		v[nv++] = (struct mv){ mn.fns[i].name, 0, mn.fns[i].children };
-	sane_qsort(v, nv, sizeof(*v), cmp_mv_name);
-	m = xmalloc(sizeof(*m) * (nv + 1));
-	for (i = 0; i < nv; i = j) {
-		double b = 0, w = 0;
-
-		for (j = i; j < nv && !strcmp(v[j].name, v[i].name); j++) {
-			b += v[j].base;
-			w += v[j].new;
-		}
-		m[nm++] = (struct png_mover){ (char *)v[i].name, b, w, w - b };
-	}
-	sane_qsort(m, nm, sizeof(*m), cmp_mover);
-	if (nm > n)
-		nm = n;
-	/* A row that prints as +0.00 is no mover. */
-	while (nm && fabs(m[nm - 1].delta) < 0.005)
-		nm--;
-	/* Own the names: the metrics go away. */
-	for (i = 0; i < nm; i++)
-		m[i].name = xstrdup(m[i].name);
-	t->v = m;
-	t->nr = nm;
-	free(v);
-	metrics_free(&mb);
-	metrics_free(&mn);
-	return 0;
+	t->v = m.v;
+	t->nr = m.nr;
+	return ret;
 }
 
 void png_table_free(struct png_table *t)
 {
-	size_t i;
+	struct graph_movers m = { t->v, t->nr };
 
-	for (i = 0; i < t->nr; i++)
-		free(t->v[i].name);
-	free(t->v);
+	graph_movers_release(&m);
 	memset(t, 0, sizeof(*t));
 }
