@@ -134,97 +134,122 @@ static void emit(struct walk *wk, const struct work *it)
 		l->max_depth = f->depth;
 }
 
-static void walk_tree(struct walk *wk)
+/* A growable list of work items: the walk's stack, one row of children. */
+struct work_list {
+	struct work *v;
+	size_t nr;
+	unsigned long alloc;
+};
+
+static void work_push(struct work_list *wl, const struct work *it)
+{
+	ALLOC_GROW(wl->v, wl->nr + 1, wl->alloc);
+	wl->v[wl->nr++] = *it;
+}
+
+/* The children of node worth drawing (width > 0), sorted by name. */
+static size_t sorted_children(struct walk *wk, uint32_t node, uint32_t **kids,
+			      unsigned long *alloc)
 {
 	const struct profile *p = wk->p;
-	struct work *stack = NULL, *row = NULL, it;
-	unsigned long alloc_stack = 0, alloc_row = 0, alloc_kids = 0;
-	uint32_t *kids = NULL, c, run_start = 0, frame;
-	size_t nr_stack = 0, nr_kids, nr_row, i;
-	double cx, run_x = 0, run_sum = 0;
-	uint32_t run_n;
+	size_t nr = 0;
+	uint32_t c;
 
-	ALLOC_GROW(stack, 1, alloc_stack);
-	memset(&stack[0], 0, sizeof(stack[0]));
-	stack[0].node = NODE_ROOT;
-	stack[0].parent = NODE_NONE;
-	stack[0].x = wk->l->geom.graph_x;
-	nr_stack = 1;
+	for (c = p->nodes[node].first_child; c != NODE_NONE;
+	     c = p->nodes[c].next_sibling) {
+		if (wk->w[c] <= 0)
+			continue;
+		ALLOC_GROW(*kids, nr + 1, *alloc);
+		(*kids)[nr++] = c;
+	}
 	sort_profile = p;
+	sane_qsort(*kids, nr, sizeof(**kids), cmp_children);
+	return nr;
+}
 
-	while (nr_stack) {
-		it = stack[--nr_stack];
+/*
+ * The row under frame (of work item it): each child wide enough as its
+ * own item, adjacent narrow ones as one merged item when together they
+ * reach the minimum width (dropped otherwise), left to right.
+ */
+static void children_row(struct walk *wk, const struct work *it,
+			 uint32_t frame, const uint32_t *kids, size_t nr_kids,
+			 struct work_list *row)
+{
+	struct work run = { .node = NODE_NONE };
+	double cx = it->x;
+	size_t i;
+
+	row->nr = 0;
+	for (i = 0; i <= nr_kids; i++) {
+		bool narrow = i < nr_kids && wk->w[kids[i]] < wk->thr;
+		uint32_t c;
+
+		if (run.mcount && !narrow) {
+			if (run.value >= wk->thr)
+				work_push(row, &run);
+			run.mcount = 0;
+		}
+		if (i == nr_kids)
+			break;
+		c = kids[i];
+		if (narrow) {
+			if (!run.mcount) {
+				run = (struct work){
+					.node = NODE_NONE,
+					.parent = frame,
+					.depth = it->depth + 1,
+					.mstart = wk->nr_members,
+					.x = cx,
+				};
+			}
+			ALLOC_GROW(wk->members, wk->nr_members + 1,
+				   wk->alloc_members);
+			wk->members[wk->nr_members++] = c;
+			run.value += wk->w[c];
+			run.mcount++;
+		} else {
+			work_push(row, &(struct work){
+					       .node = c,
+					       .parent = frame,
+					       .depth = it->depth + 1,
+					       .x = cx,
+				       });
+		}
+		cx += wk->w[c] * wk->ppu;
+	}
+}
+
+/* Pre-order from the root, with an explicit stack: input can be deep. */
+static void walk_tree(struct walk *wk)
+{
+	struct work_list stack = { 0 }, row = { 0 };
+	unsigned long alloc_kids = 0;
+	uint32_t *kids = NULL, frame;
+	size_t nr_kids, i;
+	struct work it;
+
+	work_push(&stack, &(struct work){
+				  .node = NODE_ROOT,
+				  .parent = NODE_NONE,
+				  .x = wk->l->geom.graph_x,
+			  });
+	while (stack.nr) {
+		it = stack.v[--stack.nr];
 		frame = wk->l->nr_frames;
 		emit(wk, &it);
 		if (it.node == NODE_NONE)
 			continue;
-
-		nr_kids = 0;
-		for (c = p->nodes[it.node].first_child; c != NODE_NONE;
-		     c = p->nodes[c].next_sibling) {
-			if (wk->w[c] <= 0)
-				continue;
-			ALLOC_GROW(kids, nr_kids + 1, alloc_kids);
-			kids[nr_kids++] = c;
-		}
+		nr_kids = sorted_children(wk, it.node, &kids, &alloc_kids);
 		if (!nr_kids)
 			continue;
-		sane_qsort(kids, nr_kids, sizeof(*kids), cmp_children);
-
-		/* The children in order; adjacent narrow ones form runs. */
-		nr_row = 0;
-		run_n = 0;
-		cx = it.x;
-		for (i = 0; i <= nr_kids; i++) {
-			bool narrow = i < nr_kids && wk->w[kids[i]] < wk->thr;
-
-			if (run_n && !narrow) {
-				if (run_sum >= wk->thr) {
-					ALLOC_GROW(row, nr_row + 1, alloc_row);
-					row[nr_row++] = (struct work){
-						.node = NODE_NONE,
-						.parent = frame,
-						.depth = it.depth + 1,
-						.mstart = run_start,
-						.mcount = run_n,
-						.x = run_x,
-						.value = run_sum,
-					};
-				}
-				run_n = 0;
-			}
-			if (i == nr_kids)
-				break;
-			c = kids[i];
-			if (narrow) {
-				if (!run_n) {
-					run_x = cx;
-					run_sum = 0;
-					run_start = wk->nr_members;
-				}
-				ALLOC_GROW(wk->members, wk->nr_members + 1,
-					   wk->alloc_members);
-				wk->members[wk->nr_members++] = c;
-				run_sum += wk->w[c];
-				run_n++;
-			} else {
-				ALLOC_GROW(row, nr_row + 1, alloc_row);
-				row[nr_row++] = (struct work){
-					.node = c,
-					.parent = frame,
-					.depth = it.depth + 1,
-					.x = cx,
-				};
-			}
-			cx += wk->w[c] * wk->ppu;
-		}
+		children_row(wk, &it, frame, kids, nr_kids, &row);
 		/* Reversed onto the stack: the leftmost child comes next. */
-		ALLOC_GROW(stack, nr_stack + nr_row, alloc_stack);
-		for (i = nr_row; i > 0; i--)
-			stack[nr_stack++] = row[i - 1];
+		for (i = row.nr; i > 0; i--)
+			work_push(&stack, &row.v[i - 1]);
 	}
-	free(stack);
-	free(row);
+	free(stack.v);
+	free(row.v);
 	free(kids);
 }
 
