@@ -17,6 +17,7 @@
 
 #include <cairo.h>
 
+#include "lib/strbuf.h"
 #include "render/color.h"
 #include "render/png.h"
 #include "render/textfmt.h"
@@ -301,9 +302,10 @@ static void draw_legend(cairo_t *cr, const struct layout *l)
 	const char *more = o->negate ? "less in new" : "more in new";
 	const char *less = o->negate ? "more in new" : "less in new";
 	double right = g->graph_x + g->graph_w;
+	struct strbuf sb = STRBUF_INIT;
 	cairo_pattern_t *pat;
 	char txt[512];
-	size_t i, n;
+	size_t i;
 
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	if (!(l->max_delta > 0)) {
@@ -336,19 +338,17 @@ static void draw_legend(cairo_t *cr, const struct layout *l)
 	cairo_set_line_width(cr, 0.5);
 	cairo_stroke(cr);
 
-	n = snprintf(txt, sizeof(txt),
-		     "blue: %s, red: %s (%s share, points); grey: below %.2g "
-		     "pts", less, more,
-		     o->color_by == COLOR_BY_SELF ? "self" : "total",
-		     o->min_delta);
-	if (l->base_runs >= 2 && l->new_runs >= 2 && n < sizeof(txt))
-		n += snprintf(txt + n, sizeof(txt) - n, " or p > %.2g",
-			      o->alpha);
-	if (n < sizeof(txt))
-		snprintf(txt + n, sizeof(txt) - n, "; dashed: gone");
+	strbuf_addf(&sb, "blue: %s, red: %s (%s share, points); grey: below "
+		    "%.2g pts", less, more,
+		    o->color_by == COLOR_BY_SELF ? "self" : "total",
+		    o->min_delta);
+	if (l->base_runs >= 2 && l->new_runs >= 2)
+		strbuf_addf(&sb, " or p > %.2g", o->alpha);
+	strbuf_addstr(&sb, "; dashed: gone");
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	if (tx < right)
-		draw_text(cr, tx, y, txt, LEFT, right - tx, fs - 1);
+		draw_text(cr, tx, y, sb.buf, LEFT, right - tx, fs - 1);
+	strbuf_release(&sb);
 }
 
 /* The line under the graph: the notes, or how to read the picture. */
