@@ -174,6 +174,17 @@ void diff_text_json(struct outfile *o, const struct diff *d,
 	outfile_puts(o, "\n}\n");
 }
 
+/* A side's "mean,stddev,stddev_percent," (empty where not a number). */
+static void csv_side(struct outfile *o, double mean, double sd)
+{
+	csv_number_fmt(o, "%.10g", mean);
+	outfile_puts(o, ",");
+	csv_number_fmt(o, "%.10g", sd);
+	outfile_puts(o, ",");
+	csv_number_fmt(o, "%.10g", mean != 0 ? 100 * sd / fabs(mean) : 0);
+	outfile_puts(o, ",");
+}
+
 void diff_text_csv(struct outfile *o, const struct diff *d)
 {
 	size_t i, j;
@@ -192,26 +203,23 @@ void diff_text_csv(struct outfile *o, const struct diff *d)
 		if (!r->shown)
 			continue;
 		csv_field(o, r->key);
-		outfile_printf(o, ",%s,%s,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,"
-				  "%.10g,",
-			       group_name(r->group),
-			       r->points ? "points" : "percent", r->base_mean,
-			       r->base_stddev,
-			       r->base_mean != 0 ? 100 * r->base_stddev /
-							   fabs(r->base_mean)
-						 : 0,
-			       r->new_mean, r->new_stddev,
-			       r->new_mean != 0 ? 100 * r->new_stddev /
-							  fabs(r->new_mean)
-						: 0,
-			       r->change);
+		outfile_printf(o, ",%s,%s,", group_name(r->group),
+			       r->points ? "points" : "percent");
+		csv_side(o, r->base_mean, r->base_stddev);
+		csv_side(o, r->new_mean, r->new_stddev);
+		csv_number_fmt(o, "%.10g", r->change);
+		outfile_puts(o, ",");
 		if (r->p >= 0)
-			outfile_printf(o, "%.10g", r->p);
+			csv_number_fmt(o, "%.10g", r->p);
 		outfile_printf(o, ",%d,%d", r->separated, r->changed);
-		for (j = 0; j < d->nr_base; j++)
-			outfile_printf(o, ",%.10g", r->base_runs[j]);
-		for (j = 0; j < d->nr_new; j++)
-			outfile_printf(o, ",%.10g", r->new_runs[j]);
+		for (j = 0; j < d->nr_base; j++) {
+			outfile_puts(o, ",");
+			csv_number_fmt(o, "%.10g", r->base_runs[j]);
+		}
+		for (j = 0; j < d->nr_new; j++) {
+			outfile_puts(o, ",");
+			csv_number_fmt(o, "%.10g", r->new_runs[j]);
+		}
 		outfile_puts(o, "\n");
 	}
 }

@@ -140,15 +140,17 @@ static void write_movers(struct outfile *o, const char *what,
 			 const struct diff_row *const *v, size_t n)
 {
 	struct wrap w = { o, 0, 0 };
-	char buf[96];
+	char buf[128], c[32], b[32], nw[32];
 	size_t i;
 
 	if (!n)
 		return;
 	outfile_printf(o, "Top movers by %s (change, base -> new):\n", what);
 	for (i = 0; i < n; i++) {
-		snprintf(buf, sizeof(buf), "  %+7.1f  %6.2f -> %6.2f",
-			 v[i]->change, v[i]->base_mean, v[i]->new_mean);
+		snprintf(buf, sizeof(buf), "  %s  %s -> %s",
+			 fmt_double(c, sizeof(c), "%+7.1f", v[i]->change),
+			 fmt_double(b, sizeof(b), "%6.2f", v[i]->base_mean),
+			 fmt_double(nw, sizeof(nw), "%6.2f", v[i]->new_mean));
 		wrap_start(&w, buf);
 		wrap_word(&w, v[i]->name, strlen(v[i]->name));
 		wrap_end(&w);
@@ -166,12 +168,12 @@ static void write_chains(struct outfile *o, const char *what,
 			 const struct explain_chain *c, size_t n)
 {
 	struct wrap w = { o, 0, 0 };
-	char buf[64];
+	char buf[64], ch[32];
 	size_t i;
 
 	for (i = 0; i < n && i < EXPLAIN_CHAINS; i++) {
-		snprintf(buf, sizeof(buf), "    %-6s %+6.1f ", what,
-			 c[i].change);
+		snprintf(buf, sizeof(buf), "    %-6s %s ", what,
+			 fmt_double(ch, sizeof(ch), "%+6.1f", c[i].change));
 		wrap_start(&w, buf);
 		wrap_callers(&w, c[i].chain, EXPLAIN_CHAIN_FRAMES - 1);
 		wrap_end(&w);
@@ -183,11 +185,12 @@ static void write_hot(struct outfile *o, const struct explain_hot *h)
 	bool stayed = h->base_self >= EXPLAIN_HOT &&
 		      h->new_self >= EXPLAIN_HOT;
 	struct wrap w = { o, 0, 2 };
-	char buf[128];
+	char buf[128], b[32], n[32];
 
 	wrap_word(&w, h->fn, strlen(h->fn));
-	snprintf(buf, sizeof(buf), "%s (self %.2f%% -> %.2f%%)", hot_state(h),
-		 h->base_self, h->new_self);
+	snprintf(buf, sizeof(buf), "%s (self %s%% -> %s%%)", hot_state(h),
+		 fmt_double(b, sizeof(b), "%.2f", h->base_self),
+		 fmt_double(n, sizeof(n), "%.2f", h->new_self));
 	wrap_text(&w, buf);
 	if (h->nr_lost && h->nr_gained) {
 		/* The one sentence a reader needs: where the time went. */
@@ -267,21 +270,23 @@ static void json_chains(struct outfile *o, const struct explain_chain *c,
 
 	outfile_puts(o, "[");
 	for (i = 0; i < n; i++) {
-		const char *s = c[i].chain, *semi;
-		int k = 0;
+		const char *s = c[i].chain;
 
 		outfile_puts(o, i ? ", {\"chain\": [" : "{\"chain\": [");
-		do {
-			char *name;
+		/* Step past a ';' only when there is one: the last name
+		 * ends the chain, and NULL + 1 is no pointer. */
+		for (;;) {
+			const char *semi = strchr(s, ';');
+			size_t n = semi ? (size_t)(semi - s) : strlen(s);
+			char *name = xstrndup(s, n);
 
-			semi = strchr(s, ';');
-			name = semi ? xstrndup(s, semi - s) : xstrdup(s);
-			if (k++)
-				outfile_puts(o, ", ");
 			json_string(o, name);
 			free(name);
+			if (!semi)
+				break;
+			outfile_puts(o, ", ");
 			s = semi + 1;
-		} while (semi);
+		}
 		outfile_puts(o, "], \"base\": ");
 		json_number(o, c[i].base);
 		outfile_puts(o, ", \"new\": ");

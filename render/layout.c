@@ -14,10 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/names.h"
-#include "analyzer/stats.h"
+#include "analyzer/graph-diff.h"
+#include "lib/strbuf.h"
 #include "lib/strtab.h"
 #include "render/layout.h"
+#include "render/textfmt.h"
 
 void flame_opts_init(struct flame_opts *o)
 {
@@ -133,97 +134,122 @@ static void emit(struct walk *wk, const struct work *it)
 		l->max_depth = f->depth;
 }
 
-static void walk_tree(struct walk *wk)
+/* A growable list of work items: the walk's stack, one row of children. */
+struct work_list {
+	struct work *v;
+	size_t nr;
+	unsigned long alloc;
+};
+
+static void work_push(struct work_list *wl, const struct work *it)
+{
+	ALLOC_GROW(wl->v, wl->nr + 1, wl->alloc);
+	wl->v[wl->nr++] = *it;
+}
+
+/* The children of node worth drawing (width > 0), sorted by name. */
+static size_t sorted_children(struct walk *wk, uint32_t node, uint32_t **kids,
+			      unsigned long *alloc)
 {
 	const struct profile *p = wk->p;
-	struct work *stack = NULL, *row = NULL, it;
-	unsigned long alloc_stack = 0, alloc_row = 0, alloc_kids = 0;
-	uint32_t *kids = NULL, c, run_start = 0, frame;
-	size_t nr_stack = 0, nr_kids, nr_row, i;
-	double cx, run_x = 0, run_sum = 0;
-	uint32_t run_n;
+	size_t nr = 0;
+	uint32_t c;
 
-	ALLOC_GROW(stack, 1, alloc_stack);
-	memset(&stack[0], 0, sizeof(stack[0]));
-	stack[0].node = NODE_ROOT;
-	stack[0].parent = NODE_NONE;
-	stack[0].x = wk->l->geom.graph_x;
-	nr_stack = 1;
+	for (c = p->nodes[node].first_child; c != NODE_NONE;
+	     c = p->nodes[c].next_sibling) {
+		if (wk->w[c] <= 0)
+			continue;
+		ALLOC_GROW(*kids, nr + 1, *alloc);
+		(*kids)[nr++] = c;
+	}
 	sort_profile = p;
+	sane_qsort(*kids, nr, sizeof(**kids), cmp_children);
+	return nr;
+}
 
-	while (nr_stack) {
-		it = stack[--nr_stack];
+/*
+ * The row under frame (of work item it): each child wide enough as its
+ * own item, adjacent narrow ones as one merged item when together they
+ * reach the minimum width (dropped otherwise), left to right.
+ */
+static void children_row(struct walk *wk, const struct work *it,
+			 uint32_t frame, const uint32_t *kids, size_t nr_kids,
+			 struct work_list *row)
+{
+	struct work run = { .node = NODE_NONE };
+	double cx = it->x;
+	size_t i;
+
+	row->nr = 0;
+	for (i = 0; i <= nr_kids; i++) {
+		bool narrow = i < nr_kids && wk->w[kids[i]] < wk->thr;
+		uint32_t c;
+
+		if (run.mcount && !narrow) {
+			if (run.value >= wk->thr)
+				work_push(row, &run);
+			run.mcount = 0;
+		}
+		if (i == nr_kids)
+			break;
+		c = kids[i];
+		if (narrow) {
+			if (!run.mcount) {
+				run = (struct work){
+					.node = NODE_NONE,
+					.parent = frame,
+					.depth = it->depth + 1,
+					.mstart = wk->nr_members,
+					.x = cx,
+				};
+			}
+			ALLOC_GROW(wk->members, wk->nr_members + 1,
+				   wk->alloc_members);
+			wk->members[wk->nr_members++] = c;
+			run.value += wk->w[c];
+			run.mcount++;
+		} else {
+			work_push(row, &(struct work){
+					       .node = c,
+					       .parent = frame,
+					       .depth = it->depth + 1,
+					       .x = cx,
+				       });
+		}
+		cx += wk->w[c] * wk->ppu;
+	}
+}
+
+/* Pre-order from the root, with an explicit stack: input can be deep. */
+static void walk_tree(struct walk *wk)
+{
+	struct work_list stack = { 0 }, row = { 0 };
+	unsigned long alloc_kids = 0;
+	uint32_t *kids = NULL, frame;
+	size_t nr_kids, i;
+	struct work it;
+
+	work_push(&stack, &(struct work){
+				  .node = NODE_ROOT,
+				  .parent = NODE_NONE,
+				  .x = wk->l->geom.graph_x,
+			  });
+	while (stack.nr) {
+		it = stack.v[--stack.nr];
 		frame = wk->l->nr_frames;
 		emit(wk, &it);
 		if (it.node == NODE_NONE)
 			continue;
-
-		nr_kids = 0;
-		for (c = p->nodes[it.node].first_child; c != NODE_NONE;
-		     c = p->nodes[c].next_sibling) {
-			if (wk->w[c] <= 0)
-				continue;
-			ALLOC_GROW(kids, nr_kids + 1, alloc_kids);
-			kids[nr_kids++] = c;
-		}
+		nr_kids = sorted_children(wk, it.node, &kids, &alloc_kids);
 		if (!nr_kids)
 			continue;
-		sane_qsort(kids, nr_kids, sizeof(*kids), cmp_children);
-
-		/* The children in order; adjacent narrow ones form runs. */
-		nr_row = 0;
-		run_n = 0;
-		cx = it.x;
-		for (i = 0; i <= nr_kids; i++) {
-			bool narrow = i < nr_kids && wk->w[kids[i]] < wk->thr;
-
-			if (run_n && !narrow) {
-				if (run_sum >= wk->thr) {
-					ALLOC_GROW(row, nr_row + 1, alloc_row);
-					row[nr_row++] = (struct work){
-						.node = NODE_NONE,
-						.parent = frame,
-						.depth = it.depth + 1,
-						.mstart = run_start,
-						.mcount = run_n,
-						.x = run_x,
-						.value = run_sum,
-					};
-				}
-				run_n = 0;
-			}
-			if (i == nr_kids)
-				break;
-			c = kids[i];
-			if (narrow) {
-				if (!run_n) {
-					run_x = cx;
-					run_sum = 0;
-					run_start = wk->nr_members;
-				}
-				ALLOC_GROW(wk->members, wk->nr_members + 1,
-					   wk->alloc_members);
-				wk->members[wk->nr_members++] = c;
-				run_sum += wk->w[c];
-				run_n++;
-			} else {
-				ALLOC_GROW(row, nr_row + 1, alloc_row);
-				row[nr_row++] = (struct work){
-					.node = c,
-					.parent = frame,
-					.depth = it.depth + 1,
-					.x = cx,
-				};
-			}
-			cx += wk->w[c] * wk->ppu;
-		}
+		children_row(wk, &it, frame, kids, nr_kids, &row);
 		/* Reversed onto the stack: the leftmost child comes next. */
-		ALLOC_GROW(stack, nr_stack + nr_row, alloc_stack);
-		for (i = nr_row; i > 0; i--)
-			stack[nr_stack++] = row[i - 1];
+		for (i = row.nr; i > 0; i--)
+			work_push(&stack, &row.v[i - 1]);
 	}
-	free(stack);
-	free(row);
+	free(stack.v);
+	free(row.v);
 	free(kids);
 }
 
@@ -324,25 +350,40 @@ static void set_geom(struct layout *l, uint32_t rows)
 	g->height = ceil(g->details_y + fs * 0.5 + 6);
 }
 
+/* One option's range check, with the message every caller prints. */
+static int check_range(const char *name, double v, double lo, double hi,
+		       const char *unit, struct fd_err *err)
+{
+	if (v >= lo && v <= hi) /* false for NaN */
+		return 0;
+	return fd_err_set(err, "--%s %g: must be %g to %g%s", name, v, lo, hi,
+			  unit);
+}
+
+/*
+ * The options a layout can honour. A library checks its own inputs: the
+ * command line's parser may refuse the same values earlier, but a caller
+ * that fills struct flame_opts itself gets the same answer.
+ */
 static int check_opts(const struct flame_opts *o, struct fd_err *err)
 {
-	if (!(o->width >= 100 && o->width <= 1e6))
-		return fd_err_set(err, "width %g: must be 100 to 1000000 px",
-				  o->width);
-	if (!(o->frame_height >= 1 && o->frame_height <= 1000))
-		return fd_err_set(err, "height %g: must be 1 to 1000 px",
-				  o->frame_height);
-	if (!(o->fontsize > 0 && o->fontsize <= 500))
-		return fd_err_set(err, "fontsize %g out of range", o->fontsize);
-	if (!(o->fontwidth > 0 && o->fontwidth <= 10))
-		return fd_err_set(err, "fontwidth %g out of range",
-				  o->fontwidth);
-	if (!(o->minwidth >= 0) || (o->minwidth_pct && o->minwidth > 100))
-		return fd_err_set(err, "minwidth %g out of range", o->minwidth);
-	if (!(o->factor > 0) || !isfinite(o->factor))
-		return fd_err_set(err, "factor %g: must be positive", o->factor);
-	if (!(o->total >= 0) || !isfinite(o->total))
-		return fd_err_set(err, "total %g: must be positive", o->total);
+	if (check_range("width", o->width, FLAME_MIN_WIDTH, FLAME_MAX_WIDTH,
+			" px", err) ||
+	    check_range("height", o->frame_height, 1, 1000, " px", err) ||
+	    check_range("fontsize", o->fontsize, 1, 500, "", err) ||
+	    check_range("fontwidth", o->fontwidth, 0.01, 10, "", err) ||
+	    check_range("minwidth", o->minwidth, 0,
+			o->minwidth_pct ? 100 : 1e6,
+			o->minwidth_pct ? "%" : " px", err) ||
+	    check_range("min-delta", o->min_delta, 0, 100, " points", err) ||
+	    check_range("alpha", o->alpha, 0, 1, "", err))
+		return -1;
+	if (!(o->factor > 0 && o->factor <= 1e300))
+		return fd_err_set(err, "--factor %g: must be above 0 and at "
+				  "most 1e300", o->factor);
+	if (!(o->total >= 0 && o->total <= 1e300))
+		return fd_err_set(err, "--total %g: must be 0 (the profile's "
+				  "total) to 1e300", o->total);
 	return 0;
 }
 
@@ -365,12 +406,31 @@ static int lay_out(struct layout *l, const struct profile *p, const double *w,
 	memset(wk, 0, sizeof(*wk));
 	l->total = w[NODE_ROOT];
 	l->scale_total = o->total > 0 ? o->total : l->total;
+	/*
+	 * Every frame's value is at most the root's, so a finite root and a
+	 * finite scale keep every coordinate finite: no "nan" width in an
+	 * SVG, no frame cairo cannot draw.
+	 */
+	if (!isfinite(l->total) || (!l->empty && !(l->total > 0))) {
+		if (o->factor == 1) {
+			fd_err_set(err, "the graph's total weight, %g, is not a "
+				   "finite number: nothing to draw to scale",
+				   l->total);
+			return LAYOUT_EINPUT;
+		}
+		fd_err_set(err, "--factor %g: the graph's total, %g, is not a "
+			   "positive finite number", o->factor, l->total);
+		return LAYOUT_EOPTS;
+	}
 	if (l->scale_total < l->total * (1 - 1e-9))
 		return fd_err_set(err, "--total %g is less than the profile's "
 				  "total %g", o->total, l->total);
 	set_geom(l, 1);
 	if (l->empty)
 		return 0;
+	if (!isfinite(l->geom.graph_w / l->scale_total))
+		return fd_err_set(err, "--total %g: too small to draw",
+				  l->scale_total);
 	wk->p = p;
 	wk->w = w;
 	wk->l = l;
@@ -391,44 +451,38 @@ static void walk_free(struct walk *wk)
 
 static void fmt_num(char *buf, size_t cap, double v)
 {
-	if (v == floor(v) && fabs(v) < 1e15)
+	if (!isfinite(v))
+		snprintf(buf, cap, "%s", TEXT_NOT_A_NUMBER);
+	else if (v == floor(v) && fabs(v) < 1e15)
 		snprintf(buf, cap, "%.0f", v);
 	else
 		snprintf(buf, cap, "%.4g", v);
 }
 
-/* One side's facts for the info line. */
-static size_t side_info(char *buf, size_t cap, const char *who,
-			const struct profile *p, size_t runs,
-			const char *countname)
+/* One side's facts for the info line, appended to sb. */
+static void side_info(struct strbuf *sb, const char *who,
+		      const struct profile *p, size_t runs,
+		      const char *countname)
 {
 	const struct profile_meta *m = &p->meta;
-	size_t n = 0;
 	char num[64];
 
-#define ADD(...)                                                           \
-	do {                                                               \
-		if (n < cap)                                               \
-			n += snprintf(buf + n, cap - n, __VA_ARGS__);      \
-	} while (0)
 	if (who)
-		ADD("%s: ", who);
+		strbuf_addf(sb, "%s: ", who);
 	if (m->event)
-		ADD("%s, ", m->event);
+		strbuf_addf(sb, "%s, ", m->event);
 	if (m->samples && m->event) {
-		ADD("%llu samples", (unsigned long long)m->samples);
+		strbuf_addf(sb, "%llu samples", (unsigned long long)m->samples);
 	} else {
 		fmt_num(num, sizeof(num), profile_total(p));
-		ADD("%s %s", num, countname);
+		strbuf_addf(sb, "%s %s", num, countname);
 	}
 	if (runs > 1)
-		ADD(" in %zu runs", runs);
+		strbuf_addf(sb, " in %zu runs", runs);
 	if (m->duration > 0)
-		ADD(", %.3g s", m->duration);
+		strbuf_addf(sb, ", %.3g s", m->duration);
 	if (m->kernel)
-		ADD(", kernel %s", m->kernel);
-#undef ADD
-	return n < cap ? n : cap - 1;
+		strbuf_addf(sb, ", kernel %s", m->kernel);
 }
 
 static const char *resolve_countname(const struct flame_opts *o,
@@ -441,102 +495,99 @@ static const char *resolve_countname(const struct flame_opts *o,
 	return "samples";
 }
 
-int layout_build(struct layout **out, const struct profile *p,
-		 const struct flame_opts *o, struct fd_err *err)
+/* What the header and info line say about a single profile. */
+static void plain_meta(struct layout *l, const struct profile *p)
 {
-	struct layout *l;
-	struct layout_priv *pv;
-	struct walk wk;
-	double *w;
-	uint32_t id;
-	size_t i;
-	char info[512];
+	struct strbuf info = STRBUF_INIT;
 
-	*out = NULL;
-	if (check_opts(o, err))
-		return -1;
-	l = layout_new(o);
-	pv = l->priv;
-	l->title = default_title(o, false);
-	l->subtitle = o->subtitle;
-	l->countname = resolve_countname(o, p);
-	l->empty = !(profile_total(p) > 0);
-	side_info(info, sizeof(info), NULL, p, 1, l->countname);
-	l->info = intern_str(l, info);
+	l->title = default_title(l->opts, false);
+	l->subtitle = l->opts->subtitle;
+	l->countname = resolve_countname(l->opts, p);
+	side_info(&info, NULL, p, 1, l->countname);
+	l->info = intern_str(l, info.buf);
+	strbuf_release(&info);
 	l->event = p->meta.event;
 	l->kernel = p->meta.kernel;
 	l->duration = p->meta.duration;
 	l->samples = p->meta.samples;
-	if (o->reverse)
-		p = pv->own[0] = reversed(p);
+}
 
-	w = xmalloc(sizeof(*w) * p->nr_nodes);
-	for (id = 0; id < p->nr_nodes; id++)
-		w[id] = p->nodes[id].total * o->factor;
-	if (lay_out(l, p, w, &wk, err)) {
-		free(w);
-		walk_free(&wk);
-		layout_free(l);
-		return -1;
-	}
+/* Each frame's self value (a merged frame: its members'). */
+static void plain_self(struct layout *l, const struct walk *wk,
+		       const struct profile *p)
+{
+	double factor = l->opts->factor;
+	size_t i;
+
 	for (i = 0; i < l->nr_frames; i++) {
 		struct layout_frame *f = &l->frames[i];
 		uint32_t j;
 
-		if (wk.fnode[i] != NODE_NONE) {
-			f->self = p->nodes[wk.fnode[i]].self * o->factor;
+		if (wk->fnode[i] != NODE_NONE) {
+			f->self = p->nodes[wk->fnode[i]].self * factor;
 			continue;
 		}
 		for (j = 0; j < f->merged; j++)
-			f->self += p->nodes[wk.members[wk.fmem[i] + j]].self *
-				   o->factor;
+			f->self += p->nodes[wk->members[wk->fmem[i] + j]].self *
+				   factor;
 	}
+}
+
+int layout_build(struct layout **out, const struct profile *p,
+		 const struct flame_opts *o, struct fd_err *err)
+{
+	struct walk wk = { 0 };
+	struct layout *l;
+	double *w = NULL;
+	uint32_t id;
+	int ret;
+
+	*out = NULL;
+	if (check_opts(o, err))
+		return LAYOUT_EOPTS;
+	if (!isfinite(profile_total(p))) {
+		fd_err_set(err, "the profile's total weight is not a finite "
+			   "number: nothing to draw to scale");
+		return LAYOUT_EINPUT;
+	}
+	l = layout_new(o);
+	plain_meta(l, p);
+	l->empty = !(profile_total(p) > 0);
+	if (o->reverse)
+		p = ((struct layout_priv *)l->priv)->own[0] = reversed(p);
+
+	w = xmalloc(size_mul(sizeof(*w), p->nr_nodes));
+	for (id = 0; id < p->nr_nodes; id++)
+		w[id] = p->nodes[id].total * o->factor;
+	ret = lay_out(l, p, w, &wk, err);
+	if (!ret)
+		plain_self(l, &wk, p);
 	free(w);
 	walk_free(&wk);
+	if (ret) {
+		layout_free(l);
+		return ret;
+	}
 	*out = l;
 	return 0;
 }
 
-/*
- * Map every node of src into u (created where new), names cleaned of clone
- * suffixes when strip. map[id] is src node id's node in u.
- */
-static void map_nodes(struct profile *u, const struct profile *src, bool strip,
-		      uint32_t *map)
-{
-	uint32_t nr_names = strtab_count(src->names), id, name;
-	uint32_t *nm = xmalloc(sizeof(*nm) * (nr_names ? nr_names : 1));
-	unsigned long cap = 0;
-	char *buf = NULL;
-
-	memset(nm, 0xff, sizeof(*nm) * nr_names);
-	map[0] = NODE_ROOT;
-	for (id = 1; id < src->nr_nodes; id++) {
-		const struct node *n = &src->nodes[id];
-
-		name = nm[n->name];
-		if (name == UINT32_MAX) {
-			const char *s = strtab_str(src->names, n->name);
-			size_t len = strtab_len(src->names, n->name);
-
-			if (strip) {
-				ALLOC_GROW(buf, len + 1, cap);
-				len = name_strip_clones(s, len, buf);
-				s = buf;
-			}
-			name = nm[n->name] = strtab_intern(u->names, s, len);
-		}
-		map[id] = profile_child(u, map[n->parent], name, n->kind);
-	}
-	free(buf);
-	free(nm);
-}
-
-/* The diff's values per union node, new already scaled. */
+/* The diff's values per union node, new already scaled; owned. */
 struct diff_vals {
+	struct profile *u; /* the union tree (the layout owns it) */
 	double *bt, *bs, *nt, *ns, *w;
 	uint32_t nr;
 };
+
+static void diff_vals_release(struct diff_vals *v)
+{
+	free(v->bt);
+	free(v->bs);
+	free(v->nt);
+	free(v->ns);
+	free(v->w);
+	memset(v, 0, sizeof(*v));
+}
 
 static void add_side(const struct profile *src, const uint32_t *map,
 		     double *t, double *s, double scale)
@@ -550,193 +601,106 @@ static void add_side(const struct profile *src, const uint32_t *map,
 }
 
 /*
- * Welch's test on the per-run shares of the frames that would be
- * coloured: cand[k] is a union node, its per-run values are gathered by
- * mapping every run into u (all its nodes exist there already).
+ * The union tree of both sums (paths matched by cleaned name), each
+ * node's values on both sides (new scaled by new_scale), and its width:
+ * the larger self plus the children.
  */
-static void run_tests(struct layout *l, struct profile *u,
-		      struct profile *const *runs[2], const size_t nr[2],
-		      const uint32_t *cand, size_t k, double *pv_out)
+static void diff_vals_init(struct diff_vals *v, const struct profile *bm,
+			   const struct profile *nm, bool strip, double factor,
+			   double new_scale)
+{
+	uint32_t *map, id;
+
+	v->u = profile_new();
+	map = xmalloc(sizeof(*map) * size_add(bm->nr_nodes, nm->nr_nodes));
+	graph_diff_map(v->u, bm, strip, map);
+	graph_diff_map(v->u, nm, strip, map + bm->nr_nodes);
+	v->nr = v->u->nr_nodes;
+	v->bt = xcalloc(v->nr, sizeof(double));
+	v->bs = xcalloc(v->nr, sizeof(double));
+	v->nt = xcalloc(v->nr, sizeof(double));
+	v->ns = xcalloc(v->nr, sizeof(double));
+	v->w = xcalloc(v->nr, sizeof(double));
+	add_side(bm, map, v->bt, v->bs, factor);
+	add_side(nm, map + bm->nr_nodes, v->nt, v->ns, new_scale * factor);
+	free(map);
+	/* Children come after their parent, so one backwards pass sees
+	 * them first. */
+	for (id = v->nr; id-- > 0;) {
+		v->w[id] += fmax(v->bs[id], v->ns[id]);
+		if (id)
+			v->w[v->u->nodes[id].parent] += v->w[id];
+	}
+}
+
+/* The runs of both sides, reversed for --reverse when they are tested. */
+struct diff_runs {
+	struct profile *const *runs[2];
+	size_t nr[2];
+	struct profile **own[2]; /* reversed copies, NULL when none */
+};
+
+static void diff_runs_init(struct diff_runs *r, struct profile *const *base,
+			   size_t nb, struct profile *const *new, size_t nn,
+			   bool reverse)
+{
+	size_t side, i;
+
+	memset(r, 0, sizeof(*r));
+	r->runs[0] = base;
+	r->runs[1] = new;
+	r->nr[0] = nb;
+	r->nr[1] = nn;
+	/* Only the tests read the runs: no copies when there are none. */
+	if (!reverse || nb < 2 || nn < 2)
+		return;
+	for (side = 0; side < 2; side++) {
+		r->own[side] = xcalloc(r->nr[side], sizeof(*r->own[side]));
+		for (i = 0; i < r->nr[side]; i++)
+			r->own[side][i] = reversed(r->runs[side][i]);
+		r->runs[side] = r->own[side];
+	}
+}
+
+static void diff_runs_release(struct diff_runs *r)
+{
+	size_t side, i;
+
+	for (side = 0; side < 2; side++) {
+		if (!r->own[side])
+			continue;
+		for (i = 0; i < r->nr[side]; i++)
+			profile_free(r->own[side][i]);
+		free(r->own[side]);
+	}
+	memset(r, 0, sizeof(*r));
+}
+
+/* Each frame's values on both sides, shares, change and kind of change. */
+static void diff_frame_values(struct layout *l, const struct walk *wk,
+			      const struct diff_vals *v)
 {
 	const struct flame_opts *o = l->opts;
-	uint32_t *ci = xmalloc(sizeof(*ci) * u->nr_nodes), nr_u = u->nr_nodes;
-	double *vals[2], base_mean = 0;
-	size_t side, r, j;
-
-	memset(ci, 0xff, sizeof(*ci) * u->nr_nodes);
-	for (j = 0; j < k; j++)
-		ci[cand[j]] = j;
-	for (r = 0; r < nr[0]; r++)
-		base_mean += profile_total(runs[0][r]) / nr[0];
-	for (side = 0; side < 2; side++) {
-		vals[side] = xcalloc(nr[side] * k, sizeof(double));
-		for (r = 0; r < nr[side]; r++) {
-			const struct profile *q = runs[side][r];
-			uint32_t *map = xmalloc(sizeof(*map) * q->nr_nodes);
-			double denom = o->normalize ? profile_total(q)
-						    : base_mean;
-			uint32_t id;
-
-			map_nodes(u, q, o->strip_clones, map);
-			for (id = 0; id < q->nr_nodes; id++) {
-				double v;
-
-				if (map[id] >= nr_u || ci[map[id]] == UINT32_MAX)
-					continue;
-				v = o->color_by == COLOR_BY_SELF
-					    ? q->nodes[id].self
-					    : q->nodes[id].total;
-				vals[side][ci[map[id]] * nr[side] + r] +=
-					denom > 0 ? v / denom : 0;
-			}
-			free(map);
-		}
-	}
-	for (j = 0; j < k; j++)
-		pv_out[j] = stats_welch_p(vals[0] + j * nr[0], nr[0],
-					  vals[1] + j * nr[1], nr[1]);
-	free(vals[0]);
-	free(vals[1]);
-	free(ci);
-}
-
-/* A side's label unless it says nothing more than "base" / "new". */
-static const char *side_label(const struct profile *p, const char *role)
-{
-	const char *s = p->meta.label;
-
-	return s && *s && strcmp(s, role) ? s : "";
-}
-
-static void diff_info(struct layout *l, const struct profile *b, size_t nb,
-		      const struct profile *n, size_t nn)
-{
-	char info[1024];
-	size_t len;
-
-	char who[128];
-
-	snprintf(who, sizeof(who), "base%s%s", *side_label(b, "base") ? " " : "",
-		 side_label(b, "base"));
-	len = side_info(info, sizeof(info), who, b, nb, l->countname);
-	len += snprintf(info + len, sizeof(info) - len, "  |  ");
-	snprintf(who, sizeof(who), "new%s%s", *side_label(n, "new") ? " " : "",
-		 side_label(n, "new"));
-	if (len < sizeof(info))
-		side_info(info + len, sizeof(info) - len, who, n, nn,
-			  l->countname);
-	l->info = intern_str(l, info);
-}
-
-int layout_build_diff(struct layout **out, struct profile *const *base,
-		      size_t nb, const struct profile *base_merged,
-		      struct profile *const *new, size_t nn,
-		      const struct profile *new_merged,
-		      const struct flame_opts *o, struct fd_err *err)
-{
-	struct profile **rb = NULL, **rn = NULL;
-	struct profile *const *runs[2];
-	struct layout *l;
-	struct layout_priv *pv;
-	struct diff_vals v;
-	struct profile *u;
-	uint32_t *map, id, *cand = NULL;
-	double *pvals = NULL, bt, nt;
-	size_t i, k = 0, nr[2] = { nb, nn };
-	struct walk wk;
-	int ret = -1;
-
-	*out = NULL;
-	if (check_opts(o, err))
-		return -1;
-	l = layout_new(o);
-	pv = l->priv;
-	l->diff = true;
-	l->title = default_title(o, true);
-	l->subtitle = o->subtitle;
-	l->countname = resolve_countname(o, base_merged);
-	l->base_runs = nb;
-	l->new_runs = nn;
-	l->base_name = base_merged->meta.label;
-	l->new_name = new_merged->meta.label;
-	l->event = base_merged->meta.event;
-	l->kernel = base_merged->meta.kernel;
-	l->new_kernel = new_merged->meta.kernel;
-	l->duration = base_merged->meta.duration;
-	l->new_duration = new_merged->meta.duration;
-	l->samples = base_merged->meta.samples;
-	l->new_samples = new_merged->meta.samples;
-	diff_info(l, base_merged, nb, new_merged, nn);
-	if (o->reverse) {
-		/* Reversed copies of every run and of the sums; only the
-		 * sums are kept (in pv), the runs only for the tests. */
-		base_merged = pv->own[0] = reversed(base_merged);
-		new_merged = pv->own[1] = reversed(new_merged);
-		if (nb >= 2 && nn >= 2) {
-			rb = xcalloc(nb, sizeof(*rb));
-			rn = xcalloc(nn, sizeof(*rn));
-			for (i = 0; i < nb; i++)
-				rb[i] = reversed(base[i]);
-			for (i = 0; i < nn; i++)
-				rn[i] = reversed(new[i]);
-			base = rb;
-			new = rn;
-		}
-	}
-	runs[0] = base;
-	runs[1] = new;
-	bt = profile_total(base_merged);
-	nt = profile_total(new_merged);
-	l->base_total = bt * o->factor;
-	l->new_total = nt * o->factor;
-	l->new_scale = o->normalize && nt > 0 ? bt / nt : 1;
-	l->empty = !(bt > 0 && nt > 0);
-
-	/* The union tree: both sides' paths, matched by cleaned name. */
-	u = pv->own[2] = profile_new();
-	map = xmalloc(sizeof(*map) * (base_merged->nr_nodes +
-				      new_merged->nr_nodes));
-	map_nodes(u, base_merged, o->strip_clones, map);
-	map_nodes(u, new_merged, o->strip_clones,
-		  map + base_merged->nr_nodes);
-	v.nr = u->nr_nodes;
-	v.bt = xcalloc(v.nr, sizeof(double));
-	v.bs = xcalloc(v.nr, sizeof(double));
-	v.nt = xcalloc(v.nr, sizeof(double));
-	v.ns = xcalloc(v.nr, sizeof(double));
-	v.w = xcalloc(v.nr, sizeof(double));
-	add_side(base_merged, map, v.bt, v.bs, o->factor);
-	add_side(new_merged, map + base_merged->nr_nodes, v.nt, v.ns,
-		 l->new_scale * o->factor);
-	free(map);
-	/* Width: the larger self plus the children; children come after
-	 * their parent, so one backwards pass sees them first. */
-	for (id = v.nr; id-- > 0;) {
-		v.w[id] += fmax(v.bs[id], v.ns[id]);
-		if (id)
-			v.w[u->nodes[id].parent] += v.w[id];
-	}
-	if (lay_out(l, u, v.w, &wk, err))
-		goto out;
+	size_t i;
 
 	for (i = 0; i < l->nr_frames; i++) {
 		struct layout_frame *f = &l->frames[i];
-		uint32_t j, m;
+		uint32_t j, m, id;
 		double b, nw;
 
-		if (wk.fnode[i] != NODE_NONE) {
-			id = wk.fnode[i];
-			f->base = v.bt[id];
-			f->new = v.nt[id];
-			f->base_self = v.bs[id];
-			f->new_self = v.ns[id];
+		if (wk->fnode[i] != NODE_NONE) {
+			id = wk->fnode[i];
+			f->base = v->bt[id];
+			f->new = v->nt[id];
+			f->base_self = v->bs[id];
+			f->new_self = v->ns[id];
 		} else {
 			for (j = 0; j < f->merged; j++) {
-				m = wk.members[wk.fmem[i] + j];
-				f->base += v.bt[m];
-				f->new += v.nt[m];
-				f->base_self += v.bs[m];
-				f->new_self += v.ns[m];
+				m = wk->members[wk->fmem[i] + j];
+				f->base += v->bt[m];
+				f->new += v->nt[m];
+				f->base_self += v->bs[m];
+				f->new_self += v->ns[m];
 			}
 		}
 		f->self = fmax(f->base_self, f->new_self);
@@ -758,70 +722,188 @@ int layout_build_diff(struct layout **out, struct profile *const *base,
 		    fabs(f->delta) >= o->min_delta && f->delta != 0)
 			f->flags |= LF_COLORED;
 	}
+}
 
-	/* Noise stays neutral: with repeated runs, a change the runs do not
-	 * support is not coloured. */
-	if (nb >= 2 && nn >= 2) {
-		size_t *fi;
+/*
+ * Noise stays neutral: with repeated runs, a change the runs do not
+ * support (Welch's p above alpha, graph_diff_welch()) is not coloured.
+ * Only the frames that would be coloured are tested.
+ */
+static void diff_significance(struct layout *l, const struct walk *wk,
+			      struct profile *u, const struct diff_runs *r)
+{
+	const struct flame_opts *o = l->opts;
+	struct graph_diff_test t = {
+		.self = o->color_by == COLOR_BY_SELF,
+		.normalize = o->normalize,
+		.strip = o->strip_clones,
+	};
+	size_t i, k = 0, *fi;
+	uint32_t *cand;
+	double *pvals;
 
-		for (i = 0; i < l->nr_frames; i++)
-			if (l->frames[i].flags & LF_COLORED)
-				k++;
-		cand = xmalloc(sizeof(*cand) * (k ? k : 1));
-		fi = xmalloc(sizeof(*fi) * (k ? k : 1));
-		pvals = xmalloc(sizeof(*pvals) * (k ? k : 1));
-		k = 0;
-		for (i = 0; i < l->nr_frames; i++)
-			if (l->frames[i].flags & LF_COLORED) {
-				cand[k] = wk.fnode[i];
-				fi[k++] = i;
-			}
-		run_tests(l, u, runs, nr, cand, k, pvals);
-		for (i = 0; i < k; i++) {
-			struct layout_frame *f = &l->frames[fi[i]];
-
-			f->p_value = pvals[i];
-			if (pvals[i] < 0 || pvals[i] > o->alpha)
-				f->flags &= ~LF_COLORED;
+	if (r->nr[0] < 2 || r->nr[1] < 2)
+		return;
+	for (i = 0; i < l->nr_frames; i++)
+		if (l->frames[i].flags & LF_COLORED)
+			k++;
+	cand = xmalloc(sizeof(*cand) * (k ? k : 1));
+	fi = xmalloc(sizeof(*fi) * (k ? k : 1));
+	pvals = xmalloc(sizeof(*pvals) * (k ? k : 1));
+	k = 0;
+	for (i = 0; i < l->nr_frames; i++)
+		if (l->frames[i].flags & LF_COLORED) {
+			cand[k] = wk->fnode[i];
+			fi[k++] = i;
 		}
-		free(fi);
+	graph_diff_welch(u, r->runs, r->nr, &t, cand, k, pvals);
+	for (i = 0; i < k; i++) {
+		struct layout_frame *f = &l->frames[fi[i]];
+
+		f->p_value = pvals[i];
+		if (pvals[i] < 0 || pvals[i] > o->alpha)
+			f->flags &= ~LF_COLORED;
 	}
+	free(cand);
+	free(fi);
+	free(pvals);
+}
+
+/* The colour scale: the largest coloured change is the reddest/bluest. */
+static void diff_heat(struct layout *l)
+{
+	size_t i;
 
 	l->max_delta = 0;
 	for (i = 0; i < l->nr_frames; i++)
 		if (l->frames[i].flags & LF_COLORED)
 			l->max_delta = fmax(l->max_delta,
 					    fabs(l->frames[i].delta));
+	if (!(l->max_delta > 0))
+		return;
 	for (i = 0; i < l->nr_frames; i++) {
 		struct layout_frame *f = &l->frames[i];
 
-		if (!(f->flags & LF_COLORED) || !(l->max_delta > 0))
+		if (!(f->flags & LF_COLORED))
 			continue;
 		f->heat = f->delta / l->max_delta;
-		if (o->negate)
+		if (l->opts->negate)
 			f->heat = -f->heat;
 	}
-	ret = 0;
+}
+
+/* A side's label unless it says nothing more than "base" / "new". */
+static const char *side_label(const struct profile *p, const char *role)
+{
+	const char *s = p->meta.label;
+
+	return s && *s && strcmp(s, role) ? s : "";
+}
+
+/* "base: ... | new: ...": the info line of a diff. */
+static void diff_info(struct layout *l, const struct profile *b, size_t nb,
+		      const struct profile *n, size_t nn)
+{
+	struct strbuf info = STRBUF_INIT, who = STRBUF_INIT;
+	const char *label;
+
+	strbuf_addstr(&who, "base");
+	label = side_label(b, "base");
+	if (*label)
+		strbuf_addf(&who, " %s", label);
+	side_info(&info, who.buf, b, nb, l->countname);
+	strbuf_addstr(&info, "  |  ");
+	strbuf_reset(&who);
+	strbuf_addstr(&who, "new");
+	label = side_label(n, "new");
+	if (*label)
+		strbuf_addf(&who, " %s", label);
+	side_info(&info, who.buf, n, nn, l->countname);
+	l->info = intern_str(l, info.buf);
+	strbuf_release(&who);
+	strbuf_release(&info);
+}
+
+/* What the diff's header and info line say about each side. */
+static void diff_meta(struct layout *l, const struct profile *bm, size_t nb,
+		      const struct profile *nm, size_t nn)
+{
+	const struct flame_opts *o = l->opts;
+
+	l->diff = true;
+	l->title = default_title(o, true);
+	l->subtitle = o->subtitle;
+	l->countname = resolve_countname(o, bm);
+	l->base_runs = nb;
+	l->new_runs = nn;
+	l->base_name = bm->meta.label;
+	l->new_name = nm->meta.label;
+	l->event = bm->meta.event;
+	l->kernel = bm->meta.kernel;
+	l->new_kernel = nm->meta.kernel;
+	l->duration = bm->meta.duration;
+	l->new_duration = nm->meta.duration;
+	l->samples = bm->meta.samples;
+	l->new_samples = nm->meta.samples;
+	diff_info(l, bm, nb, nm, nn);
+}
+
+int layout_build_diff(struct layout **out, struct profile *const *base,
+		      size_t nb, const struct profile *base_merged,
+		      struct profile *const *new, size_t nn,
+		      const struct profile *new_merged,
+		      const struct flame_opts *o, struct fd_err *err)
+{
+	struct diff_vals v = { 0 };
+	struct diff_runs runs;
+	struct layout_priv *pv;
+	struct walk wk = { 0 };
+	struct layout *l;
+	double bt, nt;
+	int ret;
+
+	*out = NULL;
+	if (check_opts(o, err))
+		return LAYOUT_EOPTS;
+	l = layout_new(o);
+	pv = l->priv;
+	diff_meta(l, base_merged, nb, new_merged, nn);
+	if (o->reverse) {
+		/* The layout keeps the reversed sums: frames name them. */
+		base_merged = pv->own[0] = reversed(base_merged);
+		new_merged = pv->own[1] = reversed(new_merged);
+	}
+	diff_runs_init(&runs, base, nb, new, nn, o->reverse);
+	bt = profile_total(base_merged);
+	nt = profile_total(new_merged);
+	l->base_total = bt * o->factor;
+	l->new_total = nt * o->factor;
+	l->new_scale = o->normalize && nt > 0 ? bt / nt : 1;
+	l->empty = !(bt > 0 && nt > 0);
+	if (!isfinite(bt) || !isfinite(nt) || !isfinite(l->new_scale)) {
+		fd_err_set(err, "a side's total weight is not a finite number "
+			   "(base %g, new %g): nothing to draw to scale", bt,
+			   nt);
+		ret = LAYOUT_EINPUT;
+		goto out;
+	}
+
+	diff_vals_init(&v, base_merged, new_merged, o->strip_clones,
+		       o->factor, l->new_scale);
+	pv->own[2] = v.u;
+	ret = lay_out(l, v.u, v.w, &wk, err);
+	if (ret)
+		goto out;
+	diff_frame_values(l, &wk, &v);
+	diff_significance(l, &wk, v.u, &runs);
+	diff_heat(l);
 out:
 	walk_free(&wk);
-	free(v.bt);
-	free(v.bs);
-	free(v.nt);
-	free(v.ns);
-	free(v.w);
-	free(cand);
-	free(pvals);
-	if (rb) {
-		for (i = 0; i < nb; i++)
-			profile_free(rb[i]);
-		for (i = 0; i < nn; i++)
-			profile_free(rn[i]);
-		free(rb);
-		free(rn);
-	}
+	diff_vals_release(&v);
+	diff_runs_release(&runs);
 	if (ret) {
 		layout_free(l);
-		return -1;
+		return ret;
 	}
 	*out = l;
 	return 0;

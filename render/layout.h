@@ -72,6 +72,17 @@ struct flame_opts {
 
 void flame_opts_init(struct flame_opts *o);
 
+/*
+ * The ranges layout_build() and layout_build_diff() accept (LAYOUT_EOPTS
+ * and a message "--NAME VALUE: must be LO to HI" otherwise): width 100 to
+ * 1e6 px, height 1 to 1000 px, fontsize 1 to 500, fontwidth 0.01 to 10,
+ * minwidth 0 to 1e6 px (0 to 100 with minwidth_pct), min_delta 0 to 100
+ * points, alpha 0 to 1, factor above 0 and at most 1e300, total 0 to
+ * 1e300. NaN is in no range.
+ */
+#define FLAME_MIN_WIDTH 100
+#define FLAME_MAX_WIDTH 1e6
+
 /* What a frame is, beyond its kind. */
 #define LF_MERGED 0x1 /* stands for several adjacent siblings each narrower
 		       * than minwidth; name says how many, no children */
@@ -170,9 +181,20 @@ struct layout {
 };
 
 /*
+ * What layout_build() and layout_build_diff() return on failure, with err
+ * set: LAYOUT_EOPTS when the options cannot be honoured (a usage error:
+ * out of range, --total below the profile's total, a --factor that makes
+ * the total overflow or vanish), LAYOUT_EINPUT when the input's own
+ * numbers cannot be drawn (a total that is not finite).
+ */
+#define LAYOUT_EOPTS (-1)
+#define LAYOUT_EINPUT (-2)
+
+/*
  * Lay out one profile. The profile must stay alive and unchanged until
- * layout_free() (frame names point into it). -1 with err on bad options
- * (e.g. --total below the profile's total). An empty profile (total 0)
+ * layout_free() (frame names point into it). LAYOUT_EOPTS or
+ * LAYOUT_EINPUT with err on failure. Every number in the result is
+ * finite. An empty profile (total 0)
  * gives a layout with empty set and no frames: backends draw a message.
  *
  * Invariants of the result (when not empty):

@@ -5,14 +5,18 @@
 
 #include "analyzer/diff.h"
 #include "render/lkp-table.h"
+#include "render/textfmt.h"
 
 const char *lkp_format_value(char *buf, double v)
 {
-	if (fabs(v) < 1000)
+	if (!isfinite(v))
+		snprintf(buf, 32, "%10s", TEXT_NOT_A_NUMBER);
+	else if (fabs(v) < 1000)
 		snprintf(buf, 32, "%10.2f", v);
 	else if (fabs(v) > 1e8)
 		snprintf(buf, 32, "%10.4g", v);
 	else
+		/* |v| <= 1e8 here: the conversion is defined. */
 		snprintf(buf, 32, "%10lld", (long long)trunc(v));
 	return buf;
 }
@@ -21,11 +25,17 @@ const char *lkp_format_stddev(char *buf, double mean, double stddev)
 {
 	double pct = mean != 0 ? 100 * stddev / fabs(mean) : 0;
 
-	/* Six blanks when the runs agree within 2%, to keep columns. */
-	if (pct > 2)
-		snprintf(buf, 32, " \u00b1%3d%%", (int)pct);
-	else
+	/*
+	 * Six blanks when the runs agree within 2% (or the figure is no
+	 * number), to keep columns; past LKP_STDDEV_MAX the percentage says
+	 * nothing more, and an int could not hold it.
+	 */
+	if (isnan(pct) || !(pct > 2))
 		snprintf(buf, 32, "      ");
+	else if (pct > LKP_STDDEV_MAX)
+		snprintf(buf, 32, " \u00b1>%d%%", LKP_STDDEV_MAX);
+	else
+		snprintf(buf, 32, " \u00b1%3d%%", (int)pct);
 	return buf;
 }
 
@@ -34,7 +44,9 @@ const char *lkp_format_change(char *buf, double base, double new,
 {
 	double c = diff_change(base, new, points);
 
-	if (fabs(c) >= 100000)
+	if (!isfinite(c))
+		snprintf(buf, 32, "%10s  ", TEXT_NOT_A_NUMBER);
+	else if (fabs(c) >= 100000)
 		snprintf(buf, 32, points ? "%+10.2g  " : "%+10.2g%% ", c);
 	else
 		snprintf(buf, 32, points ? "%+10.1f  " : "%+10.1f%% ", c);

@@ -32,7 +32,15 @@ void lkp_table_header(struct outfile *o, const char *params,
 /* One row, newline included. */
 void lkp_table_row(struct outfile *o, const struct lkp_row *r);
 
-/* The pieces, for tests and other layouts; buf must hold 32 bytes. */
+/*
+ * The pieces, for tests and other layouts; buf must hold 32 bytes. Any
+ * double gives a finite figure of the usual width: a value or change that
+ * is not a number (NaN, infinity) is TEXT_NOT_A_NUMBER ("n/a",
+ * render/textfmt.h); a stddev that is not a number shows as the blanks of
+ * a quiet one, and one above LKP_STDDEV_MAX percent as "±>99999%".
+ */
+#define LKP_STDDEV_MAX 99999
+
 const char *lkp_format_value(char *buf, double v);
 const char *lkp_format_stddev(char *buf, double mean, double stddev);
 const char *lkp_format_change(char *buf, double base, double new,

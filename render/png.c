@@ -17,9 +17,10 @@
 
 #include <cairo.h>
 
-#include "analyzer/metrics.h"
+#include "lib/strbuf.h"
 #include "render/color.h"
 #include "render/png.h"
+#include "render/textfmt.h"
 #include "render/utf8.h"
 
 /* cairo's own limit on an image surface's side. */
@@ -85,21 +86,64 @@ static double text_w(cairo_t *cr, const char *s)
 	return e.x_advance;
 }
 
-/* Drop the last character before a trailing ".." (or the end) and put
- * ".." there; returns the new length, 0 when nothing is left. */
-static size_t shorten(char *buf, size_t n, bool cut)
+/*
+ * Cut clean UTF-8 text buf[0..n) until it is at most maxw wide in the
+ * current font: the longest cut that fits wins. The candidates are buf as
+ * it is, then prefixes ending at a character boundary followed by "..",
+ * longest first; with cut, buf already ends in ".." and the prefixes are of
+ * what comes before it. A prefix must keep at least one character.
+ *
+ * Returns the kept length with buf cut there; *w is its width. When no
+ * candidate fits, buf holds the shortest one (drawn anyway, as the widest
+ * label can only be clipped) and 0 is returned.
+ *
+ * The width of a prefix grows with its length (advances are not negative),
+ * so a binary search over the character boundaries finds the same cut as
+ * trying them one by one, in O(n log n) rather than O(n^2): a 100 KB name
+ * in the movers table took minutes.
+ */
+static size_t fit_text(cairo_t *cr, char *buf, size_t n, bool cut,
+		       double maxw, double *w)
 {
-	size_t p = cut ? n - 2 : n;
+	size_t base = cut ? n - 2 : n, nr = 0, lo, hi, i, *starts;
+	char save[3];
 
-	if (!p)
+	*w = text_w(cr, buf);
+	if (*w <= maxw)
+		return n;
+	/* Every character's start but the first: the possible cuts. */
+	starts = xmalloc(sizeof(*starts) * (base + 1));
+	for (i = 1; i < base; i++)
+		if (((unsigned char)buf[i] & 0xc0) != 0x80)
+			starts[nr++] = i;
+	/* ".." replaces what follows the cut; buf has room for it. */
+	if (!nr) {
+		free(starts);
 		return 0;
-	do
-		p--;
-	while (p > 0 && ((unsigned char)buf[p] & 0xc0) == 0x80);
-	if (!p)
-		return 0;
-	memcpy(buf + p, "..", 3);
-	return p + 2;
+	}
+	/* Find the largest k in [0, nr) whose prefix fits; hi is one past. */
+	lo = 0;
+	hi = nr;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2, at = starts[mid];
+		double mw;
+
+		memcpy(save, buf + at, 3);
+		memcpy(buf + at, "..", 3);
+		mw = text_w(cr, buf);
+		memcpy(buf + at, save, 3);
+		if (mw <= maxw)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* lo prefixes fit: the longest is starts[lo - 1]; none: the
+	 * shortest. */
+	i = lo ? starts[lo - 1] : starts[0];
+	free(starts);
+	memcpy(buf + i, "..", 3);
+	*w = text_w(cr, buf);
+	return lo ? i + 2 : 0;
 }
 
 /*
@@ -112,7 +156,6 @@ static void draw_text(cairo_t *cr, double x, double y, const char *s,
 {
 	size_t n = strlen(s);
 	char *buf = xmalloc(n + 3);
-	bool cut = false;
 	double w;
 
 	memcpy(buf, s, n + 1);
@@ -123,10 +166,7 @@ static void draw_text(cairo_t *cr, double x, double y, const char *s,
 		double fit = size * maxw / w;
 
 		cairo_set_font_size(cr, fmax(fit, size * 0.75));
-		while (n && (w = text_w(cr, buf)) > maxw) {
-			n = shorten(buf, n, cut);
-			cut = true;
-		}
+		fit_text(cr, buf, n, false, maxw, &w);
 	}
 	if (align == CENTRE)
 		x -= w / 2;
@@ -139,26 +179,21 @@ static void draw_text(cairo_t *cr, double x, double y, const char *s,
 }
 
 /*
- * A frame's label: layout_label()'s cut (the same as the SVG's, from
+ * A frame's label into buf of cap bytes (cap > 2): layout_label()'s cut (the same as the SVG's, from
  * fontwidth), then shortened further while the real glyphs are wider than
  * the frame: the estimate is an average and a row of 'm's is not.
  */
 static size_t frame_label(cairo_t *cr, const struct layout *l,
 			  const struct layout_frame *f, char *buf, size_t cap)
 {
-	size_t n = layout_label(l, f, buf, cap);
-	double avail = f->width - 6;
-	bool cut;
+	/* Two bytes of slack: a cut writes ".." and a NUL after a prefix. */
+	size_t n = layout_label(l, f, buf, cap - 2);
+	double w;
 
 	if (!n)
 		return 0;
-	cut = n != f->name_len;
 	utf8_clean(buf, n);
-	while (n && text_w(cr, buf) > avail) {
-		n = shorten(buf, n, cut);
-		cut = true;
-	}
-	return n;
+	return fit_text(cr, buf, n, n != f->name_len, f->width - 6, &w);
 }
 
 /* Dark fills get white text. */
@@ -189,7 +224,7 @@ static void draw_frames(cairo_t *cr, const struct layout *l)
 	static const double dash[] = { 3, 2 };
 	const struct layout_geom *g = &l->geom;
 	double fs = g->fontsize, cap_h;
-	char label[512];
+	char label[512 + 2];
 	size_t i;
 
 	cairo_set_font_size(cr, fs);
@@ -249,10 +284,7 @@ static void draw_frames(cairo_t *cr, const struct layout *l)
 /* "+12.3" with the precision a reader needs at that size. */
 static void fmt_points(char *buf, size_t cap, double v)
 {
-	if (fabs(v) >= 10)
-		snprintf(buf, cap, "%+.1f", v);
-	else
-		snprintf(buf, cap, "%+.2f", v);
+	fmt_double(buf, cap, fabs(v) >= 10 ? "%+.1f" : "%+.2f", v);
 }
 
 /*
@@ -270,9 +302,10 @@ static void draw_legend(cairo_t *cr, const struct layout *l)
 	const char *more = o->negate ? "less in new" : "more in new";
 	const char *less = o->negate ? "more in new" : "less in new";
 	double right = g->graph_x + g->graph_w;
+	struct strbuf sb = STRBUF_INIT;
 	cairo_pattern_t *pat;
 	char txt[512];
-	size_t i, n;
+	size_t i;
 
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	if (!(l->max_delta > 0)) {
@@ -305,19 +338,17 @@ static void draw_legend(cairo_t *cr, const struct layout *l)
 	cairo_set_line_width(cr, 0.5);
 	cairo_stroke(cr);
 
-	n = snprintf(txt, sizeof(txt),
-		     "blue: %s, red: %s (%s share, points); grey: below %.2g "
-		     "pts", less, more,
-		     o->color_by == COLOR_BY_SELF ? "self" : "total",
-		     o->min_delta);
-	if (l->base_runs >= 2 && l->new_runs >= 2 && n < sizeof(txt))
-		n += snprintf(txt + n, sizeof(txt) - n, " or p > %.2g",
-			      o->alpha);
-	if (n < sizeof(txt))
-		snprintf(txt + n, sizeof(txt) - n, "; dashed: gone");
+	strbuf_addf(&sb, "blue: %s, red: %s (%s share, points); grey: below "
+		    "%.2g pts", less, more,
+		    o->color_by == COLOR_BY_SELF ? "self" : "total",
+		    o->min_delta);
+	if (l->base_runs >= 2 && l->new_runs >= 2)
+		strbuf_addf(&sb, " or p > %.2g", o->alpha);
+	strbuf_addstr(&sb, "; dashed: gone");
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	if (tx < right)
-		draw_text(cr, tx, y, txt, LEFT, right - tx, fs - 1);
+		draw_text(cr, tx, y, sb.buf, LEFT, right - tx, fs - 1);
+	strbuf_release(&sb);
 }
 
 /* The line under the graph: the notes, or how to read the picture. */
@@ -401,7 +432,7 @@ static void draw_table(cairo_t *cr, const struct layout *l,
 	draw_text(cr, c3, y, "new", RIGHT, 0, fs);
 	draw_text(cr, c4, y, "function", LEFT, 0, fs);
 	for (i = 0; i < t->nr; i++) {
-		const struct png_mover *m = &t->v[i];
+		const struct graph_mover *m = &t->v[i];
 		double h = l->max_delta > 0 ? m->delta / l->max_delta : 0;
 		struct rgb col;
 
@@ -424,8 +455,10 @@ static void draw_table(cairo_t *cr, const struct layout *l,
 				fs * 0.7);
 		cairo_fill(cr);
 		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-		snprintf(b, sizeof(b), "%.2f%%", m->base);
-		snprintf(c, sizeof(c), "%.2f%%", m->new);
+		fmt_double(b, sizeof(b) - 1, "%.2f", m->base);
+		fmt_double(c, sizeof(c) - 1, "%.2f", m->new);
+		strcat(b, "%");
+		strcat(c, "%");
 		draw_text(cr, c2, y, b, RIGHT, 0, fs);
 		draw_text(cr, c3, y, c, RIGHT, 0, fs);
 		draw_text(cr, c4, y, m->name, LEFT,
@@ -574,81 +607,21 @@ int png_save(const struct layout *l, const struct png_opts *po,
 	return outfile_commit(&o, err);
 }
 
-/* Movers: both sides' children, merged by name. */
-struct mv {
-	const char *name;
-	double base, new;
-};
-
-static int cmp_mv_name(const void *a, const void *b)
-{
-	return strcmp(((const struct mv *)a)->name,
-		      ((const struct mv *)b)->name);
-}
-
-static int cmp_mover(const void *a, const void *b)
-{
-	const struct png_mover *x = a, *y = b;
-	double dx = fabs(x->delta), dy = fabs(y->delta);
-
-	if (dx != dy)
-		return dx > dy ? -1 : 1;
-	return strcmp(x->name, y->name);
-}
-
 int png_movers(const struct profile *base, const struct profile *new,
 	       size_t n, struct png_table *t, struct fd_err *err)
 {
-	struct metrics_opts mo = { 0 };
-	struct metrics mb, mn;
-	struct mv *v;
-	size_t nv = 0, i, j, nm = 0;
-	struct png_mover *m;
+	struct graph_movers m;
+	int ret = graph_movers_compute(&m, base, new, n, err);
 
-	memset(t, 0, sizeof(*t));
-	if (!n)
-		return 0;
-	metrics_compute(base, &mo, &mb);
-	metrics_compute(new, &mo, &mn);
-	v = xmalloc(sizeof(*v) * (mb.nr_fns + mn.nr_fns + 1));
-	for (i = 0; i < mb.nr_fns; i++)
-		v[nv++] = (struct mv){ mb.fns[i].name, mb.fns[i].children, 0 };
-	for (i = 0; i < mn.nr_fns; i++)
-		v[nv++] = (struct mv){ mn.fns[i].name, 0, mn.fns[i].children };
-	sane_qsort(v, nv, sizeof(*v), cmp_mv_name);
-	m = xmalloc(sizeof(*m) * (nv + 1));
-	for (i = 0; i < nv; i = j) {
-		double b = 0, w = 0;
-
-		for (j = i; j < nv && !strcmp(v[j].name, v[i].name); j++) {
-			b += v[j].base;
-			w += v[j].new;
-		}
-		m[nm++] = (struct png_mover){ (char *)v[i].name, b, w, w - b };
-	}
-	sane_qsort(m, nm, sizeof(*m), cmp_mover);
-	if (nm > n)
-		nm = n;
-	/* A row that prints as +0.00 is no mover. */
-	while (nm && fabs(m[nm - 1].delta) < 0.005)
-		nm--;
-	/* Own the names: the metrics go away. */
-	for (i = 0; i < nm; i++)
-		m[i].name = xstrdup(m[i].name);
-	t->v = m;
-	t->nr = nm;
-	free(v);
-	metrics_free(&mb);
-	metrics_free(&mn);
-	return 0;
+	t->v = m.v;
+	t->nr = m.nr;
+	return ret;
 }
 
 void png_table_free(struct png_table *t)
 {
-	size_t i;
+	struct graph_movers m = { t->v, t->nr };
 
-	for (i = 0; i < t->nr; i++)
-		free(t->v[i].name);
-	free(t->v);
+	graph_movers_release(&m);
 	memset(t, 0, sizeof(*t));
 }

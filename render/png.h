@@ -6,6 +6,7 @@
 
 #include "lib/error.h"
 #include "lib/outfile.h"
+#include "analyzer/graph-diff.h"
 #include "analyzer/profile.h"
 #include "render/layout.h"
 
@@ -18,24 +19,20 @@
  * optionally, a table of the top movers below the graph.
  */
 
-/* One row of the movers table: a function's children share per side. */
-struct png_mover {
-	char *name;	/* clone suffixes removed, as LKP names it */
-	double base;	/* children, % of base's samples */
-	double new;	/* children, % of new's samples */
-	double delta;	/* new - base, points */
-};
-
+/*
+ * The movers table drawn under a diff: the rows of graph_movers_compute()
+ * (analyzer/graph-diff.h), which chooses and computes them; the backend
+ * only draws them. Same fields as struct graph_movers.
+ */
 struct png_table {
-	struct png_mover *v;
+	struct graph_mover *v;
 	size_t nr;
 };
 
 /*
- * The n functions whose children share moved most between two builds
- * (LKP's perf-profile.children metric, analyzer/metrics.h), largest
- * |delta| first. Shares are of each side's own total, so normalising does
- * not change them.
+ * The old names of graph_movers_compute() and graph_movers_release(),
+ * kept until cli/cmd-png.c calls those (and points png_opts.table at a
+ * struct png_table holding their result).
  */
 int png_movers(const struct profile *base, const struct profile *new,
 	       size_t n, struct png_table *t, struct fd_err *err);

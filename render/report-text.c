@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <math.h>
 #include <stdio.h>
 
 #include "render/report-text.h"
@@ -7,11 +8,13 @@
 void report_text_lkp(struct outfile *o, const struct metrics *m)
 {
 	struct metric_set s = { 0 };
+	char v[32];
 	size_t i;
 
 	metrics_lkp_set(m, 0.05, &s);
 	for (i = 0; i < s.nr; i++)
-		outfile_printf(o, "%s: %.2f\n", s.v[i].key, s.v[i].value);
+		outfile_printf(o, "%s: %s\n", s.v[i].key,
+			       fmt_double(v, sizeof(v), "%.2f", s.v[i].value));
 	metric_set_free(&s);
 }
 
@@ -21,6 +24,10 @@ static const char *human(char *buf, size_t size, double v)
 	static const char units[] = " kMGTPE";
 	int u = 0;
 
+	if (!isfinite(v)) {
+		snprintf(buf, size, "%s", TEXT_NOT_A_NUMBER);
+		return buf;
+	}
 	while (v >= 999.95 && units[u + 1]) {
 		v /= 1000;
 		u++;
@@ -36,19 +43,20 @@ static void write_header(struct outfile *o, const struct profile *p,
 			 const struct metrics *m)
 {
 	double all = m->total + m->hidden;
-	char a[32], b[32];
+	char a[32], b[32], pct[32];
 
 	outfile_printf(o, "event %s: ", m->event);
 	if (m->samples)
 		outfile_printf(o, "%s samples, ",
 			       human(a, sizeof(a), (double)m->samples));
 	outfile_printf(o, "total weight %s%s%s, %llu stacks; hidden as "
-			  "unresolved: %.2f%% (%s, %llu stacks)\n",
+			  "unresolved: %s%% (%s, %llu stacks)\n",
 		       human(b, sizeof(b), m->total),
 		       p->meta.unit ? " " : "",
 		       p->meta.unit ? p->meta.unit : "",
 		       (unsigned long long)m->stacks,
-		       all > 0 ? 100 * m->hidden / all : 0,
+		       fmt_double(pct, sizeof(pct), "%.2f",
+				  all > 0 ? 100 * m->hidden / all : 0),
 		       human(a, sizeof(a), m->hidden),
 		       (unsigned long long)m->hidden_stacks);
 }
@@ -61,9 +69,15 @@ void report_text_table(struct outfile *o, const struct profile *p,
 	write_header(o, p, m);
 	n = top < m->nr_fns ? top : m->nr_fns;
 	outfile_printf(o, "\n%9s %9s  %s\n", "children", "self", "function");
-	for (i = 0; i < n; i++)
-		outfile_printf(o, "%8.2f%% %8.2f%%  %s\n", m->fns[i].children,
-			       m->fns[i].self, m->fns[i].name);
+	for (i = 0; i < n; i++) {
+		char c[32], s[32];
+
+		outfile_printf(o, "%s%% %s%%  %s\n",
+			       fmt_double(c, sizeof(c), "%8.2f",
+					  m->fns[i].children),
+			       fmt_double(s, sizeof(s), "%8.2f", m->fns[i].self),
+			       m->fns[i].name);
+	}
 	if (m->nr_fns > n)
 		outfile_printf(o, "%9s %9s  (%zu more functions)\n", "", "",
 			       m->nr_fns - n);
@@ -76,8 +90,10 @@ void report_text_table(struct outfile *o, const struct profile *p,
 	for (i = 0; i < n; i++) {
 		const struct chain_metric *ch = &m->chains[i];
 		unsigned int k;
+		char pc[32];
 
-		outfile_printf(o, "%8.2f%%  ", ch->percent);
+		outfile_printf(o, "%s%%  ",
+			       fmt_double(pc, sizeof(pc), "%8.2f", ch->percent));
 		for (k = 0; k < ch->nr_frames; k++)
 			outfile_printf(o, "%s%s", k ? " <- " : "",
 				       ch->frames[k]);
@@ -92,10 +108,13 @@ void report_text_json(struct outfile *o, const struct profile *p,
 
 	outfile_puts(o, "{\n  \"event\": ");
 	json_string(o, m->event);
-	outfile_printf(o, ",\n  \"samples\": %llu,\n  \"total\": %.17g,\n"
-			  "  \"hidden\": %.17g,\n  \"stacks\": %llu,\n"
+	outfile_printf(o, ",\n  \"samples\": %llu,\n  \"total\": ",
+		       (unsigned long long)m->samples);
+	json_number_fmt(o, "%.17g", m->total);
+	outfile_puts(o, ",\n  \"hidden\": ");
+	json_number_fmt(o, "%.17g", m->hidden);
+	outfile_printf(o, ",\n  \"stacks\": %llu,\n"
 			  "  \"hidden_stacks\": %llu,\n  \"unit\": ",
-		       (unsigned long long)m->samples, m->total, m->hidden,
 		       (unsigned long long)m->stacks,
 		       (unsigned long long)m->hidden_stacks);
 	if (p->meta.unit)
@@ -108,10 +127,15 @@ void report_text_json(struct outfile *o, const struct profile *p,
 
 		outfile_puts(o, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
 		json_string(o, f->name);
-		outfile_printf(o, ", \"children\": %.17g, \"self\": %.17g, "
-				  "\"lkp_children\": %.2f, \"lkp_self\": %.2f}",
-			       f->children, f->self, f->lkp_children,
-			       f->lkp_self);
+		outfile_puts(o, ", \"children\": ");
+		json_number_fmt(o, "%.17g", f->children);
+		outfile_puts(o, ", \"self\": ");
+		json_number_fmt(o, "%.17g", f->self);
+		outfile_puts(o, ", \"lkp_children\": ");
+		json_number_fmt(o, "%.2f", f->lkp_children);
+		outfile_puts(o, ", \"lkp_self\": ");
+		json_number_fmt(o, "%.2f", f->lkp_self);
+		outfile_puts(o, "}");
 	}
 	outfile_puts(o, m->nr_fns ? "\n  ],\n  \"calltrace\": ["
 				  : "],\n  \"calltrace\": [");
@@ -120,9 +144,11 @@ void report_text_json(struct outfile *o, const struct profile *p,
 
 		outfile_puts(o, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
 		json_string(o, c->name);
-		outfile_printf(o, ", \"percent\": %.17g, \"lkp_percent\": %.2f"
-				  ", \"chains\": %u}",
-			       c->percent, c->lkp_percent, c->nr_chains);
+		outfile_puts(o, ", \"percent\": ");
+		json_number_fmt(o, "%.17g", c->percent);
+		outfile_puts(o, ", \"lkp_percent\": ");
+		json_number_fmt(o, "%.2f", c->lkp_percent);
+		outfile_printf(o, ", \"chains\": %u}", c->nr_chains);
 	}
 	outfile_puts(o, m->nr_chains ? "\n  ]\n}\n" : "]\n}\n");
 }
@@ -135,7 +161,13 @@ static void csv_row(struct outfile *o, const char *metric, const char *event,
 	csv_field(o, event);
 	outfile_puts(o, ",");
 	csv_field(o, name);
-	outfile_printf(o, ",%.17g,%.2f,%.17g\n", percent, lkp, weight);
+	outfile_puts(o, ",");
+	csv_number_fmt(o, "%.17g", percent);
+	outfile_puts(o, ",");
+	csv_number_fmt(o, "%.2f", lkp);
+	outfile_puts(o, ",");
+	csv_number_fmt(o, "%.17g", weight);
+	outfile_puts(o, "\n");
 }
 
 void report_text_csv(struct outfile *o, const struct metrics *m)

@@ -17,6 +17,7 @@
 
 #include "render/color.h"
 #include "render/svg.h"
+#include "render/textfmt.h"
 #include "render/utf8.h"
 
 void svg_escape(struct outfile *o, const char *s, size_t len)
@@ -71,6 +72,16 @@ void svg_escape(struct outfile *o, const char *s, size_t len)
 		outfile_write(o, run, p - run);
 }
 
+/*
+ * A coordinate or figure as written: the layout's numbers are finite (see
+ * layout.h), but a NaN must never reach the file as "-nan": 0 keeps the
+ * XML valid and the frame invisible.
+ */
+static double fin(double v)
+{
+	return isfinite(v) ? v : 0;
+}
+
 static void esc(struct outfile *o, const char *s)
 {
 	if (s)
@@ -84,7 +95,11 @@ static void fmt_count(char *buf, size_t cap, double v)
 	char tmp[64], *t;
 	size_t n, i, o = 0, lead;
 
-	if (!isfinite(v) || fabs(v) >= 1e18) {
+	if (!isfinite(v)) {
+		snprintf(buf, cap, "%s", TEXT_NOT_A_NUMBER);
+		return;
+	}
+	if (fabs(v) >= 1e18) {
 		snprintf(buf, cap, "%g", v);
 		return;
 	}
@@ -121,7 +136,7 @@ static void frame_title(struct outfile *o, const struct layout *l,
 			const struct layout_frame *f)
 {
 	char a[64], b[64];
-	double share = l->total > 0 ? 100 * f->value / l->total : 0;
+	double share = fin(l->total > 0 ? 100 * f->value / l->total : 0);
 	const char *kw = kind_word(f->kind);
 
 	svg_escape(o, f->name, f->name_len);
@@ -133,19 +148,19 @@ static void frame_title(struct outfile *o, const struct layout *l,
 		if (f->self > 0 && f->value > f->self) {
 			fmt_count(b, sizeof(b), f->self);
 			outfile_printf(o, "&#10;self: %s, %.2f%%", b,
-				       l->total > 0 ? 100 * f->self / l->total
-						    : 0);
+				       fin(l->total > 0 ? 100 * f->self / l->total
+						: 0));
 		}
 	} else {
 		double bp, np, dp, bs, ns, ds;
 
 		layout_diff_shares(l, f, false, &bp, &np, &dp);
 		layout_diff_shares(l, f, true, &bs, &ns, &ds);
-		outfile_printf(o, " (base %.2f%%, new %.2f%%, %+.2f pts)", bp,
-			       np, dp);
+		outfile_printf(o, " (base %.2f%%, new %.2f%%, %+.2f pts)",
+			       fin(bp), fin(np), fin(dp));
 		outfile_printf(o, "&#10;self: base %.2f%%, new %.2f%%, "
-				  "%+.2f pts", bs, ns, ds);
-		if (f->p_value >= 0)
+				  "%+.2f pts", fin(bs), fin(ns), fin(ds));
+		if (f->p_value >= 0 && f->p_value <= 1)
 			outfile_printf(o, "&#10;p = %.3g over %zu + %zu runs",
 				       f->p_value, l->base_runs, l->new_runs);
 		if (f->flags & LF_GHOST)
@@ -172,9 +187,10 @@ static void write_frame(struct outfile *o, const struct layout *l,
 	frame_title(o, l, f);
 	outfile_printf(o, "</title><rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" "
 			  "height=\"%.1f\" fill=\"%s\" rx=\"2\" ry=\"2\"/>",
-		       f->x, y, f->width, h > 0 ? h : 1, fill);
-	outfile_printf(o, "<text x=\"%.2f\" y=\"%.1f\">", f->x + 3,
-		       y + h / 2 + l->geom.fontsize * 0.35);
+		       fin(f->x), fin(y), fin(f->width), h > 0 ? fin(h) : 1,
+		       fill);
+	outfile_printf(o, "<text x=\"%.2f\" y=\"%.1f\">", fin(f->x + 3),
+		       fin(y + h / 2 + l->geom.fontsize * 0.35));
 	n = layout_label(l, f, label, sizeof(label));
 	svg_escape(o, label, n);
 	outfile_puts(o, "</text></g>\n");
@@ -191,13 +207,13 @@ static void write_legend(struct outfile *o, const struct layout *l)
 	bx = g->graph_x + fs * 8;
 	outfile_printf(o, "<g id=\"legend\"><text x=\"%.1f\" y=\"%.1f\">"
 			  "-%.2f pts</text>", g->graph_x, y,
-		       l->max_delta);
+		       fin(l->max_delta));
 	outfile_printf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 			  "height=\"%.1f\" fill=\"url(#legend-gradient)\" "
 			  "stroke=\"#888\" stroke-width=\"0.5\"/>",
 		       bx, y - fs * 0.85, bw, fs);
 	outfile_printf(o, "<text x=\"%.1f\" y=\"%.1f\">+%.2f pts</text>",
-		       bx + bw + 6, y, l->max_delta);
+		       bx + bw + 6, y, fin(l->max_delta));
 	outfile_printf(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%g\">"
 			  "blue: %s, red: %s (%s share, points); grey: "
 			  "below %.2g pts", bx + bw + fs * 6.5, y, fs - 1,

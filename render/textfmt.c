@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "render/textfmt.h"
@@ -35,10 +36,35 @@ void json_string(struct outfile *o, const char *s)
 
 void json_number(struct outfile *o, double v)
 {
+	json_number_fmt(o, "%.10g", v);
+}
+
+void json_number_fmt(struct outfile *o, const char *fmt, double v)
+{
 	if (!isfinite(v))
 		outfile_puts(o, "null");
 	else
-		outfile_printf(o, "%.10g", v);
+		outfile_printf(o, fmt, v);
+}
+
+void csv_number_fmt(struct outfile *o, const char *fmt, double v)
+{
+	if (isfinite(v))
+		outfile_printf(o, fmt, v);
+}
+
+const char *fmt_double(char *buf, size_t cap, const char *fmt, double v)
+{
+	int w;
+
+	if (isfinite(v)) {
+		snprintf(buf, cap, fmt, v);
+		return buf;
+	}
+	/* The width of a finite number in this format, for the columns. */
+	w = snprintf(buf, cap, fmt, 0.0);
+	snprintf(buf, cap, "%*s", w > 0 ? w : 0, TEXT_NOT_A_NUMBER);
+	return buf;
 }
 
 void csv_field(struct outfile *o, const char *s)

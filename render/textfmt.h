@@ -2,6 +2,8 @@
 #ifndef FLAMEDIFF_TEXTFMT_H
 #define FLAMEDIFF_TEXTFMT_H
 
+#include <stddef.h>
+
 #include "lib/outfile.h"
 
 /*
@@ -19,6 +21,32 @@ void json_string(struct outfile *o, const char *s);
 
 /* A JSON number ("%.10g"), or null when v is not finite. */
 void json_number(struct outfile *o, double v);
+
+/*
+ * v by fmt, one printf conversion of a double ("%.17g" round-trips it,
+ * "%.2f" is LKP's), or null when v is not finite: JSON has no inf or nan.
+ */
+void json_number_fmt(struct outfile *o, const char *fmt, double v)
+	__attribute__((format(printf, 2, 0)));
+
+/*
+ * A CSV number by fmt as above, or an empty field when v is not finite:
+ * "inf" and "nan" are no numbers to a spreadsheet.
+ */
+void csv_number_fmt(struct outfile *o, const char *fmt, double v)
+	__attribute__((format(printf, 2, 0)));
+
+/* What a text table shows for a number that is not one (NaN, infinity). */
+#define TEXT_NOT_A_NUMBER "n/a"
+
+/*
+ * v formatted by fmt, one printf conversion of a double ("%+7.1f"), into
+ * buf of cap bytes; returns buf. A NaN or an infinity is written as
+ * TEXT_NOT_A_NUMBER right-aligned in as many columns as fmt gives 0, so
+ * a table keeps its columns and never shows "inf" or "-nan".
+ */
+const char *fmt_double(char *buf, size_t cap, const char *fmt, double v)
+	__attribute__((format(printf, 3, 0)));
 
 /*
  * s as one CSV field (RFC 4180): as it is, unless it holds a comma, a

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The LKP comparison table layout against rows mailed by the robot. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -102,5 +103,35 @@ int main(void)
 	r = (struct lkp_row){ "x", 0, 0, 3.2, 0, false };
 	ok(strstr(render(&r), "+3.2e+102%") != NULL,
 	   "base 0 is taken as 1e-100 for a percent change");
+
+	/* Hostile numbers (hardening #9): never a UB cast, never "nan". */
+	is_str(lkp_format_value(buf, NAN), "       n/a", "NaN value: n/a");
+	is_str(lkp_format_value(buf, -INFINITY), "       n/a",
+	       "infinite value: n/a");
+	is_str(lkp_format_value(buf, 99999999), "  99999999",
+	       "largest value printed as an integer");
+	is_str(lkp_format_value(buf, -1e300), "   -1e+300",
+	       "huge value in %%g form");
+	is_str(lkp_format_stddev(buf, 1e-300, 1e300), " \u00b1>99999%",
+	       "stddev beyond an int: clamped, marked");
+	is_str(lkp_format_stddev(buf, 5, INFINITY), " \u00b1>99999%",
+	       "infinite stddev: clamped");
+	is_str(lkp_format_stddev(buf, 5, NAN), "      ",
+	       "NaN stddev: blank");
+	is_str(lkp_format_stddev(buf, NAN, 1), "      ", "NaN mean: blank");
+	is_str(lkp_format_stddev(buf, 1, 999.99), " \u00b199999%",
+	       "the largest stddev still printed");
+	is_str(lkp_format_change(buf, NAN, 5, false), "       n/a  ",
+	       "NaN change: n/a in the column's width");
+	is_str(lkp_format_change(buf, 1, INFINITY, true), "       n/a  ",
+	       "infinite change: n/a");
+	r = (struct lkp_row){ "x.y", 1e-3, 2e12, 5.5, 0.5, false };
+	ok(strstr(render(&r), "-2147483648") == NULL &&
+		   strstr(render(&r), "\u00b1>99999%") != NULL,
+	   "LKP stats with a 1e12 stddev: no int overflow");
+	r = (struct lkp_row){ "x.y", NAN, NAN, 5.5, 0.5, false };
+	ok(strstr(render(&r), "nan") == NULL &&
+		   strstr(render(&r), "-9223372036854775808") == NULL,
+	   "NaN mean: no nan, no long long overflow (%s)", render(&r));
 	return done_testing();
 }
