@@ -13,6 +13,7 @@
 
 #include "lib/error.h"
 #include "collector/dso.h"
+#include "collector/range.h"
 
 void dsos_init(struct dsos *d, bool keep_image)
 {
@@ -418,7 +419,7 @@ bool dso_off_to_vaddr(const struct dso *dso, uint64_t off, uint64_t *vaddr)
 	for (i = 0; i < dso->nr_segs; i++) {
 		const struct dso_seg *s = &dso->segs[i];
 
-		if (off >= s->off && off < s->off + s->filesz) {
+		if (range_has(s->off, s->filesz, off)) {
 			*vaddr = off - s->off + s->vaddr;
 			return true;
 		}

@@ -7,6 +7,7 @@
 
 #include "lib/error.h"
 #include "collector/machine.h"
+#include "collector/range.h"
 
 void machine_init(struct machine *m, struct dsos *dsos)
 {
@@ -170,9 +171,9 @@ void machine_mmap(struct machine *m, pid_t pid, uint64_t start,
 {
 	bool is_new;
 	struct proc *p = proc_get(m, pid, &is_new);
-	struct map nm = { start, start + len, pgoff, NULL };
+	struct map nm = { start, range_end(start, len), pgoff, NULL };
 
-	if (!len)
+	if (!len || nm.end == start)
 		return;
 	/* anonymous executable memory (JIT) has no file to read */
 	if (path[0] == '/' || !strcmp(path, "[vdso]"))
@@ -184,6 +185,8 @@ const struct map *proc_find_map(const struct proc *p, uint64_t addr)
 {
 	unsigned long i = first_above(p, addr);
 
+	/* first_above() found the first end above addr: in the map unless
+	 * addr is below its start */
 	if (i < p->nr && p->maps[i].start <= addr)
 		return &p->maps[i];
 	return NULL;
@@ -211,7 +214,7 @@ void machine_read_maps(struct machine *m, struct proc *p)
 		if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %n", &s, &e,
 			   perm, &off, &maj, &mn, &ino, &pos) < 7 || !pos)
 			continue;
-		if (perm[2] != 'x')
+		if (perm[2] != 'x' || e <= s)
 			continue;
 		name = line + pos;
 		nl = strchr(name, '\n');

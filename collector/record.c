@@ -508,7 +508,10 @@ static uint64_t encode_user(const struct proc *p, uint64_t ip)
 {
 	const struct map *m = proc_find_map(p, ip);
 
-	if (m && m->dso && ip - m->start + m->pgoff < FR_OFF_MAX &&
+	/* pgoff comes from the process's mmap(): keep the sum from
+	 * wrapping into a small, wrong offset */
+	if (m && m->dso && m->pgoff < FR_OFF_MAX &&
+	    ip - m->start < FR_OFF_MAX - m->pgoff &&
 	    m->dso->id < FR_DSO_MAX)
 		return fr_dso(m->dso->id, ip - m->start + m->pgoff);
 	return ip & ((1ULL << 62) - 1); /* FR_TAG_RAW */
@@ -613,8 +616,11 @@ static void handle_sample(struct record *r, const struct perf_event_header *h)
 			regs = (const uint64_t *)cur_skip(&c, nregs * 8);
 		size = cur_u64(&c);
 		if (size) {
+			uint64_t dyn;
+
 			stack = cur_skip(&c, size);
-			size = cur_u64(&c); /* dyn_size: what was copied */
+			dyn = cur_u64(&c); /* what was copied, <= size */
+			size = dyn < size ? dyn : size;
 		}
 		if (!c.bad && regs && r->unwinder) {
 			nr_u = unwinder_run(r->unwinder, &r->machine, p, regs,

@@ -5,6 +5,7 @@
 
 #include "lib/error.h"
 #include "collector/perf.h"
+#include "collector/range.h"
 #include "collector/unwind.h"
 
 /* Not in libunwind's public headers, but exported: the binary search of
@@ -57,9 +58,18 @@ static const unsigned char *dso_bytes(const struct dso *dso, uint64_t vaddr,
 	for (i = 0; i < dso->nr_segs; i++) {
 		const struct dso_seg *s = &dso->segs[i];
 
-		if (vaddr >= s->vaddr && vaddr + n <= s->vaddr + s->filesz &&
-		    s->off + (vaddr - s->vaddr) + n <= dso->image_len)
-			return dso->image + s->off + (vaddr - s->vaddr);
+		uint64_t off, avail;
+
+		if (!range_has_span(s->vaddr, s->filesz, vaddr, n))
+			continue;
+		/* the segment claims a file range: the file may be shorter */
+		if (s->off > dso->image_len)
+			continue;
+		off = vaddr - s->vaddr;
+		avail = dso->image_len - s->off;
+		if (off > avail || n > avail - off)
+			continue;
+		return dso->image + s->off + off;
 	}
 	return NULL;
 }
@@ -157,7 +167,9 @@ static int access_mem(unw_addr_space_t as, unw_word_t addr,
 
 	if (write)
 		return -UNW_EINVAL;
-	if (addr >= c->sp && addr + sizeof(*valp) <= c->sp + c->len) {
+	/* addr is whatever the sampled process had in a register or on
+	 * its stack: near 2^64, "addr + 8 <= sp + len" would wrap */
+	if (range_has_span(c->sp, c->len, addr, sizeof(*valp))) {
 		memcpy(valp, c->stack + (addr - c->sp), sizeof(*valp));
 		return 0;
 	}
