@@ -306,7 +306,7 @@ static void load_vdso(struct dsos *d, struct dso *dso)
 
 	if (!base)
 		return;
-	fp = fopen("/proc/self/maps", "r");
+	fp = fopen("/proc/self/maps", "re");
 	if (!fp)
 		return;
 	while (fgets(line, sizeof(line), fp)) {

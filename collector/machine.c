@@ -199,7 +199,7 @@ void machine_read_maps(struct machine *m, struct proc *p)
 
 	p->complete = true;
 	snprintf(path, sizeof(path), "/proc/%d/maps", (int)p->pid);
-	fp = fopen(path, "r");
+	fp = fopen(path, "re");
 	if (!fp)
 		return;
 	m->proc_reads++;
@@ -247,7 +247,7 @@ struct thread *machine_thread(struct machine *m, pid_t pid, pid_t tid)
 	}
 	snprintf(path, sizeof(path), "/proc/%d/task/%d/comm", (int)pid,
 		 (int)tid);
-	fp = m->read_proc ? fopen(path, "r") : NULL;
+	fp = m->read_proc ? fopen(path, "re") : NULL;
 	if (fp && fgets(buf, sizeof(buf), fp)) {
 		buf[strcspn(buf, "\n")] = '\0';
 		t->comm = comm_id(m, buf);

@@ -135,7 +135,7 @@ const char *const *record_warnings(const struct record *r)
 /* "0-3,5,7-8" from /sys: the CPUs events can be opened on. */
 static int read_cpus(struct record *r, struct fd_err *err)
 {
-	FILE *fp = fopen("/sys/devices/system/cpu/online", "r");
+	FILE *fp = fopen("/sys/devices/system/cpu/online", "re");
 	char buf[4096], *s;
 	int alloc = 0;
 

@@ -24,4 +24,42 @@ ok $? "the hot function is in it"
 ! ls "$T" | grep -q "\.tmp\."
 ok $? "no temporary file left beside it"
 
+# 2. the profile's file is not open in the recorded command: it could
+# write stacks of its own into it. The command must see the fds it sees
+# without record, no more.
+fds='ls /proc/$$/fd >"$0"; echo "x;y 999999999999" >&3; exit 0'
+sh -c "$fds" "$T/fds-alone" 2>/dev/null
+"$FLAMEDIFF" record -q -o "$T/fd.profile" -- sh -c "$fds" "$T/fds" \
+	2>"$T/fd.err"
+ok $? "record of a command writing to fd 3 exits 0"
+cmp -s "$T/fds-alone" "$T/fds"
+ok $? "the command sees the fds it has without record (saw: $(tr '\n' ' ' \
+	<"$T/fds"); alone: $(tr '\n' ' ' <"$T/fds-alone"))"
+"$FLAMEDIFF" report "$T/fd.profile" >/dev/null &&
+	! grep -q '^x;y ' "$T/fd.profile"
+ok $? "the profile reads back, nothing injected"
+
+# 3. record killed by SIGKILL: no temporary beside the output (it has no
+# name until committed), and the command dies with it instead of running
+# on unrecorded.
+mkdir "$T/k"
+"$FLAMEDIFF" record -q -o "$T/k/out.profile" -- \
+	sh -c 'echo $$ >"$0"; exec sleep 30' "$T/k.pid" &
+rec=$!
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -s "$T/k.pid" ] && break; sleep 0.2; done
+[ -z "$(ls "$T/k")" ]
+ok $? "while recording, nothing in the output directory"
+kill -9 $rec
+wait $rec 2>/dev/null
+sleep 0.2
+[ -z "$(ls "$T/k")" ]
+ok $? "after SIGKILL, nothing left behind"
+cmd=$(cat "$T/k.pid")
+# gone, or a zombie waiting for a reaper
+state=$(sed -n 's/^State:[[:space:]]*\([A-Z]\).*/\1/p' /proc/$cmd/status \
+	2>/dev/null)
+[ -z "$state" ] || [ "$state" = Z ]
+ok $? "the recorded command died with the recorder (state '$state')"
+kill -9 "$cmd" 2>/dev/null
+
 done_testing
