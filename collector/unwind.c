@@ -82,13 +82,14 @@ static const unsigned char *dso_bytes(const struct dso *dso, uint64_t vaddr,
 static const unsigned char *code_bytes(struct ctx *c, uint64_t addr,
 				       size_t n)
 {
-	unsigned long lo = 0, hi = c->p->nr;
+	const struct maps *ms = c->p->maps;
+	unsigned long lo = 0, hi = ms->nr;
 	int k;
 
 	while (lo < hi) {
 		unsigned long mid = lo + (hi - lo) / 2;
 
-		if (c->p->maps[mid].start <= addr)
+		if (ms->v[mid].start <= addr)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -99,9 +100,9 @@ static const unsigned char *code_bytes(struct ctx *c, uint64_t addr,
 		const unsigned char *b;
 		uint64_t bias;
 
-		if (i < 0 || i >= (long)c->p->nr)
+		if (i < 0 || i >= (long)ms->nr)
 			continue;
-		mp = &c->p->maps[i];
+		mp = &ms->v[i];
 		if (!map_bias(mp, &bias) || addr < bias)
 			continue;
 		b = dso_bytes(mp->dso, addr - bias, n);

@@ -62,4 +62,27 @@ state=$(sed -n 's/^State:[[:space:]]*\([A-Z]\).*/\1/p' /proc/$cmd/status \
 ok $? "the recorded command died with the recorder (state '$state')"
 kill -9 "$cmd" 2>/dev/null
 
+# 4. newlines in what the profile stores: a multi-line sh -c script, a
+# label, a program's own name. One line per header, one per stack.
+"$FLAMEDIFF" record -q --label "$(printf 'v1\ninjected;fake 99999999999')" \
+	-o "$T/nl.profile" -- sh -c 'i=0
+while [ $i -lt 20000 ]; do i=$((i+1)); done'
+ok $? "record of a multi-line command with a multi-line label exits 0"
+"$FLAMEDIFF" report "$T/nl.profile" >/dev/null
+ok $? "its profile reads back"
+grep -q "^# cmdline: .*sh -c i=0 while \[" "$T/nl.profile" &&
+	grep -q '^# label: v1 injected;fake 99999999999$' "$T/nl.profile"
+ok $? "cmdline and label on one line each, newlines as spaces"
+! grep -q '^injected;fake' "$T/nl.profile" && ! grep -q '^while' "$T/nl.profile"
+ok $? "nothing injected as a stack"
+
+n="$(printf 'x 99999999999\ny')"
+cp "$PROGS/shares" "$T/$n"
+"$FLAMEDIFF" record -q -o "$T/name.profile" -- "$T/$n" 0.5
+ok $? "record of a program named 'x 99999999999<LF>y' exits 0"
+"$FLAMEDIFF" report "$T/name.profile" >/dev/null
+ok $? "its profile reads back"
+grep -q '^x 99999999999?y;' "$T/name.profile" && ! grep -q '^y;' "$T/name.profile"
+ok $? "the name is one frame, its newline a '?'"
+
 done_testing
