@@ -13,6 +13,7 @@
 
 #include "lib/error.h"
 #include "collector/dso.h"
+#include "collector/range.h"
 
 void dsos_init(struct dsos *d, bool keep_image)
 {
@@ -305,7 +306,7 @@ static void load_vdso(struct dsos *d, struct dso *dso)
 
 	if (!base)
 		return;
-	fp = fopen("/proc/self/maps", "r");
+	fp = fopen("/proc/self/maps", "re");
 	if (!fp)
 		return;
 	while (fgets(line, sizeof(line), fp)) {
@@ -418,7 +419,7 @@ bool dso_off_to_vaddr(const struct dso *dso, uint64_t off, uint64_t *vaddr)
 	for (i = 0; i < dso->nr_segs; i++) {
 		const struct dso_seg *s = &dso->segs[i];
 
-		if (off >= s->off && off < s->off + s->filesz) {
+		if (range_has(s->off, s->filesz, off)) {
 			*vaddr = off - s->off + s->vaddr;
 			return true;
 		}

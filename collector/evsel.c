@@ -105,7 +105,7 @@ bool event_missing_errno(int e)
 
 long sysctl_long(const char *path, long fallback)
 {
-	FILE *fp = fopen(path, "r");
+	FILE *fp = fopen(path, "re");
 	long v;
 
 	if (!fp)

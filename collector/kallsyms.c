@@ -13,7 +13,7 @@
 
 static long read_sysctl(const char *path)
 {
-	FILE *fp = fopen(path, "r");
+	FILE *fp = fopen(path, "re");
 	long v = -999;
 
 	if (!fp)
@@ -31,7 +31,7 @@ int kallsyms_load(struct kallsyms *k, const char *path, struct fd_err *err)
 	FILE *fp;
 
 	symtab_init(&k->tab);
-	fp = fopen(path, "r");
+	fp = fopen(path, "re");
 	if (!fp)
 		return fd_err_set(err, "cannot read %s: %s (kernel frames "
 				  "cannot be named)", path, strerror(errno));

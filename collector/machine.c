@@ -7,6 +7,7 @@
 
 #include "lib/error.h"
 #include "collector/machine.h"
+#include "collector/range.h"
 
 void machine_init(struct machine *m, struct dsos *dsos)
 {
@@ -16,23 +17,61 @@ void machine_init(struct machine *m, struct dsos *dsos)
 	m->read_proc = true;
 }
 
+static struct maps *maps__new(void)
+{
+	struct maps *ms = xcalloc(1, sizeof(*ms));
+
+	ms->refs = 1;
+	return ms;
+}
+
+static void maps__put(struct maps *ms)
+{
+	if (!ms || --ms->refs)
+		return;
+	free(ms->v);
+	free(ms);
+}
+
+/* p's maps, its own to change: copied first while shared. */
+static struct maps *proc_maps_mut(struct proc *p)
+{
+	struct maps *old = p->maps, *ms;
+
+	if (old->refs == 1)
+		return old;
+	ms = maps__new();
+	ALLOC_GROW(ms->v, old->nr, ms->alloc);
+	if (old->nr)
+		memcpy(ms->v, old->v, old->nr * sizeof(*ms->v));
+	ms->nr = old->nr;
+	old->refs--;
+	p->maps = ms;
+	return ms;
+}
+
+static void proc__delete(struct proc *p)
+{
+	if (!p)
+		return;
+	maps__put(p->maps);
+	free(p);
+}
+
 void machine_release(struct machine *m)
 {
 	uint64_t i;
 
 	for (i = 0; m->procs.used && i <= m->procs.mask; i++)
-		if (m->procs.used[i]) {
-			struct proc *p = (void *)(uintptr_t)m->procs.vals[i];
-
-			free(p->maps);
-			free(p);
-		}
+		if (m->procs.used[i])
+			proc__delete((void *)(uintptr_t)m->procs.vals[i]);
 	for (i = 0; m->threads.used && i <= m->threads.mask; i++)
 		if (m->threads.used[i])
 			free((void *)(uintptr_t)m->threads.vals[i]);
 	hmap_release(&m->procs);
 	hmap_release(&m->threads);
 	strtab_free(m->comms);
+	free(m->exited);
 }
 
 static struct proc *proc_get(struct machine *m, pid_t pid, bool *is_new)
@@ -44,6 +83,7 @@ static struct proc *proc_get(struct machine *m, pid_t pid, bool *is_new)
 		return (void *)(uintptr_t)*v;
 	p = xcalloc(1, sizeof(*p));
 	p->pid = pid;
+	p->maps = maps__new();
 	*v = (uintptr_t)p;
 	return p;
 }
@@ -80,7 +120,8 @@ void machine_comm(struct machine *m, pid_t pid, pid_t tid,
 		 * one will be reported to us */
 		struct proc *p = proc_get(m, pid, &is_new);
 
-		p->nr = 0;
+		maps__put(p->maps);
+		p->maps = maps__new();
 		p->complete = true;
 	}
 }
@@ -105,22 +146,113 @@ void machine_fork(struct machine *m, pid_t pid, pid_t ppid, pid_t tid,
 	pp = proc_get(m, ppid, &is_new);
 	p = proc_get(m, pid, &is_new);
 	p->complete = pp->complete;
-	p->nr = 0;
-	ALLOC_GROW(p->maps, pp->nr, p->alloc);
-	if (pp->nr)
-		memcpy(p->maps, pp->maps, pp->nr * sizeof(*p->maps));
-	p->nr = pp->nr;
+	/* shared until one of them maps or execs: most children exec
+	 * right away, and a copy per fork made memory grow with every
+	 * process ever forked */
+	pp->maps->refs++;
+	maps__put(p->maps);
+	p->maps = pp->maps;
+}
+
+void machine_exit(struct machine *m, pid_t pid, pid_t tid)
+{
+	(void)pid;
+	ALLOC_GROW(m->exited, m->nr_exited + 1, m->alloc_exited);
+	m->exited[m->nr_exited++] = tid;
+}
+
+/*
+ * A copy of h without the entries whose object is_gone() says are gone,
+ * those freed by drop(). lib/hmap.h has no removal (open addressing with
+ * linear probing): rebuilding costs what the live entries cost, once per
+ * batch that saw an EXIT.
+ */
+static void hmap_filter(struct hmap *h, bool (*is_gone)(const void *),
+			void (*drop)(void *))
+{
+	struct hmap n = { 0 };
+	uint64_t i;
+
+	for (i = 0; h->used && i <= h->mask; i++) {
+		void *obj;
+
+		if (!h->used[i])
+			continue;
+		obj = (void *)(uintptr_t)h->vals[i];
+		if (is_gone(obj))
+			drop(obj);
+		else
+			hmap_put(&n, h->keys[i], h->vals[i]);
+	}
+	hmap_release(h);
+	*h = n;
+}
+
+static bool thread_gone(const void *obj)
+{
+	return ((const struct thread *)obj)->exited;
+}
+
+static bool proc_gone(const void *obj)
+{
+	return ((const struct proc *)obj)->exited;
+}
+
+static void proc_drop(void *obj)
+{
+	proc__delete(obj);
+}
+
+void machine_reap_exited(struct machine *m)
+{
+	unsigned long i;
+	bool procs = false;
+
+	if (!m->nr_exited)
+		return;
+	for (i = 0; i < m->nr_exited; i++) {
+		uint64_t *v = hmap_find(&m->threads,
+					(uint64_t)(uint32_t)m->exited[i]);
+		struct thread *t;
+
+		if (!v)
+			continue;
+		t = (void *)(uintptr_t)*v;
+		t->exited = true;
+		/* the main thread's exit ends the process */
+		if (t->tid == t->pid) {
+			v = hmap_find(&m->procs, (uint64_t)(uint32_t)t->pid);
+			if (v) {
+				((struct proc *)(uintptr_t)*v)->exited = true;
+				procs = true;
+			}
+		}
+	}
+	m->nr_exited = 0;
+	hmap_filter(&m->threads, thread_gone, free);
+	if (procs)
+		hmap_filter(&m->procs, proc_gone, proc_drop);
+}
+
+unsigned long machine_nr_procs(const struct machine *m)
+{
+	return (unsigned long)m->procs.nr;
+}
+
+unsigned long machine_nr_threads(const struct machine *m)
+{
+	return (unsigned long)m->threads.nr;
 }
 
 /* First map index whose end is above addr. */
-static unsigned long first_above(const struct proc *p, uint64_t addr)
+static unsigned long first_above(const struct maps *ms, uint64_t addr)
 {
-	unsigned long lo = 0, hi = p->nr;
+	unsigned long lo = 0, hi = ms->nr;
 
 	while (lo < hi) {
 		unsigned long mid = lo + (hi - lo) / 2;
 
-		if (p->maps[mid].end <= addr)
+		if (ms->v[mid].end <= addr)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -132,36 +264,38 @@ static unsigned long first_above(const struct proc *p, uint64_t addr)
  * (!overwrite, for /proc data that is older than the records). */
 static void proc_insert(struct proc *p, struct map nm, bool overwrite)
 {
-	unsigned long i = first_above(p, nm.start), j, need;
+	const struct maps *cur = p->maps;
+	unsigned long i = first_above(cur, nm.start), j, need;
 	struct map left, right;
 	bool has_left = false, has_right = false;
+	struct maps *ms;
 
-	/* maps[i..j) overlap the new one */
-	for (j = i; j < p->nr && p->maps[j].start < nm.end; j++)
+	/* v[i..j) overlap the new one */
+	for (j = i; j < cur->nr && cur->v[j].start < nm.end; j++)
 		;
 	if (!overwrite && i < j)
 		return;
-	if (i < j && p->maps[i].start < nm.start) {
-		left = p->maps[i];
+	ms = proc_maps_mut(p);
+	if (i < j && ms->v[i].start < nm.start) {
+		left = ms->v[i];
 		left.end = nm.start;
 		has_left = true;
 	}
-	if (i < j && p->maps[j - 1].end > nm.end) {
-		right = p->maps[j - 1];
+	if (i < j && ms->v[j - 1].end > nm.end) {
+		right = ms->v[j - 1];
 		right.pgoff += nm.end - right.start;
 		right.start = nm.end;
 		has_right = true;
 	}
 	need = 1 + has_left + has_right;
-	ALLOC_GROW(p->maps, p->nr + need, p->alloc);
-	memmove(&p->maps[i + need], &p->maps[j],
-		(p->nr - j) * sizeof(*p->maps));
-	p->nr = p->nr - (j - i) + need;
+	ALLOC_GROW(ms->v, ms->nr + need, ms->alloc);
+	memmove(&ms->v[i + need], &ms->v[j], (ms->nr - j) * sizeof(*ms->v));
+	ms->nr = ms->nr - (j - i) + need;
 	if (has_left)
-		p->maps[i++] = left;
-	p->maps[i++] = nm;
+		ms->v[i++] = left;
+	ms->v[i++] = nm;
 	if (has_right)
-		p->maps[i] = right;
+		ms->v[i] = right;
 }
 
 void machine_mmap(struct machine *m, pid_t pid, uint64_t start,
@@ -170,9 +304,9 @@ void machine_mmap(struct machine *m, pid_t pid, uint64_t start,
 {
 	bool is_new;
 	struct proc *p = proc_get(m, pid, &is_new);
-	struct map nm = { start, start + len, pgoff, NULL };
+	struct map nm = { start, range_end(start, len), pgoff, NULL };
 
-	if (!len)
+	if (!len || nm.end == start)
 		return;
 	/* anonymous executable memory (JIT) has no file to read */
 	if (path[0] == '/' || !strcmp(path, "[vdso]"))
@@ -182,10 +316,12 @@ void machine_mmap(struct machine *m, pid_t pid, uint64_t start,
 
 const struct map *proc_find_map(const struct proc *p, uint64_t addr)
 {
-	unsigned long i = first_above(p, addr);
+	unsigned long i = first_above(p->maps, addr);
 
-	if (i < p->nr && p->maps[i].start <= addr)
-		return &p->maps[i];
+	/* first_above() found the first end above addr: in the map unless
+	 * addr is below its start */
+	if (i < p->maps->nr && p->maps->v[i].start <= addr)
+		return &p->maps->v[i];
 	return NULL;
 }
 
@@ -196,7 +332,7 @@ void machine_read_maps(struct machine *m, struct proc *p)
 
 	p->complete = true;
 	snprintf(path, sizeof(path), "/proc/%d/maps", (int)p->pid);
-	fp = fopen(path, "r");
+	fp = fopen(path, "re");
 	if (!fp)
 		return;
 	m->proc_reads++;
@@ -211,7 +347,7 @@ void machine_read_maps(struct machine *m, struct proc *p)
 		if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %n", &s, &e,
 			   perm, &off, &maj, &mn, &ino, &pos) < 7 || !pos)
 			continue;
-		if (perm[2] != 'x')
+		if (perm[2] != 'x' || e <= s)
 			continue;
 		name = line + pos;
 		nl = strchr(name, '\n');
@@ -244,7 +380,7 @@ struct thread *machine_thread(struct machine *m, pid_t pid, pid_t tid)
 	}
 	snprintf(path, sizeof(path), "/proc/%d/task/%d/comm", (int)pid,
 		 (int)tid);
-	fp = m->read_proc ? fopen(path, "r") : NULL;
+	fp = m->read_proc ? fopen(path, "re") : NULL;
 	if (fp && fgets(buf, sizeof(buf), fp)) {
 		buf[strcspn(buf, "\n")] = '\0';
 		t->comm = comm_id(m, buf);

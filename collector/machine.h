@@ -20,25 +20,38 @@
  * Invariants: a proc's maps are sorted by start and never overlap (a new
  * mapping replaces whatever it covers, as mmap(MAP_FIXED) does); a proc is
  * "complete" once its maps are all known (it forked from a complete
- * parent, exec'ed while we watched, or /proc was read). Procs and threads
- * are never freed before machine_release(): samples read late may still
- * name them. The machine owns its procs and threads, not the dsos.
+ * parent, exec'ed while we watched, or /proc was read).
+ *
+ * Memory follows the live processes, not every one ever seen: a fork
+ * shares its parent's maps until either changes them (copy on write), and
+ * PERF_RECORD_EXIT marks a thread (and, for the main thread, its process)
+ * to be dropped by machine_reap_exited(), which the reader calls at the end
+ * of each batch of records: a sample read in the same batch may still
+ * name it. The machine owns its procs, threads and maps, not the dsos.
  */
 struct map {
 	uint64_t start, end, pgoff;
 	struct dso *dso;
 };
 
+/* A process's executable mappings; shared by refs procs (see above). */
+struct maps {
+	unsigned int refs;
+	unsigned long nr, alloc;
+	struct map *v;
+};
+
 struct proc {
 	pid_t pid;
 	bool complete;
-	struct map *maps;
-	unsigned long nr, alloc;
+	struct maps *maps; /* never NULL; read-only unless maps->refs == 1 */
+	bool exited;	   /* to drop at the next machine_reap_exited() */
 };
 
 struct thread {
 	pid_t tid, pid;
 	uint32_t comm; /* id in machine->comms */
+	bool exited;   /* to drop at the next machine_reap_exited() */
 };
 
 struct machine {
@@ -48,6 +61,8 @@ struct machine {
 	struct hmap threads;   /* tid -> struct thread * */
 	bool read_proc;        /* may look at /proc for unknown pids */
 	unsigned long proc_reads;
+	pid_t *exited;         /* tids whose EXIT was read this batch */
+	unsigned long nr_exited, alloc_exited;
 };
 
 void machine_init(struct machine *m, struct dsos *dsos);
@@ -60,6 +75,14 @@ void machine_fork(struct machine *m, pid_t pid, pid_t ppid, pid_t tid,
 void machine_mmap(struct machine *m, pid_t pid, uint64_t start,
 		  uint64_t len, uint64_t pgoff, uint64_t dev, uint64_t ino,
 		  const char *path);
+/* The thread tid of process pid exited: dropped at the next reap. */
+void machine_exit(struct machine *m, pid_t pid, pid_t tid);
+/* Drop the threads (and processes) whose EXIT was read since the last
+ * call. A pid or tid named again later starts afresh. */
+void machine_reap_exited(struct machine *m);
+/* How many procs and threads the machine holds (for tests, statistics). */
+unsigned long machine_nr_procs(const struct machine *m);
+unsigned long machine_nr_threads(const struct machine *m);
 
 /* The thread, learnt from /proc when never seen (comm "tid" otherwise). */
 struct thread *machine_thread(struct machine *m, pid_t pid, pid_t tid);
@@ -67,6 +90,11 @@ struct thread *machine_thread(struct machine *m, pid_t pid, pid_t tid);
 struct proc *machine_proc(struct machine *m, pid_t pid);
 
 const struct map *proc_find_map(const struct proc *p, uint64_t addr);
+
+static inline unsigned long proc_nr_maps(const struct proc *p)
+{
+	return p->maps->nr;
+}
 
 /* Read /proc/PID/maps into a proc (exposed for -p before sampling). */
 void machine_read_maps(struct machine *m, struct proc *p);

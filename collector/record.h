@@ -22,6 +22,12 @@
  * record_build() (symbolize and fill a profile) -> record_free(). The
  * caller owns the target process (a command: collector/workload.h); the
  * session never parses argv nor prints: warnings are collected in warn[].
+ *
+ * Inside: session.c runs the events and the read loop, decode.c turns
+ * records into machine state and stacks, build.c stacks into a profile.
+ * Names and header values the recorded machine chose (comm, symbols,
+ * file names, the command line, the label) are made safe on the way in by
+ * collector/sanitize.h: no control character reaches the profile.
  */
 enum record_target {
 	TARGET_SYSTEM, /* -a: every CPU, every task */
@@ -74,7 +80,9 @@ const struct record_stats *record_stats(const struct record *r);
 const char *const *record_warnings(const struct record *r);
 
 /* Symbolize every distinct address and add the stacks to p, with the
- * event, unit, samples and lost fields of its metadata. */
+ * event, unit, samples and lost fields of its metadata. Cannot fail:
+ * always returns 0, err is unused (kept until cli/cmd-record.c drops it;
+ * the signature to come is void record_build(r, p)). */
 int record_build(struct record *r, struct profile *p, struct fd_err *err);
 
 /*
@@ -82,7 +90,9 @@ int record_build(struct record *r, struct profile *p, struct fd_err *err);
  * sampled (measured by the caller, who decides when sampling starts and
  * stops), this machine's host name and kernel release, the start date
  * (UTC, ISO 8601), the command line that recorded it and the label (NULL:
- * none). Needs no session: it describes the run, not the events.
+ * none), each through sanitize_value(): a multi-line command or label is
+ * stored on one line. Needs no session: it describes the run, not the
+ * events.
  */
 void record_fill_meta(struct profile *p, double duration, time_t start,
 		      const char *cmdline, const char *label);

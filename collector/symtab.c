@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "lib/error.h"
+#include "collector/range.h"
 #include "collector/symtab.h"
 
 #define POOL_CHUNK (256UL << 10)
@@ -65,7 +66,8 @@ void symtab_add(struct symtab *t, uint64_t start, uint64_t size,
 	ALLOC_GROW(t->syms, t->nr + 1, t->alloc);
 	s = &t->syms[t->nr++];
 	s->start = start;
-	s->end = start + size;
+	/* an ELF file says what it likes: a size past 2^64 ends there */
+	s->end = range_end(start, size);
 	s->sized = size != 0;
 	s->bind = bind;
 	s->name = pool_dup(t, name);

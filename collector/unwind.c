@@ -5,6 +5,7 @@
 
 #include "lib/error.h"
 #include "collector/perf.h"
+#include "collector/range.h"
 #include "collector/unwind.h"
 
 /* Not in libunwind's public headers, but exported: the binary search of
@@ -57,9 +58,18 @@ static const unsigned char *dso_bytes(const struct dso *dso, uint64_t vaddr,
 	for (i = 0; i < dso->nr_segs; i++) {
 		const struct dso_seg *s = &dso->segs[i];
 
-		if (vaddr >= s->vaddr && vaddr + n <= s->vaddr + s->filesz &&
-		    s->off + (vaddr - s->vaddr) + n <= dso->image_len)
-			return dso->image + s->off + (vaddr - s->vaddr);
+		uint64_t off, avail;
+
+		if (!range_has_span(s->vaddr, s->filesz, vaddr, n))
+			continue;
+		/* the segment claims a file range: the file may be shorter */
+		if (s->off > dso->image_len)
+			continue;
+		off = vaddr - s->vaddr;
+		avail = dso->image_len - s->off;
+		if (off > avail || n > avail - off)
+			continue;
+		return dso->image + s->off + off;
 	}
 	return NULL;
 }
@@ -72,13 +82,14 @@ static const unsigned char *dso_bytes(const struct dso *dso, uint64_t vaddr,
 static const unsigned char *code_bytes(struct ctx *c, uint64_t addr,
 				       size_t n)
 {
-	unsigned long lo = 0, hi = c->p->nr;
+	const struct maps *ms = c->p->maps;
+	unsigned long lo = 0, hi = ms->nr;
 	int k;
 
 	while (lo < hi) {
 		unsigned long mid = lo + (hi - lo) / 2;
 
-		if (c->p->maps[mid].start <= addr)
+		if (ms->v[mid].start <= addr)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -89,9 +100,9 @@ static const unsigned char *code_bytes(struct ctx *c, uint64_t addr,
 		const unsigned char *b;
 		uint64_t bias;
 
-		if (i < 0 || i >= (long)c->p->nr)
+		if (i < 0 || i >= (long)ms->nr)
 			continue;
-		mp = &c->p->maps[i];
+		mp = &ms->v[i];
 		if (!map_bias(mp, &bias) || addr < bias)
 			continue;
 		b = dso_bytes(mp->dso, addr - bias, n);
@@ -157,7 +168,9 @@ static int access_mem(unw_addr_space_t as, unw_word_t addr,
 
 	if (write)
 		return -UNW_EINVAL;
-	if (addr >= c->sp && addr + sizeof(*valp) <= c->sp + c->len) {
+	/* addr is whatever the sampled process had in a register or on
+	 * its stack: near 2^64, "addr + 8 <= sp + len" would wrap */
+	if (range_has_span(c->sp, c->len, addr, sizeof(*valp))) {
 		memcpy(valp, c->stack + (addr - c->sp), sizeof(*valp));
 		return 0;
 	}

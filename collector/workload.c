@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,15 +25,22 @@ struct workload {
  * errno when it did not. EOF on "go" means the parent gave up on us.
  */
 static void __attribute__((noreturn))
-child_exec(char *const argv[], const int go[2], const int er[2])
+child_exec(char *const argv[], const int go[2], const int er[2],
+	   pid_t parent)
 {
 	char c;
 	int e;
 
 	close(go[1]);
 	close(er[0]);
+	/* a recorder killed outright (SIGKILL, a crash) cannot stop us:
+	 * die with it rather than run on unrecorded. The parent may have
+	 * died before the prctl: then we have been reparented already. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
+		_exit(127);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
 	signal(SIGPIPE, SIG_DFL);
 	if (read(go[0], &c, 1) != 1)
 		_exit(127);
@@ -66,8 +74,8 @@ static bool reap(struct workload *w, int options)
 struct workload *workload_start(char *const argv[], struct fd_err *err)
 {
 	int go[2], er[2];
+	pid_t parent = getpid(), pid;
 	struct workload *w;
-	pid_t pid;
 
 	if (pipe2(go, O_CLOEXEC))
 		goto fail;
@@ -82,7 +90,7 @@ struct workload *workload_start(char *const argv[], struct fd_err *err)
 		goto fail;
 	}
 	if (!pid)
-		child_exec(argv, go, er);
+		child_exec(argv, go, er, parent);
 	close(go[0]);
 	close(er[1]);
 	w = xmalloc(sizeof(*w));

@@ -21,11 +21,16 @@
  * or running is killed (SIGKILL) and reaped. The caller must not wait for
  * the pid itself.
  *
- * The child takes the default action for SIGINT, SIGTERM and SIGPIPE,
- * whatever the recorder installed for itself: a Ctrl-C reaches the command
- * as it would without flamediff, and a command writing to a closed pipe
- * dies of it as usual (an ignored signal would stay ignored across exec).
- * Other dispositions are inherited as fork and exec pass them on.
+ * The child dies with the recorder (PR_SET_PDEATHSIG, SIGKILL): a
+ * recorder killed by SIGKILL or a crash leaves no command running
+ * unrecorded. The setting survives the exec, except into a set-user-ID
+ * program.
+ *
+ * The child takes the default action for SIGINT, SIGTERM, SIGHUP and
+ * SIGPIPE, whatever the recorder installed for itself: a Ctrl-C (or a
+ * closed terminal) reaches the command as it would without flamediff, and
+ * a command writing to a closed pipe dies of it as usual (an ignored
+ * signal would stay ignored across exec). Other dispositions are inherited as fork and exec pass them on.
  */
 struct workload;
 

@@ -9,19 +9,31 @@
 #include "lib/error.h"
 
 /*
- * An output file that is complete or absent: everything goes to a
- * temporary file beside the target, renamed over it by outfile_commit().
- * outfile_abort() (or a crash) leaves the target untouched. "-" writes to
- * standard output directly, and so does an existing device or FIFO
- * (/dev/null) to itself: renaming over it would replace the node. A
- * symbolic link is followed. A path ending in ".gz" is gzip-compressed.
+ * An output file that is complete or absent: everything goes to a file
+ * beside the target that has no name yet (O_TMPFILE), given one and
+ * renamed over the target by outfile_commit(). outfile_abort(), a crash
+ * or SIGKILL leave the target untouched and nothing beside it. Where the
+ * file system has no O_TMPFILE (or /proc is not mounted to link it), a
+ * named temporary "TARGET.tmp.XXXXXX" is used instead, which only a crash
+ * or SIGKILL can leave behind.
+ *
+ * "-" writes to standard output directly, and so does an existing device
+ * or FIFO (/dev/null) to itself: renaming over it would replace the node.
+ * A symbolic link is followed, even a dangling one: the file it names is
+ * created (in the link's directory when the link is relative), the link
+ * stays. A path ending in ".gz" is gzip-compressed. Every descriptor is
+ * close-on-exec: a command run meanwhile cannot write into the output.
+ *
+ * Errors name the path and the system's own reason (ENOSPC is "No space
+ * left on device", compressed or not).
  */
 struct outfile {
 	char *path; /* target; NULL for stdout */
-	char *tmp;  /* NULL when the target is written in place */
+	char *tmp;  /* named temporary; NULL when in place or unnamed */
+	int anon_fd; /* the unnamed file, kept to link it; -1 when none */
 	FILE *fp;
 	void *gz; /* gzFile, when compressing */
-	int failed;
+	int failed; /* errno of the first failed write, 0 */
 };
 
 int outfile_open(struct outfile *o, const char *path, struct fd_err *err);

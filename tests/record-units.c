@@ -12,12 +12,15 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "collector/decode.h"
 #include "collector/dso.h"
 #include "collector/evsel.h"
 #include "collector/kallsyms.h"
 #include "collector/machine.h"
 #include "collector/record.h"
+#include "collector/perf-records.h"
 #include "collector/ring.h"
+#include "collector/sanitize.h"
 #include "collector/stacks.h"
 #include "collector/symtab.h"
 #include "tap.h"
@@ -103,7 +106,7 @@ static void test_machine(void)
 	/* ld.so maps segments over the first mapping */
 	machine_mmap(&m, 100, 0x3000, 0x2000, 0x5000, 8, 12, "/lib/small");
 	p = machine_proc(&m, 100);
-	is_int(p->nr, 3, "an overlapping mmap splits the old one");
+	is_int(proc_nr_maps(p), 3, "an overlapping mmap splits the old one");
 	mp = proc_find_map(p, 0x2fff);
 	ok(mp && mp->dso && !strcmp(mp->dso->path, "/bin/big") &&
 		   mp->end == 0x3000, "left part kept");
@@ -115,15 +118,123 @@ static void test_machine(void)
 	   "right part: file offset moved along");
 	ok(!proc_find_map(p, 0xa000), "no map past the end");
 	machine_fork(&m, 200, 100, 200, 100);
-	is_int(machine_proc(&m, 200)->nr, 3, "fork copies the maps");
+	is_int(proc_nr_maps(machine_proc(&m, 200)), 3, "fork copies the maps");
+	ok(machine_proc(&m, 200)->maps == p->maps,
+	   "by sharing them until one changes");
 	is_str(strtab_str(m.comms, machine_thread(&m, 200, 200)->comm), "prog",
 	       "and the name");
 	machine_comm(&m, 200, 200, "child", true);
-	is_int(machine_proc(&m, 200)->nr, 0, "exec forgets them");
-	is_int(machine_proc(&m, 100)->nr, 3, "the parent keeps its own");
+	is_int(proc_nr_maps(machine_proc(&m, 200)), 0, "exec forgets them");
+	is_int(proc_nr_maps(machine_proc(&m, 100)), 3,
+	       "the parent keeps its own");
+	machine_fork(&m, 300, 100, 300, 100);
+	machine_mmap(&m, 300, 0x20000, 0x1000, 0, 8, 13, "/lib/late");
+	is_int(proc_nr_maps(machine_proc(&m, 300)), 4,
+	       "a child's mmap lands in its own copy");
+	is_int(proc_nr_maps(p), 3, "not in the parent's");
+	ok(!proc_find_map(p, 0x20000), "the parent cannot see it");
 	ok(dsos_get(&d, 8, 11, "/other/path/to/big") ==
 		   proc_find_map(p, 0x1000)->dso,
 	   "one dso per device and inode");
+	machine_release(&m);
+	dsos_release(&d);
+}
+
+static void test_sanitize(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char evil[] = "x 99999999999\ny\t\x7f;z";
+
+	sanitize_name(&sb, evil, sizeof(evil) - 1);
+	is_str(sb.buf, "x 99999999999?y??;z",
+	       "a name: control bytes become '?', ';' is the writer's");
+	strbuf_reset(&sb);
+	sanitize_value(&sb, "sh -c 'i=0\nwhile\r\x01'",
+		       strlen("sh -c 'i=0\nwhile\r\x01'"));
+	is_str(sb.buf, "sh -c 'i=0 while ?'",
+	       "a header value: line breaks become spaces, others '?'");
+	strbuf_release(&sb);
+}
+
+/* Records shorter than their fixed part, or whose string runs to the
+ * end without a NUL, are refused whole. */
+static void test_decode_short(void)
+{
+	struct record_stats st = { 0 };
+	struct machine m;
+	struct stacks stk;
+	struct dsos d;
+	struct decoder dec;
+	union {
+		struct perf_record_mmap2 e;
+		unsigned char b[256];
+	} u;
+	const size_t fixed = sizeof(u.e);
+
+	dsos_init(&d, false);
+	machine_init(&m, &d);
+	m.read_proc = false;
+	stacks_init(&stk);
+	decoder_init(&dec, &m, &stk, &d, NULL, &st);
+	memset(&u, 0, sizeof(u));
+	u.e.header.type = PERF_RECORD_MMAP2;
+	u.e.pid = u.e.tid = 42;
+	u.e.start = 0x1000;
+	u.e.len = 0x1000;
+	memcpy(u.b + fixed, "/bin/x\0\0", 8);
+	u.e.header.size = (uint16_t)(fixed + 8);
+	decode_record(&dec, &u.e.header);
+	is_int(proc_nr_maps(machine_proc(&m, 42)), 1, "a whole MMAP2 maps");
+	u.e.start = 0x8000;
+	u.e.header.size = (uint16_t)(fixed - 8);
+	decode_record(&dec, &u.e.header);
+	memset(u.b + fixed, 'A', 8);
+	u.e.header.size = (uint16_t)(fixed + 8);
+	decode_record(&dec, &u.e.header);
+	is_int(proc_nr_maps(machine_proc(&m, 42)), 1,
+	       "a short one and one without a NUL do not");
+	is_int(dec.bad_records, 2, "both counted as bad");
+	u.e.header.type = PERF_RECORD_SAMPLE;
+	u.e.header.size = 24;
+	decode_record(&dec, &u.e.header);
+	is_int(st.samples, 0, "a sample shorter than its head is no sample");
+	decoder_release(&dec);
+	stacks_release(&stk);
+	machine_release(&m);
+	dsos_release(&d);
+}
+
+/* EXIT drops a process at the end of the batch, not before: memory
+ * follows the live processes. */
+static void test_machine_exit(void)
+{
+	struct machine m;
+	struct dsos d;
+	unsigned long before;
+	bool found = true;
+	int i;
+
+	dsos_init(&d, false);
+	machine_init(&m, &d);
+	m.read_proc = false;
+	machine_comm(&m, 10, 10, "parent", true);
+	machine_mmap(&m, 10, 0x1000, 0x1000, 0, 8, 11, "/bin/sh");
+	before = machine_nr_procs(&m);
+	for (i = 0; i < 1000; i++) {
+		pid_t pid = 1000 + i;
+
+		machine_fork(&m, pid, 10, pid, 10);
+		machine_mmap(&m, pid, 0x5000, 0x1000, 0, 8, 12, "/bin/true");
+		machine_exit(&m, pid, pid);
+		found &= proc_nr_maps(machine_proc(&m, pid)) == 2;
+		machine_reap_exited(&m);
+	}
+	ok(found, "a sample after EXIT, in the same batch, finds the maps");
+	is_int(machine_nr_procs(&m), before,
+	       "1000 forked and exited processes: none kept");
+	is_int(machine_nr_threads(&m), 1, "nor their threads");
+	is_int(proc_nr_maps(machine_proc(&m, 10)), 1,
+	       "the parent and its maps stay");
 	machine_release(&m);
 	dsos_release(&d);
 }
@@ -273,6 +384,9 @@ int main(void)
 	test_symtab();
 	test_kallsyms(dir);
 	test_machine();
+	test_machine_exit();
+	test_sanitize();
+	test_decode_short();
 	test_stacks();
 	test_ring();
 	test_events();

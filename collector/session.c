@@ -1,4 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * The recording session (record.h): the events, their ring buffers and
+ * the read loop. Decoding the records is decode.c's, turning the stacks
+ * into a profile build.c's.
+ */
 #include <dirent.h>
 #include <stdarg.h>
 #include <errno.h>
@@ -11,16 +16,19 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "collector/build.h"
+#include "collector/decode.h"
 #include "collector/evsel.h"
 #include "collector/kallsyms.h"
 #include "collector/machine.h"
 #include "collector/perf.h"
 #include "collector/record.h"
 #include "collector/ring.h"
+#include "collector/sanitize.h"
 #include "collector/stacks.h"
 #include "collector/unwind.h"
+#include "lib/strbuf.h"
 
-#define MAX_FRAMES 512
 #define MAX_WARNINGS 8
 
 struct record {
@@ -43,9 +51,8 @@ struct record {
 	struct machine machine;
 	struct stacks stacks;
 	struct unwinder *unwinder;
+	struct decoder dec;
 	struct record_stats st;
-	uint64_t frames[MAX_FRAMES];
-	uint64_t uips[MAX_FRAMES];
 
 	const char *warn[MAX_WARNINGS + 1];
 	char warn_buf[MAX_WARNINGS][256];
@@ -82,6 +89,8 @@ struct record *record_new(const struct record_opts *o)
 	dsos_init(&r->dsos, o->dwarf);
 	machine_init(&r->machine, &r->dsos);
 	stacks_init(&r->stacks);
+	decoder_init(&r->dec, &r->machine, &r->stacks, &r->dsos, NULL,
+		     &r->st);
 	return r;
 }
 
@@ -102,6 +111,7 @@ void record_free(struct record *r)
 	free(r->tids);
 	if (r->have_ksyms)
 		kallsyms_release(&r->ksyms);
+	decoder_release(&r->dec);
 	if (r->unwinder)
 		unwinder_free(r->unwinder);
 	stacks_release(&r->stacks);
@@ -135,7 +145,7 @@ const char *const *record_warnings(const struct record *r)
 /* "0-3,5,7-8" from /sys: the CPUs events can be opened on. */
 static int read_cpus(struct record *r, struct fd_err *err)
 {
-	FILE *fp = fopen("/sys/devices/system/cpu/online", "r");
+	FILE *fp = fopen("/sys/devices/system/cpu/online", "re");
 	char buf[4096], *s;
 	int alloc = 0;
 
@@ -422,8 +432,10 @@ int record_open(struct record *r, struct fd_err *err)
 	fill_track(r);
 	if (open_events(r, err))
 		return -1;
-	if (r->o.dwarf)
+	if (r->o.dwarf) {
 		r->unwinder = unwinder_new();
+		r->dec.unwinder = r->unwinder;
+	}
 	/* a command we started: everything it maps will be reported */
 	if (r->o.target == TARGET_CHILD)
 		r->machine.read_proc = true;
@@ -451,273 +463,6 @@ int record_disable(struct record *r, struct fd_err *err)
 	return ioctl_all(r, PERF_EVENT_IOC_DISABLE, err);
 }
 
-/* --- records --- */
-
-/* A cursor over a record's body that never reads past its end. */
-struct cur {
-	const unsigned char *p, *end;
-	bool bad;
-};
-
-static uint64_t cur_u64(struct cur *c)
-{
-	uint64_t v;
-
-	if (c->end - c->p < 8) {
-		c->bad = true;
-		return 0;
-	}
-	memcpy(&v, c->p, 8);
-	c->p += 8;
-	return v;
-}
-
-static const unsigned char *cur_skip(struct cur *c, uint64_t n)
-{
-	const unsigned char *p = c->p;
-
-	if ((uint64_t)(c->end - c->p) < n) {
-		c->bad = true;
-		return NULL;
-	}
-	c->p += n;
-	return p;
-}
-
-static uint64_t record_time(const struct perf_event_header *h)
-{
-	const unsigned char *b = (const void *)h;
-	uint64_t t;
-
-	if (h->type == PERF_RECORD_SAMPLE) {
-		/* header, ip, {pid, tid}, time */
-		if (h->size < 32)
-			return 0;
-		memcpy(&t, b + 24, 8);
-		return t;
-	}
-	/* the sample_id trailer: {pid, tid}, time, {cpu, res} */
-	if (h->size < sizeof(*h) + sizeof(struct sample_id))
-		return 0;
-	memcpy(&t, b + h->size - 16, 8);
-	return t;
-}
-
-/* A user address as a frame code: file and offset when a file maps it. */
-static uint64_t encode_user(const struct proc *p, uint64_t ip)
-{
-	const struct map *m = proc_find_map(p, ip);
-
-	if (m && m->dso && ip - m->start + m->pgoff < FR_OFF_MAX &&
-	    m->dso->id < FR_DSO_MAX)
-		return fr_dso(m->dso->id, ip - m->start + m->pgoff);
-	return ip & ((1ULL << 62) - 1); /* FR_TAG_RAW */
-}
-
-/*
- * Turn the kernel's call chain into frame codes, leaf first, then the
- * unwound user stack (--call-graph dwarf: the chain has no user part).
- * Every entry but the first of each context is a return address: look up
- * the call instruction before it.
- */
-static uint32_t encode_chain(struct record *r, struct proc *p,
-			     const uint64_t *ips, uint64_t nr,
-			     const uint64_t *uips, int nr_u)
-{
-	enum { CTX_NONE, CTX_KERNEL, CTX_USER, CTX_OTHER } ctx = CTX_NONE;
-	bool first = true;
-	uint32_t n = 0;
-	uint64_t i;
-	int k;
-
-	for (i = 0; i < nr && n < MAX_FRAMES; i++) {
-		uint64_t ip = ips[i];
-
-		if (ip >= (uint64_t)PERF_CONTEXT_MAX) {
-			if (ip == (uint64_t)PERF_CONTEXT_KERNEL)
-				ctx = CTX_KERNEL;
-			else if (ip == (uint64_t)PERF_CONTEXT_USER)
-				ctx = CTX_USER;
-			else
-				ctx = CTX_OTHER;
-			first = true;
-			continue;
-		}
-		if (!ip || ctx == CTX_OTHER || ctx == CTX_NONE)
-			continue;
-		if (!first)
-			ip--;
-		first = false;
-		if (ctx == CTX_KERNEL) {
-			if (FR_TAG(ip) == FR_TAG_KERNEL)
-				r->frames[n++] = ip;
-		} else {
-			r->frames[n++] = encode_user(p, ip);
-		}
-	}
-	for (k = 0; k < nr_u && n < MAX_FRAMES; k++)
-		r->frames[n++] = encode_user(p, uips[k] - (k ? 1 : 0));
-	return n;
-}
-
-static void open_dsos(struct record *r, uint32_t n)
-{
-	uint32_t i;
-
-	/* open each binary the first time a sample lands in it, while the
-	 * process still runs and its files are still there */
-	for (i = 0; i < n; i++) {
-		uint64_t f = r->frames[i];
-		struct dso *dso;
-
-		if (FR_TAG(f) != FR_TAG_DSO)
-			continue;
-		dso = r->dsos.v[fr_dso_id(f)];
-		if (!dso->opened)
-			dso_open(&r->dsos, dso, NULL);
-	}
-}
-
-static void handle_sample(struct record *r, const struct perf_event_header *h)
-{
-	struct cur c = { (const void *)(h + 1),
-			 (const unsigned char *)h + h->size, false };
-	uint32_t pid, tid, n;
-	uint64_t ip, period, nr, *ips;
-	struct thread *t;
-	struct proc *p;
-	int nr_u = 0;
-
-	ip = cur_u64(&c);
-	cur_u64(&c); /* {pid, tid} */
-	if (c.bad)
-		return;
-	memcpy(&pid, c.p - 8, 4);
-	memcpy(&tid, c.p - 4, 4);
-	cur_u64(&c); /* time */
-	cur_u64(&c); /* cpu */
-	period = cur_u64(&c);
-	nr = cur_u64(&c);
-	ips = (uint64_t *)cur_skip(&c, nr * 8);
-	if (c.bad || nr > 0xffff)
-		return;
-	t = machine_thread(&r->machine, (pid_t)pid, (pid_t)tid);
-	p = machine_proc(&r->machine, (pid_t)pid);
-	if (r->o.dwarf) {
-		uint64_t abi = cur_u64(&c), size;
-		const uint64_t *regs = NULL;
-		const unsigned char *stack = NULL;
-		int nregs = __builtin_popcountll(REGS_USER_MASK);
-
-		if (abi)
-			regs = (const uint64_t *)cur_skip(&c, nregs * 8);
-		size = cur_u64(&c);
-		if (size) {
-			stack = cur_skip(&c, size);
-			size = cur_u64(&c); /* dyn_size: what was copied */
-		}
-		if (!c.bad && regs && r->unwinder) {
-			nr_u = unwinder_run(r->unwinder, &r->machine, p, regs,
-					    stack, stack ? size : 0, r->uips,
-					    MAX_FRAMES);
-			if (nr_u == 1)
-				r->st.unwind_fail++;
-		}
-	}
-	n = encode_chain(r, p, (const uint64_t *)ips, nr, r->uips, nr_u);
-	if (!n && nr == 0 && ip) {
-		/* no chain at all: at least the sampled IP */
-		uint64_t one[3] = { (uint64_t)PERF_CONTEXT_USER, ip, 0 };
-
-		if (FR_TAG(ip) == FR_TAG_KERNEL)
-			one[0] = (uint64_t)PERF_CONTEXT_KERNEL;
-		n = encode_chain(r, p, one, 2, NULL, 0);
-	}
-	open_dsos(r, n);
-	stacks_add(&r->stacks, t->comm, r->frames, n, period);
-	r->st.samples++;
-}
-
-static void handle_record(struct record *r, const struct perf_event_header *h)
-{
-	const unsigned char *b = (const void *)(h + 1);
-	uint32_t pid, tid;
-
-	r->st.bytes += h->size;
-	switch (h->type) {
-	case PERF_RECORD_SAMPLE:
-		handle_sample(r, h);
-		break;
-	case PERF_RECORD_MMAP2: {
-		uint64_t addr, len, pgoff, ino;
-		uint32_t maj, mn;
-		size_t fixed = 8 + 3 * 8 + 24 + 8;
-
-		if (h->size < sizeof(*h) + fixed + 1)
-			break;
-		memcpy(&pid, b, 4);
-		memcpy(&addr, b + 8, 8);
-		memcpy(&len, b + 16, 8);
-		memcpy(&pgoff, b + 24, 8);
-		memcpy(&maj, b + 32, 4);
-		memcpy(&mn, b + 36, 4);
-		memcpy(&ino, b + 40, 8);
-		if (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID)
-			maj = mn = 0, ino = 0;
-		if (!memchr(b + fixed, '\0', h->size - sizeof(*h) - fixed))
-			break;
-		machine_mmap(&r->machine, (pid_t)pid, addr, len, pgoff,
-			     ((uint64_t)maj << 32) | mn, ino,
-			     (const char *)b + fixed);
-		break;
-	}
-	case PERF_RECORD_COMM:
-		if (h->size < sizeof(*h) + 9 ||
-		    !memchr(b + 8, '\0', h->size - sizeof(*h) - 8))
-			break;
-		memcpy(&pid, b, 4);
-		memcpy(&tid, b + 4, 4);
-		machine_comm(&r->machine, (pid_t)pid, (pid_t)tid,
-			     (const char *)b + 8,
-			     h->misc & PERF_RECORD_MISC_COMM_EXEC);
-		break;
-	case PERF_RECORD_FORK: {
-		uint32_t v[4];
-
-		if (h->size < sizeof(*h) + 16)
-			break;
-		memcpy(v, b, 16); /* pid, ppid, tid, ptid */
-		machine_fork(&r->machine, (pid_t)v[0], (pid_t)v[1],
-			     (pid_t)v[2], (pid_t)v[3]);
-		break;
-	}
-	case PERF_RECORD_LOST: {
-		uint64_t lost;
-
-		if (h->size >= sizeof(*h) + 16) {
-			memcpy(&lost, b + 8, 8);
-			r->st.lost += lost;
-		}
-		break;
-	}
-	case PERF_RECORD_LOST_SAMPLES: {
-		uint64_t lost;
-
-		if (h->size >= sizeof(*h) + 8) {
-			memcpy(&lost, b, 8);
-			r->st.lost_samples += lost;
-		}
-		break;
-	}
-	case PERF_RECORD_THROTTLE:
-		r->st.throttled++;
-		break;
-	default:
-		/* EXIT: threads are kept, late samples may name them */
-		break;
-	}
-}
-
 /* Read every buffer, merging the CPUs by time: a process that maps a file
  * on one CPU and is sampled on another must see the map first. */
 static void read_rings(struct record *r)
@@ -732,7 +477,7 @@ static void read_rings(struct record *r)
 		ring_begin(&r->rings[i]);
 		cur[i] = ring_peek(&r->rings[i]);
 		if (cur[i])
-			t[i] = record_time(cur[i]);
+			t[i] = perf_record_time(cur[i]);
 	}
 	for (;;) {
 		int best = -1;
@@ -742,17 +487,17 @@ static void read_rings(struct record *r)
 				best = i;
 		if (best < 0)
 			break;
-		handle_record(r, cur[best]);
+		decode_record(&r->dec, cur[best]);
 		ring_next(&r->rings[best]);
 		cur[best] = ring_peek(&r->rings[best]);
 		if (cur[best])
-			t[best] = record_time(cur[best]);
+			t[best] = perf_record_time(cur[best]);
 	}
 	for (i = 0; i < n; i++)
 		ring_end(&r->rings[i]);
 	free(cur);
 	free(t);
-	r->st.stacks = r->stacks.nr;
+	decode_batch_end(&r->dec);
 }
 
 int record_poll(struct record *r, int timeout_ms, struct fd_err *err)
@@ -765,79 +510,31 @@ int record_poll(struct record *r, int timeout_ms, struct fd_err *err)
 	return 0;
 }
 
-/* --- symbolization --- */
-
-struct namer {
-	struct record *r;
-	struct profile *p;
-	struct hmap cache; /* frame code -> frame_key() */
-	uint32_t unknown;
-};
-
-static uint32_t name_of(struct namer *nm, uint64_t f, unsigned int *kind)
-{
-	struct record *r = nm->r;
-	bool is_new;
-	uint64_t *v = hmap_insert(&nm->cache, f, &is_new);
-	const char *s = NULL;
-	char buf[4096];
-	uint32_t id;
-
-	if (!is_new) {
-		*kind = frame_key_kind(*v);
-		return frame_key_name(*v);
-	}
-	*kind = FRAME_USER;
-	if (FR_TAG(f) == FR_TAG_KERNEL) {
-		*kind = FRAME_KERNEL;
-		if (r->have_ksyms)
-			s = kallsyms_lookup(&r->ksyms, f);
-	} else if (FR_TAG(f) == FR_TAG_DSO) {
-		struct dso *dso = r->dsos.v[fr_dso_id(f)];
-
-		dso_load(&r->dsos, dso);
-		s = dso_symbolize(dso, fr_dso_off(f));
-		if (!s) {
-			snprintf(buf, sizeof(buf), "[%s]", dso->base);
-			s = buf;
-		}
-	}
-	id = s ? profile_intern(nm->p, s, strlen(s)) : nm->unknown;
-	*v = frame_key(id, *kind);
-	return id;
-}
 
 int record_build(struct record *r, struct profile *p, struct fd_err *err)
 {
-	struct namer nm = { r, p, { 0 }, 0 };
-	struct frame *fr = xmalloc((MAX_FRAMES + 1) * sizeof(*fr));
-	unsigned long i;
-
-	nm.unknown = profile_intern(p, "[unknown]", 9);
-	for (i = 0; i < r->stacks.nr; i++) {
-		const struct stack *st = &r->stacks.v[i];
-		const uint64_t *f = &r->stacks.frames[st->first];
-		const char *comm = strtab_str(r->machine.comms, st->comm);
-		uint32_t k, n = 0;
-
-		fr[n].name = profile_intern(p, comm, strlen(comm));
-		fr[n++].kind = FRAME_PROCESS;
-		for (k = st->len; k-- > 0;) {
-			unsigned int kind;
-
-			fr[n].name = name_of(&nm, f[k], &kind);
-			fr[n++].kind = (uint8_t)kind;
-		}
-		profile_add_stack(p, fr, n, (double)st->weight);
-	}
-	free(fr);
-	hmap_release(&nm.cache);
+	build_stacks(p, &r->stacks, r->machine.comms, &r->dsos,
+		     r->have_ksyms ? &r->ksyms : NULL);
 	meta_set(&p->meta.event, r->ev.name);
 	meta_set(&p->meta.unit, evsel_unit(&r->ev));
 	p->meta.samples = r->st.samples;
 	p->meta.lost = r->st.lost + r->st.lost_samples;
-	(void)err;
+	(void)err; /* cannot fail: see record.h */
 	return 0;
+}
+
+/* A header value as sanitize_value() makes it (NULL stays NULL). */
+static void meta_set_clean(char **field, const char *value)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!value) {
+		meta_set(field, NULL);
+		return;
+	}
+	sanitize_value(&sb, value, strlen(value));
+	meta_set(field, sb.buf);
+	strbuf_release(&sb);
 }
 
 void record_fill_meta(struct profile *p, double duration, time_t start,
@@ -849,13 +546,13 @@ void record_fill_meta(struct profile *p, double duration, time_t start,
 
 	p->meta.duration = duration;
 	if (!uname(&u)) {
-		meta_set(&p->meta.host, u.nodename);
-		meta_set(&p->meta.kernel, u.release);
+		meta_set_clean(&p->meta.host, u.nodename);
+		meta_set_clean(&p->meta.kernel, u.release);
 	}
-	meta_set(&p->meta.cmdline, cmdline);
+	meta_set_clean(&p->meta.cmdline, cmdline);
 	gmtime_r(&start, &tm);
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	meta_set(&p->meta.date, date);
 	if (label)
-		meta_set(&p->meta.label, label);
+		meta_set_clean(&p->meta.label, label);
 }

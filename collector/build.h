@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_COLLECTOR_BUILD_H
+#define FLAMEDIFF_COLLECTOR_BUILD_H
+
+#include "analyzer/profile.h"
+#include "collector/dso.h"
+#include "collector/kallsyms.h"
+#include "collector/stacks.h"
+#include "lib/strtab.h"
+
+/*
+ * From a session's aggregated stacks to a profile: every distinct frame
+ * code symbolized once (kernel addresses from the kallsyms snapshot, file
+ * offsets from the dsos' symbol tables, loading each dso on first use),
+ * every stack added root first under its process name.
+ *
+ * Every name (comm, symbol, "[file]") passes through sanitize_name()
+ * (collector/sanitize.h) on its way into the profile. Cannot fail: what
+ * cannot be named is "[unknown]" or "[file]".
+ *
+ * ksyms may be NULL (no kernel frames were sampled). The profile owns
+ * what is added; stacks, comms, dsos and ksyms are only read (dsos load
+ * their symbols).
+ */
+void build_stacks(struct profile *p, const struct stacks *st,
+		  const struct strtab *comms, struct dsos *dsos,
+		  const struct kallsyms *ksyms);
+
+#endif

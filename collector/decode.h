@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_COLLECTOR_DECODE_H
+#define FLAMEDIFF_COLLECTOR_DECODE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "collector/dso.h"
+#include "collector/machine.h"
+#include "collector/perf.h"
+#include "collector/record.h"
+#include "collector/stacks.h"
+#include "collector/unwind.h"
+
+#define MAX_FRAMES 512
+
+/*
+ * Record decoding: each record the ring buffers hand out, in time order,
+ * turned into machine state (COMM, FORK, EXIT, MMAP2), an aggregated stack
+ * (SAMPLE) or a count (LOST, LOST_SAMPLES, THROTTLE). Records are read
+ * through the typed structs of perf-records.h, each checked against its
+ * header's size first: a short or malformed record is counted in
+ * st->bad_records (no field of it is used), never read past its end.
+ *
+ * The decoder points into the session that owns it (machine, stacks,
+ * dsos, the unwinder, the statistics); it owns only its frame buffers.
+ * Lifetime: decoder_init() ... decoder_release(). decode_batch_end()
+ * after each read of the buffers drops what exited in it (machine.h).
+ */
+struct decoder {
+	struct machine *machine;
+	struct stacks *stacks;
+	struct dsos *dsos;
+	struct unwinder *unwinder; /* NULL: frame pointers only */
+	struct record_stats *st;
+	unsigned long bad_records;
+	uint64_t frames[MAX_FRAMES];
+	uint64_t uips[MAX_FRAMES];
+};
+
+void decoder_init(struct decoder *d, struct machine *m, struct stacks *s,
+		  struct dsos *dsos, struct unwinder *u,
+		  struct record_stats *st);
+void decoder_release(struct decoder *d);
+
+void decode_record(struct decoder *d, const struct perf_event_header *h);
+void decode_batch_end(struct decoder *d);
+
+/* The record's time, for merging the CPUs' buffers; 0 when it has none. */
+uint64_t perf_record_time(const struct perf_event_header *h);
+
+#endif
