@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "analyzer/input.h"
 #include "analyzer/metrics.h"
@@ -109,6 +110,13 @@ static int parse(struct report_cmd *c, int argc, char **argv, int *status)
 		return -1;
 	if (c->lkp)
 		c->format = FMT_LKP;
+	/* Nobody types perf script text: at a terminal, no FILE is a
+	 * mistake, not a wait for input. */
+	if (!n && isatty(STDIN_FILENO)) {
+		*status = usage_error("report", "no input file (or pipe one "
+					        "in)");
+		return -1;
+	}
 	c->files = n ? argv : stdin_only;
 	c->nr_files = n ? n : 1;
 	return 0;
