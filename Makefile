@@ -1,6 +1,6 @@
 # flamediff: see README.md. Targets: all (default), deps, check, bench,
-# install, clean. Out-of-tree: make BUILD=dir. Sanitizers: make asan-check.
-# Fuzzing (tests/README.md): make fuzz, make fuzz-smoke.
+# install, uninstall, clean. Out-of-tree: make BUILD=dir. Sanitizers:
+# make asan-check. Fuzzing (tests/README.md): make fuzz, make fuzz-smoke.
 
 BUILD	?= build
 PREFIX	?= /usr/local
@@ -196,19 +196,34 @@ deps:
 		apt-get install -y --no-install-recommends nodejs npm
 	npm install --no-save --no-audit --no-fund
 
+# What install puts in place, each file in one place only; uninstall
+# removes exactly these. The man page goes to man1 (not also under
+# share/flamediff); the bash completion is made by the program from its
+# option tables, so it cannot be stale.
+SHARE_DATA := $(filter-out share/man share/completion,$(wildcard share/*))
+BINDIR	:= $(DESTDIR)$(PREFIX)/bin
+DATADIR	:= $(DESTDIR)$(PREFIX)/share/flamediff
+MAN1DIR	:= $(DESTDIR)$(PREFIX)/share/man/man1
+BASHCOMPDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+
 install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/flamediff
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/flamediff
-	cp -R share/. $(DESTDIR)$(PREFIX)/share/flamediff/
-	if [ -f share/man/flamediff.1 ]; then \
-		install -d $(DESTDIR)$(PREFIX)/share/man/man1; \
-		install -m 644 share/man/flamediff.1 $(DESTDIR)$(PREFIX)/share/man/man1/; \
-	fi
+	install -d $(BINDIR) $(DATADIR) $(MAN1DIR) $(BASHCOMPDIR)
+	install -m 755 $(BIN) $(BINDIR)/flamediff
+	cp -R $(SHARE_DATA) $(DATADIR)/
+	install -m 644 share/man/flamediff.1 $(MAN1DIR)/flamediff.1
+	$(BIN) completion bash >$(BASHCOMPDIR)/flamediff.tmp
+	mv $(BASHCOMPDIR)/flamediff.tmp $(BASHCOMPDIR)/flamediff
+
+uninstall:
+	rm -f $(BINDIR)/flamediff $(MAN1DIR)/flamediff.1 \
+		$(BASHCOMPDIR)/flamediff
+	rm -rf $(DATADIR)
 
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all check asan-check fuzz fuzz-smoke bench demo deps install clean
+.PHONY: all check asan-check fuzz fuzz-smoke bench demo deps install \
+	uninstall clean
 .SECONDARY:
 
 -include $(shell find $(BUILD)/obj $(FUZZ_DIR)/obj -name '*.d' 2>/dev/null)

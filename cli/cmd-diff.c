@@ -4,8 +4,6 @@
  * commits, explain what moved, and write the differential folded stacks
  * the flame graph renderers draw.
  */
-#include <getopt.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +15,7 @@
 #include "cli/builtin.h"
 #include "cli/input-opts.h"
 
-static const char usage_text[] =
+const char diff_usage[] =
 	"usage: flamediff diff [OPTIONS] BASE NEW\n"
 	"       flamediff diff [OPTIONS] --base RUN... --new RUN...\n"
 	"\n"
@@ -47,187 +45,117 @@ static const char usage_text[] =
 	"side, the caller chains of its self time (five frames, callee first)\n"
 	"that lost and gained, by the same rule as the rows. Names are matched\n"
 	"across builds without GCC clone suffixes (.isra.N, .constprop.N,\n"
-	".part.N), as LKP does.\n"
-	"\n"
-	"  --all               show every row, changed or not\n"
-	"  --min-change P      rows must move by at least P (points for\n"
-	"                      perf-profile rows, percent for other stats);\n"
-	"                      replaces the one-run floor (0: no floor)\n"
-	"  --format FMT        table (default; with the explanation), json or\n"
-	"                      csv (every figure of the rows, per-run values\n"
-	"                      and Welch's t-test p-value when both sides have\n"
-	"                      >= 2 runs), or folded (as --folded)\n"
-	"  --folded[=FILE]     the differential folded stacks, 'stack base new'\n"
-	"                      a line (names without GCC clone suffixes, new\n"
-	"                      scaled to the base's total): instead of the\n"
-	"                      table, or into FILE besides it\n"
-	"  --no-normalize      --folded: the counts as recorded\n"
-	"  --no-explain        the table only\n"
-	"  --base-name NAME    name of the base side (default: the label of its\n"
-	"                      first profile, else the file or directory name)\n"
-	"  --new-name NAME     the same for the new side\n"
-	"  --event-name NAME   the event part of the keys (default: from the\n"
-	"                      base profile; from the stats keys against LKP\n"
-	"                      stats files)\n"
-	"  -o, --output FILE   write there instead of standard output\n"
-	INPUT_OPTIONS_HELP
-	"  -h, --help          this text\n";
+	".part.N), as LKP does.\n";
 
 enum diff_format { FMT_TABLE, FMT_JSON, FMT_CSV, FMT_FOLDED };
 
-enum {
-	OPT_ALL = 0x100,
-	OPT_MIN_CHANGE,
-	OPT_FORMAT,
-	OPT_FOLDED,
-	OPT_NO_NORMALIZE,
-	OPT_NO_EXPLAIN,
-	OPT_BASE_NAME,
-	OPT_NEW_NAME,
-	OPT_EVENT_NAME,
-	OPT_BASE,
-	OPT_NEW,
-};
-
-static const struct option options[] = {
-	{ "all", no_argument, NULL, OPT_ALL },
-	{ "min-change", required_argument, NULL, OPT_MIN_CHANGE },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "folded", optional_argument, NULL, OPT_FOLDED },
-	{ "no-normalize", no_argument, NULL, OPT_NO_NORMALIZE },
-	{ "no-explain", no_argument, NULL, OPT_NO_EXPLAIN },
-	{ "base-name", required_argument, NULL, OPT_BASE_NAME },
-	{ "new-name", required_argument, NULL, OPT_NEW_NAME },
-	{ "event-name", required_argument, NULL, OPT_EVENT_NAME },
-	{ "base", required_argument, NULL, OPT_BASE },
-	{ "new", required_argument, NULL, OPT_NEW },
-	{ "output", required_argument, NULL, 'o' },
-	INPUT_LONG_OPTIONS,
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
+static const char *const format_words[] = { "table", "json", "csv", "folded",
+					    NULL };
 
 struct diff_cmd {
 	struct diff_opts opts;
-	enum diff_format format;
+	int format;		/* enum diff_format */
 	const char *output, *folded_file;
 	bool normalize, explain;
 	const char *names[2], *event;
 	struct input_opts io;
-	char **paths[2];
-	size_t nr_paths[2];
+	struct po_list paths[2]; /* base, new */
 };
 
-static int usage_error(const char *fmt, const char *arg)
+/* --folded: the format; --folded=FILE: a file besides the table. */
+static int folded_cb(const struct po_option *opt, const char *arg,
+		     void *value, struct strbuf *err)
 {
-	fprintf(stderr, "flamediff diff: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n\n%s", usage_text);
-	return EXIT_USAGE;
+	struct diff_cmd *c = value;
+
+	if (arg)
+		c->folded_file = arg;
+	else
+		c->format = FMT_FOLDED;
+	return 0;
 }
+
+#define D struct diff_cmd
+const struct po_option diff_options[] = {
+	PO_BOOL(0, "all", D, opts.all, "show every row, changed or not"),
+	PO_DOUBLE(0, "min-change", D, opts.min_change, "P", 0, 1e300,
+		  "rows must move by at least P (points for\n"
+		  "perf-profile rows, percent for other stats);\n"
+		  "replaces the one-run floor (0: no floor)"),
+	PO_CHOICE(0, "format", D, format, "FMT", format_words,
+		  "table (default; with the explanation), json or\n"
+		  "csv (every figure of the rows, per-run values\n"
+		  "and Welch's t-test p-value when both sides have\n"
+		  ">= 2 runs), or folded (as --folded)"),
+	{ .type = PO_T_CALLBACK, .long_name = "folded", .off = 0,
+	  .argh = "FILE", .flags = PO_OPTARG, .cb = folded_cb,
+	  .complete = "file",
+	  .help = "the differential folded stacks, 'stack base new'\n"
+		  "a line (names without GCC clone suffixes, new\n"
+		  "scaled to the base's total): instead of the\n"
+		  "table, or into FILE besides it" },
+	PO_CLEAR(0, "no-normalize", D, normalize,
+		 "--folded: the counts as recorded"),
+	PO_CLEAR(0, "no-explain", D, explain, "the table only"),
+	PO_STRING(0, "base-name", D, names[0], "NAME",
+		  "name of the base side (default: the label of its\n"
+		  "first profile, else the file or directory name)"),
+	PO_STRING(0, "new-name", D, names[1], "NAME",
+		  "the same for the new side"),
+	PO_STRING(0, "event-name", D, event, "NAME",
+		  "the event part of the keys (default: from the\n"
+		  "base profile; from the stats keys against LKP\n"
+		  "stats files)"),
+	PO_LIST(0, "base", D, paths[0], "RUN",
+		"a run of the base side (repeatable)"),
+	PO_LIST(0, "new", D, paths[1], "RUN",
+		"a run of the new side (repeatable)"),
+	PO_FILENAME('o', "output", D, output, "FILE",
+		    "write there instead of standard output"),
+	PO_INCLUDE(D, io, input_options),
+	PO_END,
+};
+#undef D
 
 static void add_path(struct diff_cmd *c, int side, char *path)
 {
-	c->paths[side] = xrealloc(c->paths[side],
-				  (c->nr_paths[side] + 1) * sizeof(char *));
-	c->paths[side][c->nr_paths[side]++] = path;
+	struct po_list *l = &c->paths[side];
+
+	ALLOC_GROW(l->v, l->nr + 1, l->alloc);
+	l->v[l->nr++] = path;
 }
 
-static int parse(struct diff_cmd *c, int argc, char **argv, bool *help)
+/* Fill c from argv: 0 to go on, or -1 with *status to exit with. */
+static int parse(struct diff_cmd *c, int argc, char **argv, int *status)
 {
-	char *end;
-	int opt;
+	int n;
 
 	memset(c, 0, sizeof(*c));
 	c->opts.min_change = -1;
 	c->normalize = true;
 	c->explain = true;
-	*help = false;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
-		if (input_opt(&c->io, opt, optarg))
-			continue;
-		switch (opt) {
-		case OPT_ALL:
-			c->opts.all = true;
-			break;
-		case OPT_MIN_CHANGE:
-			c->opts.min_change = strtod(optarg, &end);
-			if (end == optarg || *end ||
-			    !isfinite(c->opts.min_change) ||
-			    c->opts.min_change < 0)
-				return usage_error("--min-change wants a "
-						   "number >= 0, not '%s'",
-						   optarg);
-			break;
-		case OPT_FORMAT:
-			if (!strcmp(optarg, "table"))
-				c->format = FMT_TABLE;
-			else if (!strcmp(optarg, "json"))
-				c->format = FMT_JSON;
-			else if (!strcmp(optarg, "csv"))
-				c->format = FMT_CSV;
-			else if (!strcmp(optarg, "folded"))
-				c->format = FMT_FOLDED;
-			else
-				return usage_error("unknown format '%s' "
-						   "(table, json, csv or "
-						   "folded)",
-						   optarg);
-			break;
-		case OPT_FOLDED:
-			if (optarg)
-				c->folded_file = optarg;
-			else
-				c->format = FMT_FOLDED;
-			break;
-		case OPT_NO_NORMALIZE:
-			c->normalize = false;
-			break;
-		case OPT_NO_EXPLAIN:
-			c->explain = false;
-			break;
-		case OPT_BASE_NAME:
-			c->names[0] = optarg;
-			break;
-		case OPT_NEW_NAME:
-			c->names[1] = optarg;
-			break;
-		case OPT_EVENT_NAME:
-			c->event = optarg;
-			break;
-		case OPT_BASE:
-			add_path(c, 0, optarg);
-			break;
-		case OPT_NEW:
-			add_path(c, 1, optarg);
-			break;
-		case 'o':
-			c->output = optarg;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			*help = true;
+	n = cmd_parse_options(argc, argv, diff_usage, diff_options, c, 0,
+			      status);
+	if (n < 0)
+		return -1;
+	if (c->paths[0].nr || c->paths[1].nr) {
+		if (n)
+			*status = usage_error("diff", "'%s': give the runs "
+					      "either as BASE NEW or with "
+					      "--base/--new", argv[0]);
+		else if (!c->paths[0].nr || !c->paths[1].nr)
+			*status = usage_error("diff", "both --base and --new "
+					      "are needed");
+		else
 			return 0;
-		default:
-			fprintf(stderr, "\n%s", usage_text);
-			return EXIT_USAGE;
-		}
+		return -1;
 	}
-	if (c->nr_paths[0] || c->nr_paths[1]) {
-		if (optind < argc)
-			return usage_error("'%s': give the runs either as BASE "
-					   "NEW or with --base/--new",
-					   argv[optind]);
-		if (!c->nr_paths[0] || !c->nr_paths[1])
-			return usage_error("%s", "both --base and --new are "
-						 "needed");
-		return 0;
+	if (n != 2) {
+		*status = usage_error("diff", "two sides are needed: BASE NEW");
+		return -1;
 	}
-	if (argc - optind != 2)
-		return usage_error("%s", "two sides are needed: BASE NEW");
-	add_path(c, 0, argv[optind]);
-	add_path(c, 1, argv[optind + 1]);
+	add_path(c, 0, argv[0]);
+	add_path(c, 1, argv[1]);
 	return 0;
 }
 
@@ -282,15 +210,13 @@ int cmd_diff(int argc, char **argv)
 	struct outfile o;
 	const char *names[2];
 	char *event = NULL;
-	bool help;
 	int ret, i;
 
-	ret = parse(&c, argc, argv, &help);
-	if (ret || help)
+	if (parse(&c, argc, argv, &ret))
 		goto out_args;
 	memset(s, 0, sizeof(s));
 	for (i = 0; i < 2; i++) {
-		if (diff_side_load(&s[i], c.paths[i], c.nr_paths[i], &c.io,
+		if (diff_side_load(&s[i], c.paths[i].v, c.paths[i].nr, &c.io,
 				   &err)) {
 			fprintf(stderr, "flamediff diff: %s: %s\n", what[i],
 				err.msg);
@@ -300,9 +226,8 @@ int cmd_diff(int argc, char **argv)
 	}
 	if ((c.format == FMT_FOLDED || c.folded_file) &&
 	    (s[0].stats || s[1].stats)) {
-		fprintf(stderr, "flamediff diff: --folded needs profiles on "
-				"both sides, not LKP stats files\n");
-		ret = EXIT_USAGE;
+		ret = usage_error("diff", "--folded needs profiles on both "
+					  "sides, not LKP stats files");
 		goto out;
 	}
 	event = pick_event(&c, s);
@@ -359,7 +284,7 @@ out:
 		diff_side_free(&s[i]);
 	free(event);
 out_args:
-	free(c.paths[0]);
-	free(c.paths[1]);
+	po_list_release(&c.paths[0]);
+	po_list_release(&c.paths[1]);
 	return ret;
 }

@@ -4,7 +4,6 @@
  * stackcollapse-perf.pl (same options, same bytes), or to a flamediff
  * profile with -o FILE.prof[ile][.gz].
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,91 +14,67 @@
 #include "cli/builtin.h"
 #include "cli/input-opts.h"
 
-static void usage(FILE *fp)
-{
-	fprintf(fp,
-		"usage: flamediff fold [OPTIONS] [FILE...]\n"
-		"\n"
-		"Fold perf script output (FILEs, or standard input) into one\n"
-		"line per distinct stack, \"comm;outer;...;leaf COUNT\", as\n"
-		"stackcollapse-perf.pl does. Inputs may be gzip-compressed.\n"
-		"\n"
-		"  --kernel            mark kernel frames with _[k]\n"
-		"  --jit               mark JIT frames with _[j]\n"
-		"  --all               both --kernel and --jit\n"
-		"  --addrs             unresolved frames as \"[dso <addr>]\"\n"
-		INPUT_OPTIONS_HELP
-		"  -o, --output FILE   write to FILE; FILE.prof or FILE.profile\n"
-		"                      (.gz too) gets a flamediff profile\n"
-		"  -h, --help          this text\n");
-}
+const char fold_usage[] =
+	"usage: flamediff fold [OPTIONS] [FILE...]\n"
+	"\n"
+	"Fold perf script output (FILEs, or standard input) into one\n"
+	"line per distinct stack, \"comm;outer;...;leaf COUNT\", as\n"
+	"stackcollapse-perf.pl does. Inputs may be gzip-compressed.";
 
-enum { OPT_KERNEL = 256, OPT_JIT, OPT_ALL, OPT_ADDRS };
+struct fold_cmd {
+	struct input_opts io;
+	unsigned int annotate;	/* ANNOTATE_* */
+	const char *out;
+};
+
+const struct po_option fold_options[] = {
+	PO_BIT(0, "kernel", struct fold_cmd, annotate, ANNOTATE_KERNEL,
+	       "mark kernel frames with _[k]"),
+	PO_BIT(0, "jit", struct fold_cmd, annotate, ANNOTATE_JIT,
+	       "mark JIT frames with _[j]"),
+	PO_BIT(0, "all", struct fold_cmd, annotate,
+	       ANNOTATE_KERNEL | ANNOTATE_JIT, "both --kernel and --jit"),
+	PO_BOOL(0, "addrs", struct fold_cmd, io.ps.addrs,
+		"unresolved frames as \"[dso <addr>]\""),
+	PO_INCLUDE(struct fold_cmd, io, input_options),
+	PO_FILENAME('o', "output", struct fold_cmd, out, "FILE",
+		    "write to FILE; FILE.prof or FILE.profile\n"
+		    "(.gz too) gets a flamediff profile"),
+	PO_END,
+};
 
 int cmd_fold(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		INPUT_LONG_OPTIONS,
-		{ "kernel", no_argument, NULL, OPT_KERNEL },
-		{ "jit", no_argument, NULL, OPT_JIT },
-		{ "all", no_argument, NULL, OPT_ALL },
-		{ "addrs", no_argument, NULL, OPT_ADDRS },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	struct fold_cmd c = {
+		.io = { .format = INPUT_AUTO },
+		.annotate = ANNOTATE_INLINE,
+		.out = "-",
 	};
-	struct input_opts io = { .format = INPUT_AUTO };
-	unsigned int annotate = ANNOTATE_INLINE;
-	const char *out = "-";
 	static char *stdin_only[] = { "-", NULL };
 	char **files;
 	struct profile *p;
 	struct fd_err err;
 	struct outfile o;
-	int c;
+	int n, ret;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
-		if (input_opt(&io, c, optarg))
-			continue;
-		switch (c) {
-		case OPT_KERNEL:
-			annotate |= ANNOTATE_KERNEL;
-			break;
-		case OPT_JIT:
-			annotate |= ANNOTATE_JIT;
-			break;
-		case OPT_ALL:
-			annotate |= ANNOTATE_KERNEL | ANNOTATE_JIT;
-			break;
-		case OPT_ADDRS:
-			io.ps.addrs = true;
-			break;
-		case 'o':
-			out = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	files = optind < argc ? argv + optind : stdin_only;
+	n = cmd_parse_options(argc, argv, fold_usage, fold_options, &c, 0,
+			      &ret);
+	if (n < 0)
+		return ret;
+	files = n ? argv : stdin_only;
 
 	p = profile_new();
 	for (; *files; files++) {
-		if (input_read(*files, &io, p, NULL, &err))
+		if (input_read(*files, &c.io, p, NULL, &err))
 			goto fail;
 	}
-	if (profile_path_wanted(out)) {
-		if (profile_save(p, out, &err))
+	if (profile_path_wanted(c.out)) {
+		if (profile_save(p, c.out, &err))
 			goto fail;
 	} else {
-		if (outfile_open(&o, out, &err))
+		if (outfile_open(&o, c.out, &err))
 			goto fail;
-		folded_write(p, &o, annotate);
+		folded_write(p, &o, c.annotate);
 		if (outfile_commit(&o, &err))
 			goto fail;
 	}

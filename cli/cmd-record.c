@@ -7,8 +7,9 @@
  * and shows the status line and the summary.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
-#include <getopt.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,49 +30,9 @@ static void on_signal(int sig)
 	stop_signal = sig;
 }
 
-static void usage(FILE *fp)
-{
-	fprintf(fp,
-"usage: flamediff record [-a] [-p PID | -- COMMAND...] [OPTIONS] -o FILE\n"
-"\n"
-"  -a, --all-cpus          every CPU, every process (with a command: while\n"
-"                          it runs)\n"
-"  -p, --pid PID           an existing process (and what it forks)\n"
-"  -e, --event EVENT       default: cycles:pp, cycles:p, cycles, then\n"
-"                          cpu-clock (-a) or task-clock (one task)\n"
-"  -c, --count PERIOD      sample every PERIOD events (default 1000003)\n"
-"  -F, --freq HZ           sample HZ times a second instead\n"
-"  -d, --duration SECONDS  stop after SECONDS (default: until the command\n"
-"                          exits, or Ctrl-C)\n"
-"      --delay SECONDS     start sampling SECONDS after the start\n"
-"  -g, --call-graph fp|dwarf[,SIZE]\n"
-"                          user stacks from frame pointers (default) or\n"
-"                          DWARF unwinding of SIZE bytes of stack (8192)\n"
-"  -m, --mmap-pages N      ring buffer pages per CPU (power of 2, 128)\n"
-"      --label TEXT        stored in the profile (e.g. the build's name)\n"
-"  -o, --output FILE       the profile (default flamediff.profile;\n"
-"                          FILE.gz is compressed)\n"
-"  -q, --quiet             no summary on stderr\n");
-}
-
-enum { OPT_DELAY = 256, OPT_LABEL };
-
-static const struct option options[] = {
-	{ "all-cpus", no_argument, NULL, 'a' },
-	{ "pid", required_argument, NULL, 'p' },
-	{ "event", required_argument, NULL, 'e' },
-	{ "count", required_argument, NULL, 'c' },
-	{ "freq", required_argument, NULL, 'F' },
-	{ "duration", required_argument, NULL, 'd' },
-	{ "delay", required_argument, NULL, OPT_DELAY },
-	{ "call-graph", required_argument, NULL, 'g' },
-	{ "mmap-pages", required_argument, NULL, 'm' },
-	{ "label", required_argument, NULL, OPT_LABEL },
-	{ "output", required_argument, NULL, 'o' },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
-};
+const char record_usage[] =
+	"usage: flamediff record [-a] [-p PID | -- COMMAND...] [OPTIONS] "
+	"-o FILE";
 
 /* What the command line asks for, beyond the session's own options. */
 struct args {
@@ -81,134 +42,153 @@ struct args {
 	double duration;	/* 0: until the target ends or a signal */
 	double delay;		/* seconds before sampling starts */
 	bool quiet;
+	bool system_wide;	/* -a */
+	uint64_t pid;		/* -p, for o.pid */
 	char **cmd;		/* the command to run (NULL-terminated), or NULL */
 };
 
-static int bad_usage(const char *fmt, const char *arg)
+/* -c and -F: the last one given wins, as in perf record. */
+static int count_cb(const struct po_option *opt, const char *arg,
+		    void *value, struct strbuf *err)
 {
-	fprintf(stderr, "flamediff record: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n");
-	usage(stderr);
-	return EXIT_USAGE;
+	struct record_opts *o = value;
+	uint64_t v;
+
+	if (po_get_u64(opt, arg, &v, err))
+		return -1;
+	o->period = v;
+	o->freq = 0;
+	return 0;
 }
 
-static int parse_u64(const char *s, uint64_t *v)
+static int freq_cb(const struct po_option *opt, const char *arg,
+		   void *value, struct strbuf *err)
 {
+	struct record_opts *o = value;
+	uint64_t v;
+
+	if (po_get_u64(opt, arg, &v, err))
+		return -1;
+	o->freq = (unsigned int)v;
+	o->period = 0;
+	return 0;
+}
+
+static int call_graph_cb(const struct po_option *opt, const char *s,
+			 void *value, struct strbuf *err)
+{
+	struct record_opts *o = value;
+	unsigned long long size;
 	char *end;
-
-	errno = 0;
-	*v = strtoull(s, &end, 10);
-	return errno || end == s || *end || s[0] == '-' ? -1 : 0;
-}
-
-static int parse_seconds(const char *s, double *v)
-{
-	char *end;
-
-	*v = strtod(s, &end);
-	return end == s || *end || *v < 0 || *v > 1e7 ? -1 : 0;
-}
-
-static int parse_call_graph(const char *s, struct record_opts *o)
-{
-	uint64_t size;
 
 	if (!strcmp(s, "fp")) {
 		o->dwarf = false;
 		return 0;
 	}
 	if (strncmp(s, "dwarf", 5) || (s[5] && s[5] != ','))
-		return -1;
+		goto bad;
 	o->dwarf = true;
 	if (!s[5])
 		return 0;
-	if (parse_u64(s + 6, &size) || !size || size > 65528)
-		return -1;
+	errno = 0;
+	size = strtoull(s + 6, &end, 10);
+	if (!isdigit((unsigned char)s[6]) || *end || errno || !size ||
+	    size > 65528)
+		goto bad;
 	o->stack_size = (unsigned int)((size + 7) & ~7ULL);
+	return 0;
+bad:
+	strbuf_addstr(err, "want fp, dwarf or dwarf,SIZE (SIZE 1 to 65528)");
+	return -1;
+}
+
+static int mmap_pages_cb(const struct po_option *opt, const char *arg,
+			 void *value, struct strbuf *err)
+{
+	struct record_opts *o = value;
+	uint64_t v;
+
+	if (po_get_u64(opt, arg, &v, err))
+		return -1;
+	if (v & (v - 1)) {
+		strbuf_addstr(err, "not a power of 2");
+		return -1;
+	}
+	o->data_pages = (unsigned int)v;
 	return 0;
 }
 
+static const char *const call_graph_words[] = { "fp", "dwarf", NULL };
+
+#define A struct args
+const struct po_option record_options[] = {
+	PO_BOOL('a', "all-cpus", A, system_wide,
+		"every CPU, every process (with a command: while\n"
+		"it runs)"),
+	PO_U64('p', "pid", A, pid, "PID", 1, 0x7fffffff,
+	       "an existing process (and what it forks)"),
+	PO_STRING('e', "event", A, o.event, "EVENT",
+		  "default: cycles:pp, cycles:p, cycles, then\n"
+		  "cpu-clock (-a) or task-clock (one task)"),
+	{ .type = PO_T_CALLBACK, .short_name = 'c', .long_name = "count",
+	  .off = offsetof(A, o), .argh = "PERIOD", .cb = count_cb,
+	  .flags = PO_RANGE, .lo = 1, .hi = 1.8e19,
+	  .help = "sample every PERIOD events (default 1000003)" },
+	{ .type = PO_T_CALLBACK, .short_name = 'F', .long_name = "freq",
+	  .off = offsetof(A, o), .argh = "HZ", .cb = freq_cb,
+	  .flags = PO_RANGE, .lo = 1, .hi = 1000000,
+	  .help = "sample HZ times a second instead" },
+	{ .type = PO_T_DOUBLE, .short_name = 'd', .long_name = "duration",
+	  .off = PO_OFF(A, duration, double), .argh = "SECONDS",
+	  .flags = PO_RANGE | PO_LO_OPEN, .lo = 0, .hi = 1e7,
+	  .help = "stop after SECONDS (default: until the command\n"
+		  "exits, or Ctrl-C)" },
+	PO_DOUBLE(0, "delay", A, delay, "SECONDS", 0, 1e7,
+		  "start sampling SECONDS after the start"),
+	PO_NOOP('g', NULL, "call graphs from frame pointers (as perf's -g;\n"
+			   "they are always recorded)"),
+	{ .type = PO_T_CALLBACK, .long_name = "call-graph",
+	  .off = offsetof(A, o), .argh = "fp|dwarf[,SIZE]",
+	  .cb = call_graph_cb, .words = call_graph_words,
+	  .help = "user stacks from frame pointers (default) or\n"
+		  "DWARF unwinding of SIZE bytes of stack (8192)" },
+	{ .type = PO_T_CALLBACK, .short_name = 'm', .long_name = "mmap-pages",
+	  .off = offsetof(A, o), .argh = "N", .cb = mmap_pages_cb,
+	  .flags = PO_RANGE, .lo = 1, .hi = 1 << 20,
+	  .help = "ring buffer pages per CPU (power of 2, 128)" },
+	PO_STRING(0, "label", A, label, "TEXT",
+		  "stored in the profile (e.g. the build's name)"),
+	PO_FILENAME('o', "output", A, out, "FILE",
+		    "the profile (default flamediff.profile;\n"
+		    "FILE.gz is compressed)"),
+	PO_BOOL('q', "quiet", A, quiet, "no summary on stderr"),
+	PO_END,
+};
+#undef A
+
 /* Fill a from argv. Returns -1 to go on recording, or the exit status for
  * cmd_record() to return (0 after --help). */
-static int parse_options(int argc, char **argv, struct args *a)
+static int parse_args(int argc, char **argv, struct args *a)
 {
 	struct record_opts *o = &a->o;
-	bool system_wide = false;
-	uint64_t v;
-	int c;
+	int n, status;
 
-	while ((c = getopt_long(argc, argv, "+ap:e:c:F:d:g:m:o:qh", options,
-				NULL)) != -1) {
-		switch (c) {
-		case 'a':
-			system_wide = true;
-			break;
-		case 'p':
-			if (parse_u64(optarg, &v) || !v || v > 0x7fffffff)
-				return bad_usage("bad pid '%s'", optarg);
-			o->pid = (pid_t)v;
-			break;
-		case 'e':
-			o->event = optarg;
-			break;
-		case 'c':
-			if (parse_u64(optarg, &v) || !v)
-				return bad_usage("bad period '%s'", optarg);
-			o->period = v;
-			o->freq = 0;
-			break;
-		case 'F':
-			if (parse_u64(optarg, &v) || !v || v > 1000000)
-				return bad_usage("bad frequency '%s'", optarg);
-			o->freq = (unsigned int)v;
-			o->period = 0;
-			break;
-		case 'd':
-			if (parse_seconds(optarg, &a->duration) || !a->duration)
-				return bad_usage("bad duration '%s'", optarg);
-			break;
-		case OPT_DELAY:
-			if (parse_seconds(optarg, &a->delay))
-				return bad_usage("bad delay '%s'", optarg);
-			break;
-		case 'g':
-			if (parse_call_graph(optarg, o))
-				return bad_usage("bad call graph '%s' (fp, "
-						 "dwarf or dwarf,SIZE)", optarg);
-			break;
-		case 'm':
-			if (parse_u64(optarg, &v) || !v || v > (1U << 20) ||
-			    (v & (v - 1)))
-				return bad_usage("bad page count '%s' (a "
-						 "power of 2)", optarg);
-			o->data_pages = (unsigned int)v;
-			break;
-		case OPT_LABEL:
-			a->label = optarg;
-			break;
-		case 'o':
-			a->out = optarg;
-			break;
-		case 'q':
-			a->quiet = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
+	/* The command's own options follow it: the first operand ends
+	 * ours. */
+	n = cmd_parse_options(argc, argv, record_usage, record_options, a,
+			      PO_STOP_AT_NON_OPTION, &status);
+	if (n < 0)
+		return status;
+	o->pid = (pid_t)a->pid;
 	/* -a with a command: everything, for as long as the command runs */
-	if ((o->pid != 0) + (system_wide || optind < argc) != 1)
-		return bad_usage("%s", "give one of -a, -p PID or a command");
-	if (optind < argc)
-		a->cmd = argv + optind;
+	if ((o->pid != 0) + (a->system_wide || n) != 1)
+		return usage_error("record", "give one of -a, -p PID or a "
+				   "command");
+	if (n)
+		a->cmd = argv;
 	if (!o->period && !o->freq)
 		o->period = 1000003; /* LKP's --count */
-	o->target = system_wide ? TARGET_SYSTEM :
+	o->target = a->system_wide ? TARGET_SYSTEM :
 		    o->pid ? TARGET_PID : TARGET_CHILD;
 	o->enable_on_exec = a->delay == 0;
 	return -1;
@@ -349,9 +329,12 @@ int cmd_record(int argc, char **argv)
 	time_t t_start;
 	int rc, cmd_status;
 
-	rc = parse_options(argc, argv, &a);
-	if (rc >= 0)
+	cmdline = join_args(argc, argv); /* before parsing moves argv */
+	rc = parse_args(argc, argv, &a);
+	if (rc >= 0) {
+		free(cmdline);
 		return rc;
+	}
 	rc = EXIT_INPUT;
 	status = isatty(2) && !a.quiet;
 	catch_signals();
@@ -360,6 +343,7 @@ int cmd_record(int argc, char **argv)
 	 * a recording is not lost to a missing directory at its end. */
 	if (outfile_open(&outf, a.out, &err)) {
 		fprintf(stderr, "flamediff record: %s\n", err.msg);
+		free(cmdline);
 		return EXIT_INPUT;
 	}
 	if (a.cmd) {
@@ -367,12 +351,12 @@ int cmd_record(int argc, char **argv)
 		if (!w) {
 			fprintf(stderr, "flamediff record: %s\n", err.msg);
 			outfile_abort(&outf);
+			free(cmdline);
 			return EXIT_INPUT;
 		}
 		if (a.o.target == TARGET_CHILD)
 			a.o.pid = workload_pid(w);
 	}
-	cmdline = join_args(argc, argv);
 	t_start = time(NULL);
 	r = record_new(&a.o);
 	if (record_open(r, &err))

@@ -3,10 +3,12 @@
  * flamediff report: LKP's perf-profile metrics of one side (one or more
  * runs, added up), as LKP's stats lines (--lkp), a table, JSON or CSV.
  */
-#include <getopt.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "analyzer/input.h"
 #include "analyzer/metrics.h"
@@ -15,58 +17,67 @@
 #include "render/report-text.h"
 #include "cli/builtin.h"
 #include "cli/input-opts.h"
+#include "lib/parse-options.h"
 
 enum report_format { FMT_TABLE, FMT_JSON, FMT_CSV, FMT_LKP };
 
-static const char usage_text[] =
-	"usage: flamediff report [OPTIONS] FILE...\n"
+const char report_usage[] =
+	"usage: flamediff report [OPTIONS] [FILE...]\n"
 	"\n"
 	"Children %, self % and calltrace chains as LKP computes them (perf\n"
 	"report --children -U -g folded,0.5,callee). Several FILEs are runs of\n"
 	"one side and are added up. FILE: perf script text, folded stacks or a\n"
-	"flamediff profile, gzipped or not; '-' is standard input.\n"
-	"\n"
-	"  --lkp               LKP's stats lines: 'key: value', sorted, >= 0.05\n"
-	"  --event-name NAME   the event part of the keys (default: from the\n"
-	"                      profile, 'cycles:pp' -> 'cycles-pp')\n"
-	"  --top N             functions in the table (default 25)\n"
-	"  --format FMT        table (default); json or csv: every figure;\n"
-	"                      lkp: as --lkp\n"
-	"  -o, --output FILE   write there instead of standard output\n"
-	INPUT_OPTIONS_HELP
-	"  -h, --help          this text\n";
+	"flamediff profile, gzipped or not; '-', or no FILE, is standard\n"
+	"input.";
 
-enum {
-	OPT_LKP = 0x100,
-	OPT_EVENT_NAME,
-	OPT_TOP,
-	OPT_FORMAT,
+static const char *const format_words[] = { "table", "json", "csv", "lkp",
+					    NULL };
+
+struct report_cmd {
+	struct input_opts io;
+	struct metrics_opts mo;
+	int format;		/* enum report_format */
+	bool lkp;
+	uint64_t top;
+	const char *output;
+	char **files;		/* into argv; "-" when none was given */
+	size_t nr_files;
 };
 
-static const struct option options[] = {
-	{ "lkp", no_argument, NULL, OPT_LKP },
-	{ "event-name", required_argument, NULL, OPT_EVENT_NAME },
-	{ "top", required_argument, NULL, OPT_TOP },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "output", required_argument, NULL, 'o' },
-	INPUT_LONG_OPTIONS,
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
-static int usage_error(const char *fmt, const char *arg)
+/* A key part: "perf-profile.children.EVENT.fn" must stay one word. */
+static int event_name_cb(const struct po_option *opt, const char *arg,
+			 void *value, struct strbuf *err)
 {
-	fprintf(stderr, "flamediff report: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n\n%s", usage_text);
-	return EXIT_USAGE;
+	if (*arg && !strpbrk(arg, " \t\n"))
+		return 0;
+	strbuf_addstr(err, "bad event name");
+	return -1;
 }
 
+const struct po_option report_options[] = {
+	PO_BOOL(0, "lkp", struct report_cmd, lkp,
+		"LKP's stats lines: 'key: value', sorted, >= 0.05"),
+	{ .type = PO_T_STRING, .long_name = "event-name",
+	  .off = PO_OFF(struct report_cmd, mo.event, const char *),
+	  .argh = "NAME", .cb = event_name_cb,
+	  .help = "the event part of the keys (default: from the\n"
+		  "profile, 'cycles:pp' -> 'cycles-pp')" },
+	PO_U64(0, "top", struct report_cmd, top, "N", 0, 1e9,
+	       "functions in the table (default 25)"),
+	PO_CHOICE(0, "format", struct report_cmd, format, "FMT", format_words,
+		  "table (default); json or csv: every figure;\n"
+		  "lkp: as --lkp"),
+	PO_FILENAME('o', "output", struct report_cmd, output, "FILE",
+		    "write there instead of standard output"),
+	PO_INCLUDE(struct report_cmd, io, input_options),
+	PO_END,
+};
+
 /* Read every file into one profile: runs of one side add up. */
-static int load(char **paths, int n, const struct input_opts *io,
+static int load(char **paths, size_t n, const struct input_opts *io,
 		struct profile *p, struct fd_err *err)
 {
-	int i;
+	size_t i;
 
 	if (input_read(paths[0], io, p, NULL, err))
 		return -1;
@@ -83,85 +94,58 @@ static int load(char **paths, int n, const struct input_opts *io,
 	return 0;
 }
 
-int cmd_report(int argc, char **argv)
+/* Fill c from argv: 0 to go on, or -1 with *status to exit with. */
+static int parse(struct report_cmd *c, int argc, char **argv, int *status)
 {
-	enum report_format fmt = FMT_TABLE;
-	struct input_opts io = { 0 };
-	struct metrics_opts mo = { 0 };
+	static char *stdin_only[] = { "-", NULL };
+	int n;
+
+	memset(c, 0, sizeof(*c));
+	c->format = FMT_TABLE;
+	c->top = 25;
+	c->output = "-";
+	n = cmd_parse_options(argc, argv, report_usage, report_options, c, 0,
+			      status);
+	if (n < 0)
+		return -1;
+	if (c->lkp)
+		c->format = FMT_LKP;
+	/* Nobody types perf script text: at a terminal, no FILE is a
+	 * mistake, not a wait for input. */
+	if (!n && isatty(STDIN_FILENO)) {
+		*status = usage_error("report", "no input file (or pipe one "
+					        "in)");
+		return -1;
+	}
+	c->files = n ? argv : stdin_only;
+	c->nr_files = n ? n : 1;
+	return 0;
+}
+
+static int run(const struct report_cmd *c)
+{
 	struct metrics m;
-	struct profile *p = NULL;
+	struct profile *p;
 	struct outfile o;
 	struct fd_err err;
-	const char *output = "-";
-	int lkp = 0, c, ret = EXIT_INPUT;
-	unsigned long top = 25;
-	char *end;
-
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "ho:", options, NULL)) != -1) {
-		if (input_opt(&io, c, optarg))
-			continue;
-		switch (c) {
-		case OPT_LKP:
-			lkp = 1;
-			break;
-		case OPT_EVENT_NAME:
-			if (!*optarg || strpbrk(optarg, " \t\n"))
-				return usage_error("bad event name '%s'",
-						   optarg);
-			mo.event = optarg;
-			break;
-		case OPT_TOP:
-			top = strtoul(optarg, &end, 10);
-			if (*end || end == optarg || optarg[0] == '-')
-				return usage_error("--top wants a number, "
-						   "not '%s'", optarg);
-			break;
-		case OPT_FORMAT:
-			if (!strcmp(optarg, "table"))
-				fmt = FMT_TABLE;
-			else if (!strcmp(optarg, "json"))
-				fmt = FMT_JSON;
-			else if (!strcmp(optarg, "csv"))
-				fmt = FMT_CSV;
-			else if (!strcmp(optarg, "lkp"))
-				fmt = FMT_LKP;
-			else
-				return usage_error("unknown format '%s'",
-						   optarg);
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			return 0;
-		default:
-			fputs(usage_text, stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (lkp)
-		fmt = FMT_LKP;
-	if (optind >= argc)
-		return usage_error("%s", "no input file");
+	int ret = EXIT_INPUT;
 
 	p = profile_new();
-	if (load(argv + optind, argc - optind, &io, p, &err))
+	if (load(c->files, c->nr_files, &c->io, p, &err))
 		goto fail;
-	metrics_compute(p, &mo, &m);
+	metrics_compute(p, &c->mo, &m);
 	if (m.total <= 0) {
 		fd_err_set(&err, "%s: no sample with a resolved leaf frame "
 				 "(all %llu stacks are hidden as unresolved)",
-			   argv[optind], (unsigned long long)m.hidden_stacks);
+			   c->files[0], (unsigned long long)m.hidden_stacks);
 		metrics_free(&m);
 		goto fail;
 	}
-	if (outfile_open(&o, output, &err)) {
+	if (outfile_open(&o, c->output, &err)) {
 		metrics_free(&m);
 		goto fail;
 	}
-	switch (fmt) {
+	switch (c->format) {
 	case FMT_LKP:
 		report_text_lkp(&o, &m);
 		break;
@@ -171,8 +155,8 @@ int cmd_report(int argc, char **argv)
 	case FMT_CSV:
 		report_text_csv(&o, &m);
 		break;
-	case FMT_TABLE:
-		report_text_table(&o, p, &m, top);
+	default:
+		report_text_table(&o, p, &m, (size_t)c->top);
 		break;
 	}
 	metrics_free(&m);
@@ -185,4 +169,14 @@ fail:
 out:
 	profile_free(p);
 	return ret;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_cmd c;
+	int status;
+
+	if (parse(&c, argc, argv, &status))
+		return status;
+	return run(&c);
 }

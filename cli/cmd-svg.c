@@ -11,22 +11,27 @@
 #include "render/graph-file.h"
 #include "render/svg.h"
 
-static const char usage_head[] =
+const char svg_usage[] =
 	"usage: flamediff svg [OPTIONS] [PROFILE...] [-o out.svg]\n"
 	"       flamediff svg [OPTIONS] --diff BASE NEW [-o diff.svg]\n"
 	"A PROFILE is perf script text, folded stacks or a flamediff "
-	"profile\n(gzip or not); several are added up; with none, standard input is read.";
+	"profile\n(gzip or not); several are added up; with none, standard "
+	"input is read.";
+
+/* svg has no options of its own: the base is the struct graph_cmd. */
+const struct po_option svg_options[] = {
+	{ .type = PO_T_INCLUDE, .off = 0, .sub = graph_options },
+	PO_END,
+};
 
 int cmd_svg(int argc, char **argv)
 {
 	struct graph_cmd g;
 	struct fd_err err = { { 0 } };
-	bool help;
 	int ret;
 
-	ret = graph_cmd_parse(&g, argc, argv, usage_head, NULL, NULL, NULL,
-			      NULL, &help);
-	if (ret || help)
+	graph_cmd_init(&g);
+	if (graph_cmd_parse(&g, argc, argv, svg_usage, svg_options, &g, &ret))
 		goto out;
 	ret = graph_cmd_load(&g);
 	if (ret)

@@ -2,12 +2,12 @@
 #ifndef FLAMEDIFF_GRAPH_OPTS_H
 #define FLAMEDIFF_GRAPH_OPTS_H
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 
 #include "analyzer/input.h"
 #include "analyzer/side.h"
+#include "lib/parse-options.h"
 #include "render/layout.h"
 
 /*
@@ -26,9 +26,9 @@ struct graph_cmd {
 	struct input_opts io;
 	const char *output;	/* -o; NULL: "-" (stdout) */
 	bool diff;
-	char **base, **new;	/* --base/--new paths (or the --diff pair) */
-	size_t nr_base, nr_new;
-	char **inputs;		/* operands of a plain graph */
+	int color_by;		/* --color-by: enum color_by, for fo */
+	struct po_list base, new; /* --base/--new paths (or the --diff pair) */
+	char **inputs;		/* operands of a plain graph (into argv) */
 	size_t nr_inputs;
 
 	/* Filled by graph_cmd_load(). */
@@ -38,25 +38,24 @@ struct graph_cmd {
 };
 
 /*
- * The command's own options: extra (terminated by a zero entry, may be
- * NULL) with short letters in extra_short; each is handed to cb, which
- * returns 0 or -1 (usage error, message printed). Option values from 0x100
- * to 0x1ff are taken by graph_cmd_parse.
+ * The options every graph command takes, values relative to a struct
+ * graph_cmd: a command includes them at the offset of its graph_cmd, next
+ * to its own (PO_INCLUDE).
  */
-typedef int (*graph_opt_cb)(int opt, const char *arg, void *ctx);
+extern const struct po_option graph_options[];
+
+/* Defaults into g (all of it: call it first). */
+void graph_cmd_init(struct graph_cmd *g);
 
 /*
- * Parse argv. Returns 0, or EXIT_USAGE after printing the error (or 0 with
- * *help set after printing the usage for --help to stdout; the caller
- * exits 0). usage_head is the command's first usage lines.
+ * Parse argv with opts (which include graph_options for the graph_cmd g
+ * inside base) and take the operands as inputs, or as the --diff pair.
+ * Returns 0 to go on, or -1 with *status the exit status to return at
+ * once (0 after --help; EXIT_USAGE after a usage error, printed).
  */
 int graph_cmd_parse(struct graph_cmd *g, int argc, char **argv,
-		    const char *usage_head, const struct option *extra,
-		    const char *extra_short, graph_opt_cb cb, void *ctx,
-		    bool *help);
-
-/* The shared options' help text. */
-void graph_opts_usage(FILE *fp);
+		    const char *usage, const struct po_option *opts,
+		    void *base, int *status);
 
 /*
  * Read the input(s) and build g->layout. Returns 0, or EXIT_INPUT after

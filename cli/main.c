@@ -7,30 +7,39 @@
 #include <string.h>
 
 #include "cli/builtin.h"
+#include "lib/strbuf.h"
 
 #ifndef FLAMEDIFF_VERSION
 #define FLAMEDIFF_VERSION "0.1"
 #endif
 
-struct command {
-	const char *name;
-	int (*fn)(int argc, char **argv);
-	const char *help;
+const struct command commands[] = {
+	{ "fold", cmd_fold, "fold perf script text into folded stacks",
+	  fold_usage, fold_options },
+	{ "report", cmd_report, "children, self and calltrace, as LKP",
+	  report_usage, report_options },
+	{ "diff", cmd_diff, "compare two builds over runs, as LKP; what moved",
+	  diff_usage, diff_options },
+	{ "svg", cmd_svg, "interactive SVG flame graph, plain or --diff",
+	  svg_usage, svg_options },
+	{ "png", cmd_png, "PNG flame graph for mail, plain or --diff",
+	  png_usage, png_options },
+	{ "record", cmd_record, "sample call stacks into a profile",
+	  record_usage, record_options },
+	{ "completion", cmd_completion, "shell completion script (bash, zsh)",
+	  completion_usage, completion_options },
 };
 
-static const struct command commands[] = {
-	{ "fold", cmd_fold, "fold perf script text into folded stacks" },
-	{ "report", cmd_report, "children, self and calltrace, as LKP" },
-	{ "diff", cmd_diff, "compare two builds over runs, as LKP; what moved" },
-	{ "svg", cmd_svg, "interactive SVG flame graph, plain or --diff" },
-	{ "png", cmd_png, "PNG flame graph for mail, plain or --diff" },
-	{ "record", cmd_record, "sample call stacks into a profile" },
-};
+const size_t nr_commands = sizeof(commands) / sizeof(commands[0]);
 
-int die_input(const char *msg)
+static const struct command *find_command(const char *name)
 {
-	fprintf(stderr, "flamediff: %s\n", msg);
-	return EXIT_INPUT;
+	size_t i;
+
+	for (i = 0; i < nr_commands; i++)
+		if (!strcmp(name, commands[i].name))
+			return &commands[i];
+	return NULL;
 }
 
 static void usage(FILE *fp)
@@ -39,14 +48,35 @@ static void usage(FILE *fp)
 
 	fprintf(fp, "usage: flamediff COMMAND [OPTIONS] [FILE...]\n\n"
 		    "Commands:\n");
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(fp, "  %-8s %s\n", commands[i].name, commands[i].help);
+	for (i = 0; i < nr_commands; i++)
+		fprintf(fp, "  %-10s %s\n", commands[i].name,
+			commands[i].summary);
 	fprintf(fp, "\n'flamediff COMMAND --help' for a command's options.\n");
+}
+
+/*
+ * "flamediff --list-options CMD": the command's options as
+ * po_list_options() lists them, for tests/t-man.sh to hold the manual page
+ * against. Not in --help: it is for tools.
+ */
+static int list_options(int argc, char **argv)
+{
+	const struct command *c = argc == 3 ? find_command(argv[2]) : NULL;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!c) {
+		fprintf(stderr, "usage: flamediff --list-options COMMAND\n");
+		return EXIT_USAGE;
+	}
+	po_list_options(&sb, c->options);
+	fwrite(sb.buf, 1, sb.len, stdout);
+	strbuf_release(&sb);
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	size_t i;
+	const struct command *c;
 
 	if (argc < 2) {
 		usage(stderr);
@@ -61,9 +91,11 @@ int main(int argc, char **argv)
 		printf("flamediff %s\n", FLAMEDIFF_VERSION);
 		return 0;
 	}
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].fn(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "--list-options"))
+		return list_options(argc, argv);
+	c = find_command(argv[1]);
+	if (c)
+		return c->fn(argc - 1, argv + 1);
 	fprintf(stderr, "flamediff: '%s' is not a command\n", argv[1]);
 	usage(stderr);
 	return EXIT_USAGE;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The manual page, share/man/flamediff.1: it renders without a warning, it
-# documents exactly the options each command's --help prints (so the page
-# cannot drift from the program), and its examples run.
+# documents exactly the options in each command's option table, as
+# 'flamediff --list-options CMD' lists them (so the page cannot drift from
+# the program), and its examples run.
 #
 # Conventions of the page this relies on: each command has a subsection
 # '.SS "flamediff CMD"', options several commands share have theirs
@@ -68,20 +69,13 @@ roff_short() {
 	grep -oE '(^|[ "B[])\\-[A-Za-z]([^A-Za-z0-9]|$)' |
 		sed 's/.*\\-\([A-Za-z]\).*/-\1/' | sort -u
 }
-# CMD --help, without what it quotes of other programs ("(perf report
-# --children ...)", "'flamediff report --lkp'"), on one line.
-help_text() {
-	"$FLAMEDIFF" "$1" --help >"$T/help.raw" 2>&1 || return 1
-	tr '\n' ' ' <"$T/help.raw" |
-		sed -e "s/'flamediff [a-z]* [^']*'//g" -e 's/(perf [^)]*)//g'
-}
-# Long and short options in help text on stdin.
-help_long() {
-	grep -oE -e '--[a-z0-9][a-z0-9-]*' | sort -u
-}
-help_short() {
-	grep -oE -e '(^|[ [(])-[A-Za-z]([^A-Za-z0-9-]|$)' |
-		sed 's/.*-\([A-Za-z]\).*/-\1/' | sort -u
+# The long and short options of CMD's table (the listing's first two
+# fields; "-" is none). Fails if the listing does.
+list_options() {
+	"$FLAMEDIFF" --list-options "$1" >"$T/listing" || return 1
+	[ -s "$T/listing" ] || return 1
+	cut -f1 "$T/listing" | grep -v '^-$' | sort -u >"$T/list.long"
+	cut -f2 "$T/listing" | grep -v '^-$' | sort -u >"$T/list.short"
 }
 # Lines of file $1 not in file $2, as one line (both sorted).
 missing() {
@@ -89,9 +83,8 @@ missing() {
 }
 
 # --- Every command has its subsection, every subsection a command --------
-"$FLAMEDIFF" --help >"$T/fd.help" &&
-	awk '/^Commands:/ { on = 1; next }
-	on && /^  [a-z]/ { print $1 }' "$T/fd.help" | sort >"$T/commands"
+"$FLAMEDIFF" --help | awk '/^Commands:/ { on = 1; next }
+	on && /^  [a-z]/ { print $1 }' | sort >"$T/commands"
 [ -s "$T/commands" ]
 ok $? "flamediff --help lists the commands ($(tr '\n' ' ' <"$T/commands"))"
 sed -n 's/^\.SS "flamediff \([a-z]*\)"$/\1/p' "$page" | sort >"$T/subsections"
@@ -101,7 +94,7 @@ sed -n 's/^\.SY "flamediff \([a-z]*\)"$/\1/p' "$page" | sort -u >"$T/synopsis"
 check "SYNOPSIS has a '.SY \"flamediff CMD\"' for every command and no other" \
 	diff "$T/commands" "$T/synopsis"
 
-# --- Options: the page and --help agree, both ways -----------------------
+# --- Options: the page and the option tables agree, both ways ----------
 for cmd in $(cat "$T/commands"); do
 	case $cmd in
 	svg | png) extra="$graph_opts|$input_opts" ;;
@@ -110,30 +103,32 @@ for cmd in $(cat "$T/commands"); do
 	esac
 	section "$cmd" "$extra" >"$T/sec"
 	tags <"$T/sec" >"$T/tags"
-	help_text "$cmd" >"$T/help"
-	help_rc=$?
-	help_long <"$T/help" >"$T/help.long"
-	help_short <"$T/help" >"$T/help.short"
+	list_options "$cmd"
+	ok $? "$cmd: flamediff --list-options $cmd lists its options"
 	roff_long <"$T/tags" >"$T/tag.long"
 	roff_long <"$T/sec" >"$T/sec.long"
 	roff_short <"$T/tags" >"$T/tag.short"
 
-	[ $help_rc -eq 0 ] && [ -s "$T/help.long" ] && [ -s "$T/tag.long" ]
-	ok $? "$cmd: --help and the page both list options ($(wc -l <"$T/help.long") and $(wc -l <"$T/tag.long"))"
+	[ -s "$T/tag.long" ]
+	ok $? "$cmd: the page lists options ($(wc -l <"$T/list.long") in the table, $(wc -l <"$T/tag.long") on the page)"
 
-	m=$(missing "$T/help.long" "$T/tag.long")
+	m=$(missing "$T/list.long" "$T/tag.long")
 	[ -z "$m" ]
-	ok $? "$cmd: every long option of --help is an item of the page${m:+ (missing: $m)}"
+	ok $? "$cmd: every long option of the table is an item of the page${m:+ (missing: $m)}"
 
-	m=$(missing "$T/sec.long" "$T/help.long")
+	m=$(missing "$T/tag.long" "$T/list.long")
 	[ -z "$m" ]
-	ok $? "$cmd: the page names no long option --help does not print${m:+ (unknown: $m)}"
+	ok $? "$cmd: every long option item of the page is in the table${m:+ (unknown: $m)}"
 
-	m=$(missing "$T/help.short" "$T/tag.short")$(missing "$T/tag.short" "$T/help.short")
+	m=$(missing "$T/sec.long" "$T/list.long")
 	[ -z "$m" ]
-	ok $? "$cmd: the page and --help have the same short options${m:+ (differ: $m)}"
+	ok $? "$cmd: the page names no long option the table lacks${m:+ (unknown: $m)}"
 
-	# The program takes what both document: getopt knows every option
+	m=$(missing "$T/list.short" "$T/tag.short")$(missing "$T/tag.short" "$T/list.short")
+	[ -z "$m" ]
+	ok $? "$cmd: the page and the table have the same short options${m:+ (differ: $m)}"
+
+	# The program takes what both document: the parser knows every option
 	# (whatever it then does with "--help" as the argument: run in a
 	# scratch directory, stdin empty, so that nothing is recorded). svg
 	# and png parse the graph options with the same code: for png, its
@@ -151,7 +146,7 @@ for cmd in $(cat "$T/commands"); do
 	wait
 	bad=
 	[ "$k" -gt 0 ] && for f in "$T/opt.$cmd"/*.err; do
-		if grep -qiE 'unrecognized|invalid option|ambiguous' "$f"; then
+		if grep -qiE 'unknown option|ambiguous' "$f"; then
 			bad="$bad $(cat "${f%.err}.opt")"
 		fi
 	done
