@@ -44,7 +44,9 @@ const char *lkp_format_change(char *buf, double base, double new,
 {
 	double c = diff_change(base, new, points);
 
-	if (!isfinite(c))
+	/* diff_change() holds its result finite; a change of a value that
+	 * is not a number is still not one. */
+	if (!isfinite(base) || !isfinite(new) || !isfinite(c))
 		snprintf(buf, 32, "%10s  ", TEXT_NOT_A_NUMBER);
 	else if (fabs(c) >= 100000)
 		snprintf(buf, 32, points ? "%+10.2g  " : "%+10.2g%% ", c);

@@ -16,17 +16,6 @@ command -v timeout >/dev/null && tmo="timeout 120"
 # (remove the line then). NAME/FILE REASON.
 known() {
 	case $1 in
-	input/input-nullptr-offset-add_frame.txt) echo "UB NULL+0 in perfscript.c add_frame (ASan)" ;;
-	input/lkp-nan-mean-sum-inf.txt) echo "metric_set_read sums 1e308 twice to inf" ;;
-	input/perfscript-inf-period.txt) echo "perf script period read as inf" ;;
-	metrics/report-inf-total.folded) echo "a total of inf: nan% in reports" ;;
-	diff/diff-nan-lkp_format_value.bin) echo "inf total: NaN rows in diff" ;;
-	diff/diff-json-nullptr-offset-json_chains.bin) echo "UB NULL+0 in explain-text.c json_chains (ASan)" ;;
-	diff/diff-folded-put_weight.bin) echo "stack-buffer-overflow in diff.c put_weight (ASan)" ;;
-	graph/report-inf-total.bin) echo "a layout total of inf" ;;
-	roundtrip/roundtrip-empty-frame.folded) echo "an empty frame is written as a count without a stack" ;;
-	roundtrip/fold-profile-name-ending-in-number.ps) echo "a name ending in a number reads back as two counts" ;;
-	roundtrip/fold-profile-comm-with-semicolon.ps) echo "a ';' in comm splits the process frame" ;;
 	*) return 1 ;;
 	esac
 }

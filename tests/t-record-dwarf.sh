@@ -4,7 +4,7 @@
 . tests/tap-lib.sh
 PROGS=$(dirname "$FLAMEDIFF")/tests/progs
 
-if ! "$FLAMEDIFF" record -q -g dwarf -o "$T/probe" -- true 2>"$T/probe.err"; then
+if ! "$FLAMEDIFF" record -q --call-graph dwarf -o "$T/probe" -- true 2>"$T/probe.err"; then
 	echo "1..0 # SKIP cannot record here: $(head -1 "$T/probe.err")"
 	exit 0
 fi
@@ -19,8 +19,8 @@ depth() {
 		END { if (t) printf "%.1f\n", s / t; else print 0 }' "$1"
 }
 
-"$FLAMEDIFF" record -q -g fp -o "$T/fp.profile" -- "$PROGS/nofp" 1
-ok $? "record -g fp"
+"$FLAMEDIFF" record -q --call-graph fp -o "$T/fp.profile" -- "$PROGS/nofp" 1
+ok $? "record --call-graph fp"
 "$FLAMEDIFF" record -q --call-graph dwarf -o "$T/dwarf.profile" \
 	-- "$PROGS/nofp" 1
 ok $? "record --call-graph dwarf"

@@ -80,8 +80,8 @@ rc=$?
 [ $rc -eq 2 ] && grep -q 'unresolved' "$T/err"
 ok $? "only unresolved samples: exit 2, says why (got $rc)"
 
-"$FLAMEDIFF" report 2>/dev/null
-ok $(($? != 1)) "no file: usage error"
+"$FLAMEDIFF" report </dev/null 2>/dev/null
+ok $(($? != 2)) "no file, empty standard input: bad input (2)"
 "$FLAMEDIFF" report --top x "$T/small.folded" 2>/dev/null
 ok $(($? != 1)) "bad --top: usage error"
 "$FLAMEDIFF" report --format xml "$T/small.folded" 2>/dev/null

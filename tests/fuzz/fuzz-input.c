@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fmt = input_detect((const char *)data, size);
 	if (fmt != INPUT_PROFILE && fmt != INPUT_FOLDED &&
-	    fmt != INPUT_PERF_SCRIPT)
+	    fmt != INPUT_PERF_SCRIPT && fmt != INPUT_LKP_STATS)
 		abort();
 
 	fuzz_input_open(&in, data, size);

@@ -57,24 +57,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		goto out;
 	/* Every chain, as diff measures runs, then perf's 0.5% cut. */
 	mo.chain_min_percent = -1;
-	if (!metrics_compute(p, &mo, &m, &err)) {
-		check_metrics(&m);
-		metrics_lkp_set(&m, -1, &s);
-		for (i = 0; i < s.nr; i++)
-			FUZZ_FINITE(s.v[i].value, s.v[i].key);
-		metric_set_free(&s);
-		metrics_free(&m);
-	}
+	metrics_compute(p, &mo, &m);
+	check_metrics(&m);
+	metrics_lkp_set(&m, -1, &s);
+	for (i = 0; i < s.nr; i++)
+		FUZZ_FINITE(s.v[i].value, s.v[i].key);
+	metric_set_free(&s);
+	metrics_free(&m);
 	mo.chain_min_percent = 0;
-	if (!metrics_compute(p, &mo, &m, &err)) {
-		check_metrics(&m);
-		metrics_lkp_set(&m, 0.05, &s);
-		metric_set_free(&s);
-		/* `report` refuses a profile without a resolved leaf. */
-		if (m.total > 0)
-			write_reports(p, &m);
-		metrics_free(&m);
-	}
+	metrics_compute(p, &mo, &m);
+	check_metrics(&m);
+	metrics_lkp_set(&m, 0.05, &s);
+	metric_set_free(&s);
+	/* `report` refuses a profile without a resolved leaf. */
+	if (m.total > 0)
+		write_reports(p, &m);
+	metrics_free(&m);
 out:
 	profile_free(p);
 	fuzz_input_close(&in);
