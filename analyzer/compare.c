@@ -124,7 +124,21 @@ static uint32_t *map_run(struct build *b, const struct profile *p)
 	map[NODE_ROOT] = NODE_ROOT;
 	for (id = 1; id < p->nr_nodes; id++) {
 		const struct node *n = &p->nodes[id];
+		const struct node *par = &p->nodes[n->parent];
 
+		/*
+		 * A run of unresolved frames of one name ([unknown] under
+		 * [unknown], as an unwound JIT or a stripped binary gives)
+		 * is one frame: it says no more, and 100 of them would make
+		 * the picture thousands of pixels tall.
+		 */
+		if (n->parent != NODE_ROOT && n->name == par->name &&
+		    n->kind == par->kind &&
+		    frame_unresolved(strtab_str(p->names, n->name),
+				     strtab_len(p->names, n->name))) {
+			map[id] = map[n->parent];
+			continue;
+		}
 		map[id] = union_child(b, map[n->parent],
 				      union_name(b, p, cache, n->name),
 				      n->kind);

@@ -28,6 +28,9 @@
  * caller chain, one process) the path's per-run shares are its children
  * row's per-run values, and its verdict is that row's verdict.
  *
+ * A run of unresolved frames of one name ("[unknown]" under "[unknown]")
+ * is folded into its first frame.
+ *
  * Invariants of the result:
  *  - nodes[0] is the root (depth 0, share 100 in every run with weight);
  *  - a node's id is larger than its parent's; siblings are linked in the
@@ -39,7 +42,7 @@
  */
 
 /* LKP's stats files stop at 0.05: what is below is never shown. */
-#define CMP_LKP_FLOOR 0.05
+#define CMP_LKP_FLOOR DIFF_LKP_FLOOR
 
 struct cmp_opts {
 	struct diff_opts diff; /* the table's selection rules */

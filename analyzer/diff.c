@@ -183,9 +183,10 @@ void diff_free(struct diff *d)
 
 static void add_key(struct metric_set *set, const char *group,
 		    const char *event, const char *name, double value,
-		    struct strbuf *key)
+		    double floor, struct strbuf *key)
 {
-	if (value <= 0)
+	/* LKP's stats files hold no figure below 0.05: neither do we. */
+	if (value <= 0 || value < floor)
 		return;
 	strbuf_reset(key);
 	strbuf_addf(key, PP_PREFIX "%s.%s.%s", group, event, name);
@@ -193,9 +194,10 @@ static void add_key(struct metric_set *set, const char *group,
 }
 
 int diff_side_measure(struct diff_side *s, const char *event,
-		      struct fd_err *err)
+		      bool full_precision, struct fd_err *err)
 {
 	struct metrics_opts mo = { .event = event };
+	double floor = full_precision ? 0 : DIFF_LKP_FLOOR;
 	struct strbuf key = STRBUF_INIT;
 	size_t i, j;
 
@@ -218,13 +220,14 @@ int diff_side_measure(struct diff_side *s, const char *event,
 		s->totals[i] = m.total;
 		for (j = 0; j < m.nr_fns; j++) {
 			add_key(&s->sets[i], "children", m.event,
-				m.fns[j].name, m.fns[j].children, &key);
+				m.fns[j].name, m.fns[j].children, floor, &key);
 			add_key(&s->sets[i], "self", m.event, m.fns[j].name,
-				m.fns[j].self, &key);
+				m.fns[j].self, floor, &key);
 		}
 		for (j = 0; j < m.nr_chains; j++)
 			add_key(&s->sets[i], "calltrace", m.event,
-				m.chains[j].name, m.chains[j].percent, &key);
+				m.chains[j].name, m.chains[j].percent, floor,
+				&key);
 		if (s->sets[i].nr)
 			metric_set_sort(&s->sets[i]);
 		metrics_free(&m);
@@ -258,4 +261,80 @@ double diff_change(double base, double new, bool points)
 double diff_stddev_percent(double mean, double stddev)
 {
 	return stats_rel_stddev(mean, stddev);
+}
+
+static const struct diff *sel_diff;
+
+/* Largest |change| first; ties in table order. */
+static int cmp_sel(const void *a, const void *b)
+{
+	const struct diff_row *x = &sel_diff->rows[*(const size_t *)a];
+	const struct diff_row *y = &sel_diff->rows[*(const size_t *)b];
+	double dx = fabs(x->change), dy = fabs(y->change);
+
+	if (dx != dy)
+		return dx > dy ? -1 : 1;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+void diff_select(struct diff *d, unsigned int groups, size_t top)
+{
+	size_t *idx = xmalloc(size_mul(sizeof(*idx), d->nr_rows + 1));
+	size_t i, n;
+	int g;
+
+	d->nr_shown = 0;
+	for (g = DIFF_STAT; g <= DIFF_PROFILE; g++) {
+		n = 0;
+		for (i = 0; i < d->nr_rows; i++) {
+			struct diff_row *r = &d->rows[i];
+
+			if (r->group != (enum diff_group)g || !r->shown)
+				continue;
+			if (!(groups & (1U << g))) {
+				r->shown = false;
+				continue;
+			}
+			idx[n++] = i;
+		}
+		if (top && n > top) {
+			sel_diff = d;
+			sane_qsort(idx, n, sizeof(*idx), cmp_sel);
+			for (i = top; i < n; i++)
+				d->rows[idx[i]].shown = false;
+			n = top;
+		}
+		d->nr_shown += n;
+	}
+	free(idx);
+}
+
+int diff_groups_parse(const char *list, unsigned int *groups)
+{
+	static const struct {
+		const char *word;
+		unsigned int bits;
+	} w[] = {
+		{ "calltrace", 1U << DIFF_CALLTRACE },
+		{ "children", 1U << DIFF_CHILDREN },
+		{ "self", 1U << DIFF_SELF },
+		{ "stats", 1U << DIFF_STAT | 1U << DIFF_PROFILE },
+	};
+	const char *s = list;
+	size_t i, n;
+
+	*groups = 0;
+	while (*s) {
+		n = strcspn(s, ",");
+		for (i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+			if (strlen(w[i].word) == n && !memcmp(s, w[i].word, n))
+				break;
+		if (i == sizeof(w) / sizeof(w[0]))
+			return -1;
+		*groups |= w[i].bits;
+		s += n;
+		if (*s == ',')
+			s++;
+	}
+	return *groups ? 0 : -1;
 }

@@ -121,18 +121,40 @@ void diff_free(struct diff *d);
 bool diff_changed(const double *b, size_t nb, const double *n, size_t nn,
 		  bool points, const struct diff_opts *o);
 
+/* diff_select()'s groups: 1 << enum diff_group. */
+#define DIFF_ROWS_ALL 0x1fU
+
+/*
+ * Narrow the rows shown (--rows, --top): only rows of the groups in the
+ * mask (1 << DIFF_*) stay shown, and of each group at most top rows (0:
+ * no limit), the largest |change| kept. The table's order stays; the
+ * rows' verdicts do not change.
+ */
+void diff_select(struct diff *d, unsigned int groups, size_t top);
+
+/* "calltrace,children,self,stats" into a groups mask: -1 on a word that
+ * is none of them. */
+int diff_groups_parse(const char *list, unsigned int *groups);
+
 /* The group and name part of a key (name NULL for DIFF_STAT). */
 enum diff_group diff_key_group(const char *key, const char **name);
 
 /*
+ * LKP's stats files stop at 0.05: per run, a perf-profile figure below it
+ * is absent (0), so that no row shows what LKP could never show.
+ */
+#define DIFF_LKP_FLOOR 0.05
+
+/*
  * Compute each profile run's LKP metrics (event: the <event> part of the
- * keys) into s->sets, at full precision: every value above 0 counts, not
- * only LKP's two-decimal figures >= 0.05. Calltrace chains keep perf's
- * 0.5% cut, so that the keys are LKP's. A run whose samples are all left
- * out (unresolved) is an error. Nothing to do for a stats side.
+ * keys) into s->sets: per run, LKP's figures (>= DIFF_LKP_FLOOR; values
+ * are kept at full precision, not rounded to two decimals), or every value
+ * above 0 with full_precision. Calltrace chains keep perf's 0.5% cut, so
+ * that the keys are LKP's. A run whose samples are all left out
+ * (unresolved) is an error. Nothing to do for a stats side.
  */
 int diff_side_measure(struct diff_side *s, const char *event,
-		      struct fd_err *err);
+		      bool full_precision, struct fd_err *err);
 
 /*
  * The differential folded stacks of two profiles for the renderers,

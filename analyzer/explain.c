@@ -483,7 +483,42 @@ void explain_free(struct explain *e)
 		free(e->hot[i].gained);
 	}
 	free(e->hot);
+	free(e->procs);
 	free(e->children);
 	free(e->self);
 	memset(e, 0, sizeof(*e));
+}
+
+static int cmp_process(const void *a, const void *b)
+{
+	const struct explain_process *x = a, *y = b;
+	double dx = fabs(x->change), dy = fabs(y->change);
+
+	if (dx != dy)
+		return dx > dy ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+void explain_processes(struct explain *e, const struct cmp_tree *t)
+{
+	unsigned long alloc = 0;
+	uint32_t c;
+
+	free(e->procs);
+	e->procs = NULL;
+	e->nr_procs = 0;
+	if (!t)
+		return;
+	for (c = t->nodes[NODE_ROOT].first_child; c != NODE_NONE;
+	     c = t->nodes[c].next_sibling) {
+		const struct cmp_node *n = &t->nodes[c];
+
+		if (n->kind != FRAME_PROCESS || !n->changed)
+			continue;
+		ALLOC_GROW(e->procs, e->nr_procs + 1, alloc);
+		e->procs[e->nr_procs++] = (struct explain_process){
+			cmp_name(t, c), n->base, n->new, n->change
+		};
+	}
+	sane_qsort(e->procs, e->nr_procs, sizeof(*e->procs), cmp_process);
 }

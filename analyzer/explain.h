@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "analyzer/compare.h"
 #include "analyzer/diff.h"
 #include "analyzer/metrics.h"
 #include "analyzer/profile.h"
@@ -50,8 +51,19 @@ struct explain_hot {
 	size_t nr_lost, nr_gained;
 };
 
+/* A process whose share of the samples moved (a system-wide recording). */
+struct explain_process {
+	const char *name;  /* in the comparison's tree */
+	double base, new;  /* means over the runs, percent */
+	double change;	   /* new - base, points */
+};
+
 struct explain {
 	size_t nr_base, nr_new;
+	/* Processes whose share the table's rule calls changed, largest
+	 * move first; none when the stacks do not start with one. */
+	struct explain_process *procs;
+	size_t nr_procs;
 	bool calltrace;	   /* chains from LKP calltrace keys (stats) */
 	const struct diff_row **children, **self; /* top movers */
 	size_t nr_children, nr_self;
@@ -81,6 +93,13 @@ void explain_compute(const struct diff *d, struct metric_set *base,
 		     struct metric_set *new, bool calltrace,
 		     const struct diff_opts *o, struct explain *e);
 void explain_free(struct explain *e);
+
+/*
+ * The processes of the comparison tree t (its FRAME_PROCESS frames under
+ * the root) whose share changed by t's verdict, into e->procs. The names
+ * point into t, which must outlive e.
+ */
+void explain_processes(struct explain *e, const struct cmp_tree *t);
 
 /*
  * explain_compute() for d, the comparison of the measured sides base and

@@ -41,13 +41,27 @@ static bool name_matches(const char *name, const char *s, size_t len)
 	return len == TASK_COMM_LEN - 1 && n > len && !memcmp(s, name, len);
 }
 
-static bool in_list(char *const *list, size_t nr, const char *s, size_t len)
+static bool in_list(const struct po_list *l, const char *s, size_t len)
 {
-	size_t i;
+	char name[256];
+	size_t i, n;
 
-	for (i = 0; i < nr; i++)
-		if (name_matches(list[i], s, len))
-			return true;
+	for (i = 0; i < l->nr; i++) {
+		const char *w = l->v[i];
+
+		while (*w) {
+			n = strcspn(w, ",");
+			if (n && n < sizeof(name)) {
+				memcpy(name, w, n);
+				name[n] = '\0';
+				if (name_matches(name, s, len))
+					return true;
+			}
+			w += n;
+			if (*w == ',')
+				w++;
+		}
+	}
 	return false;
 }
 
@@ -55,9 +69,9 @@ bool comm_filter_match(const struct comm_filter *f, const char *s,
 		       size_t len)
 {
 	len = strip_pid(s, len);
-	if (f->nr_keep && !in_list(f->keep, f->nr_keep, s, len))
+	if (f->keep.nr && !in_list(&f->keep, s, len))
 		return false;
-	return !in_list(f->drop, f->nr_drop, s, len);
+	return !in_list(&f->drop, s, len);
 }
 
 int profile_filter_comm(struct profile *p, const struct comm_filter *f,
@@ -105,33 +119,8 @@ int profile_filter_comm(struct profile *p, const struct comm_filter *f,
 	return 0;
 }
 
-void comm_list_add(char ***list, size_t *nr, const char *csv)
-{
-	const char *s = csv;
-
-	while (*s) {
-		size_t n = strcspn(s, ",");
-
-		if (n) {
-			*list = xrealloc(*list, size_mul(*nr + 1,
-							 sizeof(**list)));
-			(*list)[(*nr)++] = xstrndup(s, n);
-		}
-		s += n;
-		if (*s == ',')
-			s++;
-	}
-}
-
 void comm_filter_release(struct comm_filter *f)
 {
-	size_t i;
-
-	for (i = 0; i < f->nr_keep; i++)
-		free(f->keep[i]);
-	for (i = 0; i < f->nr_drop; i++)
-		free(f->drop[i]);
-	free(f->keep);
-	free(f->drop);
-	memset(f, 0, sizeof(*f));
+	po_list_release(&f->keep);
+	po_list_release(&f->drop);
 }

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "lib/error.h"
+#include "lib/parse-options.h"
 #include "analyzer/profile.h"
 
 /*
@@ -19,15 +20,15 @@
  * 15-byte cut of NAME (TASK_COMM_LEN: "stress-ng-mrema").
  */
 struct comm_filter {
-	char **keep;	/* --comm: only these (NULL/0: every process) */
-	size_t nr_keep;
-	char **drop;	/* --exclude-comm: never these */
-	size_t nr_drop;
+	/* Each value a comma-separated list of names (as given on the
+	 * command line, not owned): */
+	struct po_list keep; /* --comm: only these (none: every process) */
+	struct po_list drop; /* --exclude-comm: never these */
 };
 
 static inline bool comm_filter_active(const struct comm_filter *f)
 {
-	return f && (f->nr_keep || f->nr_drop);
+	return f && (f->keep.nr || f->drop.nr);
 }
 
 /* Whether the process name s[0..len) passes the filter. */
@@ -43,8 +44,7 @@ bool comm_filter_match(const struct comm_filter *f, const char *s,
 int profile_filter_comm(struct profile *p, const struct comm_filter *f,
 			const char *path, struct fd_err *err);
 
-/* Add "a,b,c" to a name list (owned strings). */
-void comm_list_add(char ***list, size_t *nr, const char *csv);
+/* Free the lists (not the names, which belong to argv). */
 void comm_filter_release(struct comm_filter *f);
 
 #endif

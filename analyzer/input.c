@@ -226,6 +226,11 @@ int input_read_lr(struct linereader *lr, const struct input_opts *o,
 		free(p->meta.event);
 		p->meta.event = had_event;
 	}
+	/* Only the processes asked for, before anything is computed. */
+	if (!ret && comm_filter_active(&o->comm) &&
+	    (profile_filter_comm(p, &o->comm, lr->path, err) ||
+	     (p2 && profile_filter_comm(p2, &o->comm, lr->path, err))))
+		ret = -1;
 	if (!ret && profile_total(p) <= before &&
 	    (!p2 || profile_total(p2) <= before2)) {
 		fd_err_at(err, lr->path, 0, "no samples in the input");
@@ -245,4 +250,9 @@ int input_read(const char *path, const struct input_opts *o,
 	ret = input_read_lr(&lr, o, p, p2, err);
 	lr_release(&lr);
 	return ret;
+}
+
+void input_opts_release(struct input_opts *o)
+{
+	comm_filter_release(&o->comm);
 }

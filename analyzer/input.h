@@ -7,6 +7,7 @@
 
 #include "lib/error.h"
 #include "lib/linereader.h"
+#include "analyzer/filter.h"
 #include "analyzer/profile.h"
 
 /*
@@ -41,7 +42,13 @@ struct input_opts {
 	/* INPUT_AUTO detects; any other value skips detection. */
 	enum input_format format;
 	struct perf_script_opts ps;
+	/* --comm, --exclude-comm: applied to every input as it is read,
+	 * before any number is computed (filter.h). */
+	struct comm_filter comm;
 };
+
+/* Free what the options hold (the filter's lists). */
+void input_opts_release(struct input_opts *o);
 
 /* input_read()'s return when the input holds no samples (empty, or every
  * sample filtered out): bad input still, but some callers draw it. */

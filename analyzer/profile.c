@@ -306,3 +306,40 @@ unsigned int frame_kind_parse(const char *s, size_t *len)
 	}
 	return FRAME_USER;
 }
+
+struct profile *profile__new_reversed(const struct profile *p)
+{
+	struct profile *r = profile_new();
+	uint32_t *path = NULL, *nm, id, nr_names = strtab_count(p->names);
+	unsigned long alloc_path = 0, alloc_fr = 0;
+	struct frame *fr = NULL;
+	size_t n, i;
+
+	nm = xmalloc(sizeof(*nm) * nr_names);
+	memset(nm, 0xff, sizeof(*nm) * nr_names);
+	for (id = 1; id < p->nr_nodes; id++) {
+		const struct node *nd = &p->nodes[id];
+
+		if (nd->self == 0)
+			continue;
+		ALLOC_GROW(path, nd->depth, alloc_path);
+		ALLOC_GROW(fr, nd->depth, alloc_fr);
+		n = profile_path(p, id, path, nd->depth);
+		for (i = 0; i < n; i++) {
+			const struct node *q = &p->nodes[path[n - 1 - i]];
+
+			if (nm[q->name] == UINT32_MAX)
+				nm[q->name] = strtab_intern(
+					r->names, strtab_str(p->names, q->name),
+					strtab_len(p->names, q->name));
+			fr[i].name = nm[q->name];
+			fr[i].kind = q->kind;
+		}
+		profile_add_stack(r, fr, n, nd->self);
+	}
+	profile_add_weight(r, NODE_ROOT, p->nodes[NODE_ROOT].self);
+	free(nm);
+	free(path);
+	free(fr);
+	return r;
+}

@@ -170,6 +170,12 @@ uint32_t profile_add_stack(struct profile *p, const struct frame *frames,
  * counts and durations add up, dst keeps its strings where it has them. */
 void profile_merge(struct profile *dst, const struct profile *src);
 
+/*
+ * A new profile of p's stacks each reversed (merged from the leaves, as
+ * --reverse draws them); metadata is not copied. To profile_free().
+ */
+struct profile *profile__new_reversed(const struct profile *p);
+
 /* The frames from the root's child down to node, into out[0..depth). */
 size_t profile_path(const struct profile *p, uint32_t node, uint32_t *out,
 		    size_t max);

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/comparison.h"
+#include "analyzer/input.h"
 #include "analyzer/diff.h"
 #include "analyzer/explain.h"
 #include "lib/outfile.h"
@@ -56,11 +58,24 @@ struct diff_cmd {
 	struct diff_opts opts;
 	int format;		/* enum diff_format */
 	const char *output, *folded_file;
-	bool normalize, explain;
+	bool normalize, explain, full_precision;
+	unsigned int groups;	/* --rows: 1 << DIFF_* */
+	uint64_t top;		/* --top: per group; 0: all */
 	const char *names[2], *event;
 	struct input_opts io;
 	struct po_list paths[2]; /* base, new */
 };
+
+static int rows_cb(const struct po_option *opt, const char *arg,
+		   void *value, struct strbuf *err)
+{
+	struct diff_cmd *c = value;
+
+	if (!diff_groups_parse(arg, &c->groups))
+		return 0;
+	strbuf_addstr(err, "want a list of calltrace, children, self, stats");
+	return -1;
+}
 
 /* --folded: the format; --folded=FILE: a file besides the table. */
 static int folded_cb(const struct po_option *opt, const char *arg,
@@ -97,6 +112,19 @@ const struct po_option diff_options[] = {
 	PO_CLEAR(0, "no-normalize", D, normalize,
 		 "--folded: the counts as recorded"),
 	PO_CLEAR(0, "no-explain", D, explain, "the table only"),
+	{ .type = PO_T_CALLBACK, .long_name = "rows", .off = 0,
+	  .argh = "LIST", .cb = rows_cb,
+	  .help = "only these groups of rows: calltrace,children,\n"
+		  "self,stats (default: all). LKP's calltrace rows\n"
+		  "are wider than 100 columns; children,self with\n"
+		  "names up to 50 characters fit a mail reply" },
+	PO_U64(0, "top", D, top, "N", 0, 100000,
+	       "at most N rows a group, the largest changes\n"
+	       "(0: all)"),
+	PO_BOOL(0, "full-precision", D, full_precision,
+		"keep perf-profile figures below 0.05 in a run\n"
+		"(LKP's stats files stop at 0.05: by default such\n"
+		"a figure is absent, as there)"),
 	PO_STRING(0, "base-name", D, names[0], "NAME",
 		  "name of the base side (default: the label of its\n"
 		  "first profile, else the file or directory name)"),
@@ -132,6 +160,7 @@ static int parse(struct diff_cmd *c, int argc, char **argv, int *status)
 
 	memset(c, 0, sizeof(*c));
 	c->opts.min_change = -1;
+	c->groups = DIFF_ROWS_ALL;
 	c->normalize = true;
 	c->explain = true;
 	n = cmd_parse_options(argc, argv, diff_usage, diff_options, c, 0,
@@ -159,35 +188,6 @@ static int parse(struct diff_cmd *c, int argc, char **argv, int *status)
 	return 0;
 }
 
-/* The event of the keys; a note when the builds recorded different ones. */
-static char *pick_event(const struct diff_cmd *c, const struct diff_side *s)
-{
-	char *ev[2] = { NULL, NULL }, *pick;
-	int i;
-
-	if (c->event)
-		return xstrdup(c->event);
-	for (i = 0; i < 2; i++)
-		ev[i] = diff_side_event(&s[i]);
-	/* Against LKP's stats, flamediff's keys must be named as LKP's. */
-	if (s[0].stats != s[1].stats)
-		i = s[0].stats ? 0 : 1;
-	else
-		i = 0;
-	pick = ev[i] ? ev[i] : ev[!i];
-	if (ev[0] && ev[1] && strcmp(ev[0], ev[1]) &&
-	    !(s[0].stats && s[1].stats))
-		fprintf(stderr,
-			"flamediff diff: note: base is %s, new is %s; the "
-			"keys use %s (--event-name to choose)\n",
-			ev[0], ev[1], pick);
-	if (pick == ev[0])
-		free(ev[1]);
-	else
-		free(ev[0]);
-	return pick ? pick : xstrdup("cycles-pp");
-}
-
 static int write_folded(const char *path, struct diff_side *s,
 			bool normalize, struct fd_err *err)
 {
@@ -201,51 +201,53 @@ static int write_folded(const char *path, struct diff_side *s,
 
 int cmd_diff(int argc, char **argv)
 {
-	static const char *const what[2] = { "base", "new" };
-	struct diff_side s[2];
-	struct diff d = { 0 };
+	char *const *paths[2];
+	size_t nr[2];
+	struct comparison cmp = { 0 };
+	struct comparison_opts co;
+	struct diff_side *s = cmp.sides;
 	struct explain e = { 0 };
 	struct diff_cmd c;
 	struct fd_err err;
 	struct outfile o;
 	const char *names[2];
-	char *event = NULL;
 	int ret, i;
 
 	if (parse(&c, argc, argv, &ret))
 		goto out_args;
-	memset(s, 0, sizeof(s));
 	for (i = 0; i < 2; i++) {
-		if (diff_side_load(&s[i], c.paths[i].v, c.paths[i].nr, &c.io,
-				   &err)) {
-			fprintf(stderr, "flamediff diff: %s: %s\n", what[i],
-				err.msg);
-			ret = EXIT_INPUT;
-			goto out;
-		}
+		paths[i] = c.paths[i].v;
+		nr[i] = c.paths[i].nr;
+	}
+	if (comparison_load(&cmp, paths, nr, &c.io, &err)) {
+		fprintf(stderr, "flamediff diff: %s\n", err.msg);
+		ret = EXIT_INPUT;
+		goto out;
 	}
 	if ((c.format == FMT_FOLDED || c.folded_file) &&
-	    (s[0].stats || s[1].stats)) {
+	    !comparison_profiles(&cmp)) {
 		ret = usage_error("diff", "--folded needs profiles on both "
 					  "sides, not LKP stats files");
 		goto out;
 	}
-	event = pick_event(&c, s);
-	for (i = 0; i < 2; i++) {
-		if (diff_side_measure(&s[i], event, &err)) {
-			fprintf(stderr, "flamediff diff: %s: %s\n", what[i],
-				err.msg);
-			ret = EXIT_INPUT;
-			goto out;
-		}
-		names[i] = c.names[i] ? c.names[i] : s[i].name;
+	comparison_opts_init(&co);
+	co.diff = c.opts;
+	co.full_precision = c.full_precision;
+	co.event = c.event;
+	co.tree = c.explain && c.format != FMT_CSV && c.format != FMT_FOLDED;
+	if (comparison_compute(&cmp, &co, &err)) {
+		fprintf(stderr, "flamediff diff: %s\n", err.msg);
+		ret = EXIT_INPUT;
+		goto out;
 	}
-
-	if (c.format != FMT_FOLDED) {
-		diff_compare(s[0].sets, s[0].nr_runs, s[1].sets, s[1].nr_runs,
-			     &c.opts, &d);
-		if (c.explain && c.format != FMT_CSV)
-			explain_sides(&d, &s[0], &s[1], &c.opts, &e);
+	if (cmp.note)
+		fprintf(stderr, "flamediff diff: note: %s\n", cmp.note);
+	for (i = 0; i < 2; i++)
+		names[i] = c.names[i] ? c.names[i] : s[i].name;
+	diff_select(&cmp.table, c.groups, (size_t)c.top);
+	if (co.tree) {
+		explain_sides(&cmp.table, &s[0], &s[1], &c.opts, &e);
+		explain_processes(&e, cmp.tree);
 	}
 
 	/* The extra file first: if it fails, the main output is untouched. */
@@ -264,26 +266,25 @@ int cmd_diff(int argc, char **argv)
 				  c.normalize, &o);
 		break;
 	case FMT_JSON:
-		diff_text_json(&o, &d, c.explain ? &e : NULL, names, s,
+		diff_text_json(&o, &cmp.table, c.explain ? &e : NULL, names, s,
 			       &c.opts);
 		break;
 	case FMT_CSV:
-		diff_text_csv(&o, &d);
+		diff_text_csv(&o, &cmp.table);
 		break;
 	default:
-		diff_text_table(&o, &d, c.explain ? &e : NULL, names, s,
-				&c.opts);
+		diff_text_table(&o, &cmp.table, c.explain ? &e : NULL, names,
+				s, &c.opts);
 		break;
 	}
+	ret = 0;
 	if (outfile_commit(&o, &err))
 		ret = die_input(err.msg);
 out:
 	explain_free(&e);
-	diff_free(&d);
-	for (i = 0; i < 2; i++)
-		diff_side_free(&s[i]);
-	free(event);
+	comparison_release(&cmp);
 out_args:
+	input_opts_release(&c.io);
 	po_list_release(&c.paths[0]);
 	po_list_release(&c.paths[1]);
 	return ret;

@@ -38,7 +38,7 @@ const struct po_option png_options[] = {
 int cmd_png(int argc, char **argv)
 {
 	struct fd_err err = { { 0 } };
-	struct png_table table = { 0 };
+	struct movers table = { 0 };
 	struct png_opts po = { 0 };
 	struct png_cmd c = { .table = 0 };
 	struct graph_cmd *g = &c.g;
@@ -73,11 +73,8 @@ int cmd_png(int argc, char **argv)
 						 "(--diff BASE NEW)");
 			goto out;
 		}
-		if (png_movers(g->sides[0].merged, g->sides[1].merged, nr_table,
-			       &table, &err)) {
-			ret = die_input(err.msg);
-			goto out;
-		}
+		/* The table's own rows: the same numbers as diff's. */
+		movers_from_table(&table, &g->cmp.table, nr_table);
 		po.table = &table;
 		if (graph_format_for(out, GRAPH_PNG) != GRAPH_PNG)
 			fprintf(stderr, "flamediff: --table is drawn in PNG "
@@ -92,7 +89,7 @@ int cmd_png(int argc, char **argv)
 	if (g->layout->empty)
 		ret = die_input("no samples in the input: the graph is empty");
 out:
-	png_table_free(&table);
+	movers_release(&table);
 	graph_cmd_free(g);
 	return ret;
 }

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib/strbuf.h"
 #include "analyzer/folded.h"
 #include "analyzer/profile.h"
 #include "cli/builtin.h"
@@ -110,7 +111,7 @@ static int mmap_pages_cb(const struct po_option *opt, const char *arg,
 
 	if (po_get_u64(opt, arg, &v, err))
 		return -1;
-	if (v & (v - 1)) {
+	if (!v || (v & (v - 1))) {
 		strbuf_addstr(err, "not a power of 2");
 		return -1;
 	}
@@ -155,7 +156,8 @@ const struct po_option record_options[] = {
 	{ .type = PO_T_CALLBACK, .short_name = 'm', .long_name = "mmap-pages",
 	  .off = offsetof(A, o), .argh = "N", .cb = mmap_pages_cb,
 	  .flags = PO_RANGE, .lo = 1, .hi = 1 << 20,
-	  .help = "ring buffer pages per CPU (power of 2, 128)" },
+	  .help = "ring buffer pages per CPU (a power of 2,\n"
+		  "1 to 1048576; 128)" },
 	PO_STRING(0, "label", A, label, "TEXT",
 		  "stored in the profile (e.g. the build's name)"),
 	PO_FILENAME('o', "output", A, out, "FILE",
@@ -205,23 +207,20 @@ static double now(void)
 /* "flamediff record ARGS...", as the user typed it (argv[0] is "record"). */
 static char *join_args(int argc, char **argv)
 {
-	size_t len = sizeof("flamediff");
-	char *s;
+	struct strbuf sb = STRBUF_INIT;
 	int i;
 
-	for (i = 0; i < argc; i++)
-		len += strlen(argv[i]) + 1;
-	s = xmalloc(len);
-	strcpy(s, "flamediff");
+	strbuf_addstr(&sb, "flamediff");
 	for (i = 0; i < argc; i++) {
-		strcat(s, " ");
-		strcat(s, argv[i]);
+		strbuf_addch(&sb, ' ');
+		strbuf_addstr(&sb, argv[i]);
 	}
-	return s;
+	return strbuf_detach(&sb, NULL);
 }
 
-/* SIGINT and SIGTERM end the recording (the profile is still written),
- * not the program; no SA_RESTART, so that poll and sleeps return. */
+/* SIGINT, SIGTERM and SIGHUP (a closed terminal) end the recording (the
+ * profile is still written), not the program; no SA_RESTART, so that
+ * poll and sleeps return. */
 static void catch_signals(void)
 {
 	struct sigaction sa;
@@ -231,6 +230,7 @@ static void catch_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 }
 
@@ -358,7 +358,7 @@ int cmd_record(int argc, char **argv)
 			a.o.pid = workload_pid(w);
 	}
 	t_start = time(NULL);
-	r = record_new(&a.o);
+	r = record__new(&a.o);
 	if (record_open(r, &err))
 		goto fail;
 	for (warn = record_warnings(r); *warn; warn++)
@@ -377,8 +377,7 @@ int cmd_record(int argc, char **argv)
 		workload_stop(w, SIGTERM);
 
 	p = profile_new();
-	if (record_build(r, p, &err))
-		goto fail;
+	record_build(r, p);
 	record_fill_meta(p, duration, t_start, cmdline, a.label);
 	profile_write(p, &outf);
 	if (outfile_commit(&outf, &err))
@@ -415,7 +414,7 @@ fail:
 out:
 	workload_free(w); /* kills and reaps a command still running */
 	profile_free(p);
-	record_free(r);
+	record__delete(r);
 	free(cmdline);
 	return rc;
 }

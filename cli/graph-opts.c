@@ -24,8 +24,35 @@ const struct po_option input_options[] = {
 	PO_BOOL(0, "no-comm", struct input_opts, ps.no_comm,
 		"no process-name root (perf script), or\n"
 		"folded stacks that start with a function"),
+	PO_LIST(0, "comm", struct input_opts, comm.keep, "NAME[,NAME...]",
+		"only these processes (a NAME also matches\n"
+		"NAME-PID, NAME-worker and the kernel's 15-byte\n"
+		"cut of NAME); repeatable"),
+	PO_LIST(0, "exclude-comm", struct input_opts, comm.drop,
+		"NAME[,NAME...]", "not these processes; repeatable"),
 	PO_END,
 };
+
+/* "PX" (the image) or, for a diff, base|new|mean (the frames). */
+static int width_cb(const struct po_option *opt, const char *arg,
+		    void *value, struct strbuf *err)
+{
+	static const char *const words[] = { "mean", "base", "new" };
+	struct flame_opts *o = value;
+	struct po_option num = *opt;
+	size_t i;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		if (!strcmp(arg, words[i])) {
+			o->width_by = (enum width_by)i;
+			return 0;
+		}
+	}
+	num.flags = PO_RANGE;
+	num.lo = FLAME_MIN_WIDTH;
+	num.hi = FLAME_MAX_WIDTH;
+	return po_get_double(&num, arg, &o->width, err);
+}
 
 /* "PX" or "N%": a percentage of the total is at most 100. */
 static int minwidth_cb(const struct po_option *opt, const char *arg,
@@ -40,7 +67,7 @@ static int minwidth_cb(const struct po_option *opt, const char *arg,
 
 	num.flags = PO_RANGE;
 	num.lo = 0;
-	num.hi = pct ? 100 : 1e6;
+	num.hi = pct ? 100 : FLAME_MAX_MINWIDTH_PX;
 	r = po_get_double(&num, s, &o->minwidth, err);
 	if (!r)
 		o->minwidth_pct = pct;
@@ -77,16 +104,18 @@ const struct po_option graph_options[] = {
 		  "title (default \"Flame Graph\")"),
 	PO_STRING(0, "subtitle", G, fo.subtitle, "TEXT",
 		  "second line under the title"),
-	PO_DOUBLE(0, "width", G, fo.width, "PX", 100, 1e6,
-		  "image width (1200)"),
-	PO_DOUBLE(0, "height", G, fo.frame_height, "PX", 1, 1000,
-		  "height of one frame row (16)"),
+	PO_CALLBACK(0, "width", G, fo, "PX|base|new|mean", width_cb,
+		    "image width (1200); diff: base, new or mean\n"
+		    "(default): the share a frame's width is"),
+	PO_DOUBLE(0, "height", G, fo.frame_height, "PX", FLAME_MIN_HEIGHT,
+		  FLAME_MAX_HEIGHT, "height of one frame row (16)"),
 	PO_CALLBACK(0, "minwidth", G, fo, "PX|N%", minwidth_cb,
 		    "narrower frames are merged (0.1)"),
 	PO_STRING(0, "fonttype", G, fo.fonttype, "FONT", "(Verdana)"),
-	PO_DOUBLE(0, "fontsize", G, fo.fontsize, "PT", 1, 500, "(12)"),
-	PO_DOUBLE(0, "fontwidth", G, fo.fontwidth, "F", 0.01, 10,
-		  "average glyph width / size (0.59)"),
+	PO_DOUBLE(0, "fontsize", G, fo.fontsize, "PT", FLAME_MIN_FONTSIZE,
+		  FLAME_MAX_FONTSIZE, "(12)"),
+	PO_DOUBLE(0, "fontwidth", G, fo.fontwidth, "F", FLAME_MIN_FONTWIDTH,
+		  FLAME_MAX_FONTWIDTH, "average glyph width / size (0.59)"),
 	PO_STRING(0, "countname", G, fo.countname, "NAME",
 		  "unit of the values (the profile's, or samples)"),
 	PO_STRING(0, "nametype", G, fo.nametype, "TEXT",
@@ -106,11 +135,13 @@ const struct po_option graph_options[] = {
 	PO_BOOL(0, "reverse", G, fo.reverse, "merge stacks from the leaves"),
 	PO_BOOL(0, "negate", G, fo.negate, "diff: swap red and blue"),
 	PO_STRING(0, "notes", G, fo.notes, "TEXT", "embedded in the graph"),
-	PO_DOUBLE(0, "total", G, fo.total, "N", 0, 1e300,
+	PO_DOUBLE(0, "total", G, fo.total, "N", 0, FLAME_MAX_VALUE,
 		  "the full width stands for N (a common scale)"),
+	PO_U64(0, "max-depth", G, max_depth, "N", 0, 1000000,
+	       "draw no frame deeper than N (0: all)"),
 	{ .type = PO_T_DOUBLE, .long_name = "factor",
 	  .off = PO_OFF(G, fo.factor, double), .argh = "F",
-	  .flags = PO_RANGE | PO_LO_OPEN, .lo = 0, .hi = 1e300,
+	  .flags = PO_RANGE | PO_LO_OPEN, .lo = 0, .hi = FLAME_MAX_VALUE,
 	  .help = "multiply every value by F" },
 	PO_GROUP("Input:"),
 	PO_INCLUDE(G, io, input_options),
@@ -120,15 +151,23 @@ const struct po_option graph_options[] = {
 	PO_LIST(0, "base", G, base, "F", "a run of the base side (repeatable)"),
 	PO_LIST(0, "new", G, new, "F", "a run of the new side (repeatable)"),
 	PO_CLEAR(0, "no-normalize", G, fo.normalize,
-		 "do not scale new to base's total"),
+		 "no effect on graphs (shares are always of each\n"
+		 "run's own total); kept for diff's option"),
 	PO_CHOICE(0, "color-by", G, color_by, "total|self", color_by_words,
 		  "colour the change of the inclusive (default)\n"
 		  "or the self share"),
-	PO_DOUBLE(0, "min-delta", G, fo.min_delta, "PTS", 0, 100,
-		  "smaller changes stay neutral (0.1)"),
-	PO_DOUBLE(0, "alpha", G, fo.alpha, "P", 0, 1,
-		  "with >= 2 runs a side, changes with a Welch\n"
-		  "p-value above P stay neutral (0.05)"),
+	PO_DOUBLE(0, "min-delta", G, fo.min_delta, "PTS", 0,
+		  FLAME_MAX_POINTS,
+		  "as diff --min-change: a path must move by PTS\n"
+		  "to be coloured (default: the table's rule alone,\n"
+		  "with its 1-point floor when a side has 1 run)"),
+	PO_DOUBLE(0, "min-change", G, fo.min_delta, "PTS", 0,
+		  FLAME_MAX_POINTS, "the same as --min-delta"),
+	PO_DOUBLE(0, "max-delta", G, fo.max_delta, "PTS", 0, FLAME_MAX_POINTS,
+		  "the colour scale ends at PTS points, so graphs\n"
+		  "compare (default: the largest change drawn)"),
+	PO_BOOL(0, "full-precision", G, full_precision,
+		"keep shares below 0.05 in a run (as diff's)"),
 	PO_CLEAR(0, "no-strip-clones", G, fo.strip_clones,
 		 "keep .isra.N/.constprop.N/.part.N suffixes"),
 	PO_FILENAME('o', "output", G, output, "FILE",
@@ -180,7 +219,52 @@ int graph_cmd_parse(struct graph_cmd *g, int argc, char **argv,
 	return 0;
 }
 
-static int load_plain(struct graph_cmd *g, struct fd_err *err)
+/* How loading went, for graph_cmd_load() to pick the exit status. */
+enum load_result {
+	LOAD_OK = 0,
+	LOAD_BAD_INPUT, /* exit 2: err says why */
+	LOAD_BAD_OPTS,	/* exit 1: an option the input makes impossible */
+};
+
+static enum load_result layout_result(int r)
+{
+	if (!r)
+		return LOAD_OK;
+	return r == LAYOUT_EINPUT ? LOAD_BAD_INPUT : LOAD_BAD_OPTS;
+}
+
+/* The comparison (both sides read) into a differential layout. */
+static enum load_result load_comparison(struct graph_cmd *g,
+					struct fd_err *err)
+{
+	struct comparison_opts co;
+	struct diff_side *b = &g->cmp.sides[0], *n = &g->cmp.sides[1];
+
+	if (!comparison_profiles(&g->cmp)) {
+		fd_err_set(err, "%s: LKP stats files hold no call tree to "
+			   "draw: compare them with 'flamediff diff'",
+			   b->stats ? b->files[0] : n->files[0]);
+		return LOAD_BAD_INPUT;
+	}
+	comparison_opts_init(&co);
+	co.diff.min_change = g->fo.min_delta;
+	co.full_precision = g->full_precision;
+	co.strip_clones = g->fo.strip_clones;
+	co.reverse = g->fo.reverse;
+	co.tree = true;
+	if (comparison_compute(&g->cmp, &co, err))
+		return LOAD_BAD_INPUT;
+	/* The side's name (label, else file name) for the info line. */
+	if (b->name && !b->side.merged->meta.label)
+		meta_set(&b->side.merged->meta.label, b->name);
+	if (n->name && !n->side.merged->meta.label)
+		meta_set(&n->side.merged->meta.label, n->name);
+	return layout_result(layout_build_diff(&g->layout, g->cmp.tree,
+					       b->side.merged, n->side.merged,
+					       &g->fo, err));
+}
+
+static enum load_result load_plain(struct graph_cmd *g, struct fd_err *err)
 {
 	struct profile *p2;
 	size_t i;
@@ -199,56 +283,38 @@ static int load_plain(struct graph_cmd *g, struct fd_err *err)
 		if (!r || r == INPUT_NO_SAMPLES)
 			continue;
 		profile_free(p2);
-		return -1;
+		return LOAD_BAD_INPUT;
 	}
 	if (profile_total(p2) > 0 || p2->nr_nodes > 1) {
 		/* Differential folded input ("stack base new"): its second
-		 * column is the new build. */
-		struct profile *pb = g->profile;
-		int r;
-
-		g->sides[0].merged = pb;
-		g->sides[1].merged = p2;
+		 * column is the new build; the comparison owns both. */
+		comparison_init_profiles(&g->cmp, g->profile, p2, inputs[0]);
 		g->profile = NULL;
 		g->diff = true;
-		r = layout_build_diff(&g->layout, &g->sides[0].merged, 1, pb,
-				      &g->sides[1].merged, 1, p2, &g->fo, err);
-		return r ? -2 : 0;
+		return load_comparison(g, err);
 	}
 	profile_free(p2);
-	return layout_build(&g->layout, g->profile, &g->fo, err) ? -2 : 0;
+	return layout_result(layout_build(&g->layout, g->profile, &g->fo,
+					  err));
 }
 
 int graph_cmd_load(struct graph_cmd *g)
 {
 	struct fd_err err = { { 0 } };
-	int r;
+	char *const *paths[2] = { g->base.v, g->new.v };
+	size_t nr[2] = { g->base.nr, g->new.nr };
+	enum load_result r;
 
-	if (!g->diff) {
+	g->fo.max_depth = (uint32_t)g->max_depth;
+	if (!g->diff)
 		r = load_plain(g, &err);
-	} else if (side_load(&g->sides[0], g->base.v, g->base.nr, &g->io,
-			     &err) ||
-		   side_load(&g->sides[1], g->new.v, g->new.nr, &g->io,
-			     &err)) {
-		r = -1;
-	} else {
-		struct side *b = &g->sides[0], *n = &g->sides[1];
-
-		/* The side's name (label, else file name) for the info
-		 * line. */
-		if (b->name && !b->merged->meta.label)
-			meta_set(&b->merged->meta.label, b->name);
-		if (n->name && !n->merged->meta.label)
-			meta_set(&n->merged->meta.label, n->name);
-		r = layout_build_diff(&g->layout, b->runs, b->nr_runs,
-				      b->merged, n->runs, n->nr_runs,
-				      n->merged, &g->fo, &err)
-			    ? -2
-			    : 0;
-	}
-	if (r == -1)
+	else if (comparison_load(&g->cmp, paths, nr, &g->io, &err))
+		r = LOAD_BAD_INPUT;
+	else
+		r = load_comparison(g, &err);
+	if (r == LOAD_BAD_INPUT)
 		return die_input(err.msg);
-	if (r == -2) {
+	if (r == LOAD_BAD_OPTS) {
 		fprintf(stderr, "flamediff: %s\n", err.msg);
 		return EXIT_USAGE;
 	}
@@ -258,15 +324,9 @@ int graph_cmd_load(struct graph_cmd *g)
 void graph_cmd_free(struct graph_cmd *g)
 {
 	layout_free(g->layout);
-	if (g->sides[0].runs || g->sides[1].runs) {
-		side_free(&g->sides[0]);
-		side_free(&g->sides[1]);
-	} else {
-		/* A differential folded file: only the merged profiles. */
-		profile_free(g->sides[0].merged);
-		profile_free(g->sides[1].merged);
-	}
+	comparison_release(&g->cmp);
 	profile_free(g->profile);
+	input_opts_release(&g->io);
 	po_list_release(&g->base);
 	po_list_release(&g->new);
 	memset(g, 0, sizeof(*g));

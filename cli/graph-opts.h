@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "analyzer/input.h"
+#include "analyzer/comparison.h"
 #include "analyzer/side.h"
 #include "lib/parse-options.h"
 #include "render/layout.h"
@@ -31,9 +32,12 @@ struct graph_cmd {
 	char **inputs;		/* operands of a plain graph (into argv) */
 	size_t nr_inputs;
 
-	/* Filled by graph_cmd_load(). */
+	uint64_t max_depth;	/* --max-depth, for fo */
+	bool full_precision;	/* --full-precision (diff) */
+
+	/* Filled by graph_cmd_load(); all owned by g. */
 	struct profile *profile; /* plain graph: all inputs merged */
-	struct side sides[2];	 /* diff: base, new */
+	struct comparison cmp;	 /* diff: the sides, table and call tree */
 	struct layout *layout;
 };
 

@@ -16,10 +16,10 @@
  * CPU that both write into, the machine state the sideband records build,
  * the aggregated stacks, and the kernel symbol snapshot.
  *
- * Life cycle: record_new() -> record_open() (kallsyms snapshot, events
+ * Life cycle: record__new() -> record_open() (kallsyms snapshot, events
  * opened disabled, buffers mapped) -> record_enable() -> record_poll()...
  * -> record_disable() -> record_poll() once more to drain ->
- * record_build() (symbolize and fill a profile) -> record_free(). The
+ * record_build() (symbolize and fill a profile) -> record__delete(). The
  * caller owns the target process (a command: collector/workload.h); the
  * session never parses argv nor prints: warnings are collected in warn[].
  *
@@ -60,8 +60,8 @@ struct record_stats {
 
 struct record;
 
-struct record *record_new(const struct record_opts *o);
-void record_free(struct record *r);
+struct record *record__new(const struct record_opts *o);
+void record__delete(struct record *r);
 
 int record_open(struct record *r, struct fd_err *err);
 int record_enable(struct record *r, struct fd_err *err);
@@ -80,10 +80,8 @@ const struct record_stats *record_stats(const struct record *r);
 const char *const *record_warnings(const struct record *r);
 
 /* Symbolize every distinct address and add the stacks to p, with the
- * event, unit, samples and lost fields of its metadata. Cannot fail:
- * always returns 0, err is unused (kept until cli/cmd-record.c drops it;
- * the signature to come is void record_build(r, p)). */
-int record_build(struct record *r, struct profile *p, struct fd_err *err);
+ * event, unit, samples and lost fields of its metadata. Cannot fail. */
+void record_build(struct record *r, struct profile *p);
 
 /*
  * The rest of p's metadata, what the session cannot know: the seconds

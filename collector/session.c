@@ -75,7 +75,7 @@ static void warn(struct record *r, const char *fmt, ...)
 	r->warn[++r->nr_warn] = NULL;
 }
 
-struct record *record_new(const struct record_opts *o)
+struct record *record__new(const struct record_opts *o)
 {
 	struct record *r = xcalloc(1, sizeof(*r));
 
@@ -94,7 +94,7 @@ struct record *record_new(const struct record_opts *o)
 	return r;
 }
 
-void record_free(struct record *r)
+void record__delete(struct record *r)
 {
 	int i;
 
@@ -511,7 +511,7 @@ int record_poll(struct record *r, int timeout_ms, struct fd_err *err)
 }
 
 
-int record_build(struct record *r, struct profile *p, struct fd_err *err)
+void record_build(struct record *r, struct profile *p)
 {
 	build_stacks(p, &r->stacks, r->machine.comms, &r->dsos,
 		     r->have_ksyms ? &r->ksyms : NULL);
@@ -519,8 +519,6 @@ int record_build(struct record *r, struct profile *p, struct fd_err *err)
 	meta_set(&p->meta.unit, evsel_unit(&r->ev));
 	p->meta.samples = r->st.samples;
 	p->meta.lost = r->st.lost + r->st.lost_samples;
-	(void)err; /* cannot fail: see record.h */
-	return 0;
 }
 
 /* A header value as sanitize_value() makes it (NULL stays NULL). */

@@ -226,6 +226,23 @@ void explain_write(const struct explain *e, struct outfile *o)
 	outfile_printf(o, "What moved (means of %zu base and %zu new run%s, "
 			  "in %% of all samples):\n\n",
 		       e->nr_base, e->nr_new, e->nr_new == 1 ? "" : "s");
+	if (e->nr_procs) {
+		char c[32], b[32], nw[32];
+
+		outfile_puts(o, "Processes whose share moved (change, base -> "
+				"new):\n");
+		for (i = 0; i < e->nr_procs; i++)
+			outfile_printf(
+				o, "  %s  %s -> %s  %s\n",
+				fmt_double(c, sizeof(c), "%+7.1f",
+					   e->procs[i].change),
+				fmt_double(b, sizeof(b), "%6.2f",
+					   e->procs[i].base),
+				fmt_double(nw, sizeof(nw), "%6.2f",
+					   e->procs[i].new),
+				e->procs[i].name);
+		outfile_puts(o, "\n");
+	}
 	if (!e->nr_children && !e->nr_self)
 		outfile_puts(o, "No function moved beyond run-to-run "
 				"noise.\n");

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/graph-diff.h"
+#include "analyzer/compare.h"
 #include "lib/strbuf.h"
 #include "lib/strtab.h"
 #include "render/layout.h"
@@ -34,8 +34,8 @@ void flame_opts_init(struct flame_opts *o)
 	o->factor = 1;
 	o->normalize = true;
 	o->color_by = COLOR_BY_TOTAL;
-	o->min_delta = 0.1;
-	o->alpha = 0.05;
+	o->min_delta = -1;
+	o->width_by = WIDTH_MEAN;
 	o->strip_clones = true;
 }
 
@@ -240,6 +240,10 @@ static void walk_tree(struct walk *wk)
 		emit(wk, &it);
 		if (it.node == NODE_NONE)
 			continue;
+		/* --max-depth: nothing deeper is drawn (the frame's width
+		 * still holds all that is below it). */
+		if (wk->l->opts->max_depth && it.depth >= wk->l->opts->max_depth)
+			continue;
 		nr_kids = sorted_children(wk, it.node, &kids, &alloc_kids);
 		if (!nr_kids)
 			continue;
@@ -251,44 +255,6 @@ static void walk_tree(struct walk *wk)
 	free(stack.v);
 	free(row.v);
 	free(kids);
-}
-
-/* A copy of p merged from the leaves: every stack reversed. */
-static struct profile *reversed(const struct profile *p)
-{
-	struct profile *r = profile_new();
-	uint32_t *path = NULL, *nm, id, nr_names = strtab_count(p->names);
-	unsigned long alloc_path = 0, alloc_fr = 0;
-	struct frame *fr = NULL;
-	size_t n, i;
-
-	nm = xmalloc(sizeof(*nm) * nr_names);
-	memset(nm, 0xff, sizeof(*nm) * nr_names);
-	for (id = 1; id < p->nr_nodes; id++) {
-		const struct node *nd = &p->nodes[id];
-
-		if (nd->self == 0)
-			continue;
-		ALLOC_GROW(path, nd->depth, alloc_path);
-		ALLOC_GROW(fr, nd->depth, alloc_fr);
-		n = profile_path(p, id, path, nd->depth);
-		for (i = 0; i < n; i++) {
-			const struct node *q = &p->nodes[path[n - 1 - i]];
-
-			if (nm[q->name] == UINT32_MAX)
-				nm[q->name] = strtab_intern(
-					r->names, strtab_str(p->names, q->name),
-					strtab_len(p->names, q->name));
-			fr[i].name = nm[q->name];
-			fr[i].kind = q->kind;
-		}
-		profile_add_stack(r, fr, n, nd->self);
-	}
-	profile_add_weight(r, NODE_ROOT, p->nodes[NODE_ROOT].self);
-	free(nm);
-	free(path);
-	free(fr);
-	return r;
 }
 
 static struct layout *layout_new(const struct flame_opts *o)
@@ -369,19 +335,25 @@ static int check_opts(const struct flame_opts *o, struct fd_err *err)
 {
 	if (check_range("width", o->width, FLAME_MIN_WIDTH, FLAME_MAX_WIDTH,
 			" px", err) ||
-	    check_range("height", o->frame_height, 1, 1000, " px", err) ||
-	    check_range("fontsize", o->fontsize, 1, 500, "", err) ||
-	    check_range("fontwidth", o->fontwidth, 0.01, 10, "", err) ||
+	    check_range("height", o->frame_height, FLAME_MIN_HEIGHT,
+			FLAME_MAX_HEIGHT, " px", err) ||
+	    check_range("fontsize", o->fontsize, FLAME_MIN_FONTSIZE,
+			FLAME_MAX_FONTSIZE, "", err) ||
+	    check_range("fontwidth", o->fontwidth, FLAME_MIN_FONTWIDTH,
+			FLAME_MAX_FONTWIDTH, "", err) ||
 	    check_range("minwidth", o->minwidth, 0,
-			o->minwidth_pct ? 100 : 1e6,
+			o->minwidth_pct ? 100 : FLAME_MAX_MINWIDTH_PX,
 			o->minwidth_pct ? "%" : " px", err) ||
-	    check_range("min-delta", o->min_delta, 0, 100, " points", err) ||
-	    check_range("alpha", o->alpha, 0, 1, "", err))
+	    (o->min_delta >= 0 && check_range("min-delta", o->min_delta, 0,
+					      FLAME_MAX_POINTS, " points",
+					      err)) ||
+	    check_range("max-delta", o->max_delta, 0, FLAME_MAX_POINTS,
+			" points", err))
 		return -1;
-	if (!(o->factor > 0 && o->factor <= 1e300))
+	if (!(o->factor > 0 && o->factor <= FLAME_MAX_VALUE))
 		return fd_err_set(err, "--factor %g: must be above 0 and at "
 				  "most 1e300", o->factor);
-	if (!(o->total >= 0 && o->total <= 1e300))
+	if (!(o->total >= 0 && o->total <= FLAME_MAX_VALUE))
 		return fd_err_set(err, "--total %g: must be 0 (the profile's "
 				  "total) to 1e300", o->total);
 	return 0;
@@ -554,7 +526,7 @@ int layout_build(struct layout **out, const struct profile *p,
 	plain_meta(l, p);
 	l->empty = !(profile_total(p) > 0);
 	if (o->reverse)
-		p = ((struct layout_priv *)l->priv)->own[0] = reversed(p);
+		p = ((struct layout_priv *)l->priv)->own[0] = profile__new_reversed(p);
 
 	w = xmalloc(size_mul(sizeof(*w), p->nr_nodes));
 	for (id = 0; id < p->nr_nodes; id++)
@@ -572,223 +544,117 @@ int layout_build(struct layout **out, const struct profile *p,
 	return 0;
 }
 
-/* The diff's values per union node, new already scaled; owned. */
-struct diff_vals {
-	struct profile *u; /* the union tree (the layout owns it) */
-	double *bt, *bs, *nt, *ns, *w;
-	uint32_t nr;
-};
-
-static void diff_vals_release(struct diff_vals *v)
+/*
+ * The comparison tree as a profile, for the walk: the same node ids (the
+ * tree's parents come before their children, so creating them in id order
+ * gives each the id it has in t).
+ */
+static struct profile *cmp_profile(const struct cmp_tree *t)
 {
-	free(v->bt);
-	free(v->bs);
-	free(v->nt);
-	free(v->ns);
-	free(v->w);
-	memset(v, 0, sizeof(*v));
-}
-
-static void add_side(const struct profile *src, const uint32_t *map,
-		     double *t, double *s, double scale)
-{
+	struct profile *u = profile_new();
 	uint32_t id;
 
-	for (id = 0; id < src->nr_nodes; id++) {
-		t[map[id]] += src->nodes[id].total * scale;
-		s[map[id]] += src->nodes[id].self * scale;
+	for (id = 1; id < t->nr_nodes; id++) {
+		const struct cmp_node *n = &t->nodes[id];
+		const char *name = cmp_name(t, id);
+
+		profile_child(u, n->parent,
+			      profile_intern(u, name, strlen(name)), n->kind);
 	}
+	return u;
 }
 
-/*
- * The union tree of both sums (paths matched by cleaned name), each
- * node's values on both sides (new scaled by new_scale), and its width:
- * the larger self plus the children.
- */
-static void diff_vals_init(struct diff_vals *v, const struct profile *bm,
-			   const struct profile *nm, bool strip, double factor,
-			   double new_scale)
+/* Each node's width, in percent: the share --width says. */
+static double *diff_widths(const struct cmp_tree *t, enum width_by by)
 {
-	uint32_t *map, id;
+	double *w = xmalloc(size_mul(sizeof(*w), t->nr_nodes));
+	uint32_t id;
 
-	v->u = profile_new();
-	map = xmalloc(sizeof(*map) * size_add(bm->nr_nodes, nm->nr_nodes));
-	graph_diff_map(v->u, bm, strip, map);
-	graph_diff_map(v->u, nm, strip, map + bm->nr_nodes);
-	v->nr = v->u->nr_nodes;
-	v->bt = xcalloc(v->nr, sizeof(double));
-	v->bs = xcalloc(v->nr, sizeof(double));
-	v->nt = xcalloc(v->nr, sizeof(double));
-	v->ns = xcalloc(v->nr, sizeof(double));
-	v->w = xcalloc(v->nr, sizeof(double));
-	add_side(bm, map, v->bt, v->bs, factor);
-	add_side(nm, map + bm->nr_nodes, v->nt, v->ns, new_scale * factor);
-	free(map);
-	/* Children come after their parent, so one backwards pass sees
-	 * them first. */
-	for (id = v->nr; id-- > 0;) {
-		v->w[id] += fmax(v->bs[id], v->ns[id]);
-		if (id)
-			v->w[v->u->nodes[id].parent] += v->w[id];
+	for (id = 0; id < t->nr_nodes; id++) {
+		const struct cmp_node *n = &t->nodes[id];
+
+		w[id] = by == WIDTH_BASE  ? n->base :
+			by == WIDTH_NEW	  ? n->new :
+					    (n->base + n->new) / 2;
 	}
+	return w;
 }
 
-/* The runs of both sides, reversed for --reverse when they are tested. */
-struct diff_runs {
-	struct profile *const *runs[2];
-	size_t nr[2];
-	struct profile **own[2]; /* reversed copies, NULL when none */
-};
-
-static void diff_runs_init(struct diff_runs *r, struct profile *const *base,
-			   size_t nb, struct profile *const *new, size_t nn,
-			   bool reverse)
-{
-	size_t side, i;
-
-	memset(r, 0, sizeof(*r));
-	r->runs[0] = base;
-	r->runs[1] = new;
-	r->nr[0] = nb;
-	r->nr[1] = nn;
-	/* Only the tests read the runs: no copies when there are none. */
-	if (!reverse || nb < 2 || nn < 2)
-		return;
-	for (side = 0; side < 2; side++) {
-		r->own[side] = xcalloc(r->nr[side], sizeof(*r->own[side]));
-		for (i = 0; i < r->nr[side]; i++)
-			r->own[side][i] = reversed(r->runs[side][i]);
-		r->runs[side] = r->own[side];
-	}
-}
-
-static void diff_runs_release(struct diff_runs *r)
-{
-	size_t side, i;
-
-	for (side = 0; side < 2; side++) {
-		if (!r->own[side])
-			continue;
-		for (i = 0; i < r->nr[side]; i++)
-			profile_free(r->own[side][i]);
-		free(r->own[side]);
-	}
-	memset(r, 0, sizeof(*r));
-}
-
-/* Each frame's values on both sides, shares, change and kind of change. */
+/* Each frame's figures, read from the comparison; colour by its verdict. */
 static void diff_frame_values(struct layout *l, const struct walk *wk,
-			      const struct diff_vals *v)
+			      const struct cmp_tree *t)
 {
-	const struct flame_opts *o = l->opts;
+	bool self = l->opts->color_by == COLOR_BY_SELF;
 	size_t i;
 
 	for (i = 0; i < l->nr_frames; i++) {
 		struct layout_frame *f = &l->frames[i];
-		uint32_t j, m, id;
-		double b, nw;
+		const struct cmp_node *n;
+		uint32_t j;
 
-		if (wk->fnode[i] != NODE_NONE) {
-			id = wk->fnode[i];
-			f->base = v->bt[id];
-			f->new = v->nt[id];
-			f->base_self = v->bs[id];
-			f->new_self = v->ns[id];
-		} else {
+		if (wk->fnode[i] == NODE_NONE) {
+			/* A merged run: sums, never coloured (its members
+			 * have verdicts of their own). */
 			for (j = 0; j < f->merged; j++) {
-				m = wk->members[wk->fmem[i] + j];
-				f->base += v->bt[m];
-				f->new += v->nt[m];
-				f->base_self += v->bs[m];
-				f->new_self += v->ns[m];
+				n = &t->nodes[wk->members[wk->fmem[i] + j]];
+				f->base += n->base;
+				f->new += n->new;
+				f->base_self += n->base_self;
+				f->new_self += n->new_self;
 			}
+			f->delta = self ? f->new_self - f->base_self
+					: f->new - f->base;
+		} else {
+			n = &t->nodes[wk->fnode[i]];
+			f->base = n->base;
+			f->new = n->new;
+			f->base_self = n->base_self;
+			f->new_self = n->new_self;
+			f->delta = self ? n->change_self : n->change;
+			f->p_value = self ? n->p_self : n->p;
+			if (i > 0 && (self ? n->changed_self : n->changed))
+				f->flags |= LF_COLORED | LF_CHANGED;
 		}
-		f->self = fmax(f->base_self, f->new_self);
-		b = o->color_by == COLOR_BY_SELF ? f->base_self : f->base;
-		nw = o->color_by == COLOR_BY_SELF ? f->new_self : f->new;
-		/* Shares of each side's own total: normalising does not
-		 * change them. */
-		f->base_share = l->base_total > 0 ? b / l->base_total : 0;
-		f->new_share = l->new_total > 0
-				       ? nw / (l->new_total * l->new_scale)
-				       : 0;
-		f->delta = l->base_total > 0 ? 100 * (nw - b) / l->base_total
-					     : 0;
+		f->self = (f->base_self + f->new_self) / 2;
+		f->base_share = (self ? f->base_self : f->base) / 100;
+		f->new_share = (self ? f->new_self : f->new) / 100;
 		if (f->base > 0 && f->new <= 0)
 			f->flags |= LF_GHOST;
 		if (f->base <= 0 && f->new > 0)
 			f->flags |= LF_BORN;
-		if (!(f->flags & LF_MERGED) && i > 0 &&
-		    fabs(f->delta) >= o->min_delta && f->delta != 0)
-			f->flags |= LF_COLORED;
 	}
 }
 
 /*
- * Noise stays neutral: with repeated runs, a change the runs do not
- * support (Welch's p above alpha, graph_diff_welch()) is not coloured.
- * Only the frames that would be coloured are tested.
+ * The colour scale: --max-delta when given (so that two graphs compare),
+ * else the largest change of a coloured frame is the reddest/bluest.
  */
-static void diff_significance(struct layout *l, const struct walk *wk,
-			      struct profile *u, const struct diff_runs *r)
-{
-	const struct flame_opts *o = l->opts;
-	struct graph_diff_test t = {
-		.self = o->color_by == COLOR_BY_SELF,
-		.normalize = o->normalize,
-		.strip = o->strip_clones,
-	};
-	size_t i, k = 0, *fi;
-	uint32_t *cand;
-	double *pvals;
-
-	if (r->nr[0] < 2 || r->nr[1] < 2)
-		return;
-	for (i = 0; i < l->nr_frames; i++)
-		if (l->frames[i].flags & LF_COLORED)
-			k++;
-	cand = xmalloc(sizeof(*cand) * (k ? k : 1));
-	fi = xmalloc(sizeof(*fi) * (k ? k : 1));
-	pvals = xmalloc(sizeof(*pvals) * (k ? k : 1));
-	k = 0;
-	for (i = 0; i < l->nr_frames; i++)
-		if (l->frames[i].flags & LF_COLORED) {
-			cand[k] = wk->fnode[i];
-			fi[k++] = i;
-		}
-	graph_diff_welch(u, r->runs, r->nr, &t, cand, k, pvals);
-	for (i = 0; i < k; i++) {
-		struct layout_frame *f = &l->frames[fi[i]];
-
-		f->p_value = pvals[i];
-		if (pvals[i] < 0 || pvals[i] > o->alpha)
-			f->flags &= ~LF_COLORED;
-	}
-	free(cand);
-	free(fi);
-	free(pvals);
-}
-
-/* The colour scale: the largest coloured change is the reddest/bluest. */
 static void diff_heat(struct layout *l)
 {
 	size_t i;
 
-	l->max_delta = 0;
-	for (i = 0; i < l->nr_frames; i++)
-		if (l->frames[i].flags & LF_COLORED)
-			l->max_delta = fmax(l->max_delta,
-					    fabs(l->frames[i].delta));
+	l->max_delta = l->opts->max_delta;
+	if (!(l->max_delta > 0)) {
+		l->max_delta = 0;
+		for (i = 0; i < l->nr_frames; i++)
+			if (l->frames[i].flags & LF_COLORED)
+				l->max_delta = fmax(l->max_delta,
+						    fabs(l->frames[i].delta));
+	}
 	if (!(l->max_delta > 0))
 		return;
 	for (i = 0; i < l->nr_frames; i++) {
 		struct layout_frame *f = &l->frames[i];
+		double h;
 
 		if (!(f->flags & LF_COLORED))
 			continue;
-		f->heat = f->delta / l->max_delta;
-		if (l->opts->negate)
-			f->heat = -f->heat;
+		h = f->delta / l->max_delta;
+		h = h > 1 ? 1 : h < -1 ? -1 : h;
+		/* A change smaller than one step of the scale still shows. */
+		if (fabs(h) < 0.05)
+			h = h < 0 ? -0.05 : 0.05;
+		f->heat = (float)(l->opts->negate ? -h : h);
 	}
 }
 
@@ -819,6 +685,11 @@ static void diff_info(struct layout *l, const struct profile *b, size_t nb,
 	if (*label)
 		strbuf_addf(&who, " %s", label);
 	side_info(&info, who.buf, n, nn, l->countname);
+	strbuf_addf(&info, "  |  width: %s",
+		    l->opts->width_by == WIDTH_BASE ? "base share" :
+		    l->opts->width_by == WIDTH_NEW  ? "new share" :
+						      "mean of base and new "
+						      "shares");
 	l->info = intern_str(l, info.buf);
 	strbuf_release(&who);
 	strbuf_release(&info);
@@ -848,18 +719,38 @@ static void diff_meta(struct layout *l, const struct profile *bm, size_t nb,
 	diff_info(l, bm, nb, nm, nn);
 }
 
-int layout_build_diff(struct layout **out, struct profile *const *base,
-		      size_t nb, const struct profile *base_merged,
-		      struct profile *const *new, size_t nn,
+/* What the colours mean, the same words for every backend. */
+static void diff_legend(struct layout *l, size_t nb, size_t nn)
+{
+	const struct flame_opts *o = l->opts;
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "blue: %s, red: %s (%s share, points; scale "
+		    "%s); grey: not changed by LKP's rule, as the table",
+		    o->negate ? "more in new" : "less in new",
+		    o->negate ? "less in new" : "more in new",
+		    o->color_by == COLOR_BY_SELF ? "self" : "total",
+		    o->max_delta > 0 ? "--max-delta" : "largest change");
+	if (nb < 2 || nn < 2)
+		strbuf_addf(&sb, " (one run: %s)",
+			    o->min_delta >= 0 ? "--min-delta floor" :
+						"a 1-point floor");
+	else if (o->min_delta >= 0)
+		strbuf_addf(&sb, ", --min-delta %.2g", o->min_delta);
+	strbuf_addstr(&sb, "; dashed outline: gone, solid: new");
+	l->legend = intern_str(l, sb.buf);
+	strbuf_release(&sb);
+}
+
+int layout_build_diff(struct layout **out, const struct cmp_tree *t,
+		      const struct profile *base_merged,
 		      const struct profile *new_merged,
 		      const struct flame_opts *o, struct fd_err *err)
 {
-	struct diff_vals v = { 0 };
-	struct diff_runs runs;
 	struct layout_priv *pv;
 	struct walk wk = { 0 };
 	struct layout *l;
-	double bt, nt;
+	double *w;
 	int ret;
 
 	*out = NULL;
@@ -867,40 +758,21 @@ int layout_build_diff(struct layout **out, struct profile *const *base,
 		return LAYOUT_EOPTS;
 	l = layout_new(o);
 	pv = l->priv;
-	diff_meta(l, base_merged, nb, new_merged, nn);
-	if (o->reverse) {
-		/* The layout keeps the reversed sums: frames name them. */
-		base_merged = pv->own[0] = reversed(base_merged);
-		new_merged = pv->own[1] = reversed(new_merged);
+	diff_meta(l, base_merged, t->nr_base, new_merged, t->nr_new);
+	diff_legend(l, t->nr_base, t->nr_new);
+	l->base_total = profile_total(base_merged);
+	l->new_total = profile_total(new_merged);
+	l->new_scale = 1;
+	l->empty = !(t->nodes[NODE_ROOT].base > 0 && t->nodes[NODE_ROOT].new > 0);
+	pv->own[2] = cmp_profile(t);
+	w = diff_widths(t, o->width_by);
+	ret = lay_out(l, pv->own[2], w, &wk, err);
+	if (!ret) {
+		diff_frame_values(l, &wk, t);
+		diff_heat(l);
 	}
-	diff_runs_init(&runs, base, nb, new, nn, o->reverse);
-	bt = profile_total(base_merged);
-	nt = profile_total(new_merged);
-	l->base_total = bt * o->factor;
-	l->new_total = nt * o->factor;
-	l->new_scale = o->normalize && nt > 0 ? bt / nt : 1;
-	l->empty = !(bt > 0 && nt > 0);
-	if (!isfinite(bt) || !isfinite(nt) || !isfinite(l->new_scale)) {
-		fd_err_set(err, "a side's total weight is not a finite number "
-			   "(base %g, new %g): nothing to draw to scale", bt,
-			   nt);
-		ret = LAYOUT_EINPUT;
-		goto out;
-	}
-
-	diff_vals_init(&v, base_merged, new_merged, o->strip_clones,
-		       o->factor, l->new_scale);
-	pv->own[2] = v.u;
-	ret = lay_out(l, v.u, v.w, &wk, err);
-	if (ret)
-		goto out;
-	diff_frame_values(l, &wk, &v);
-	diff_significance(l, &wk, v.u, &runs);
-	diff_heat(l);
-out:
+	free(w);
 	walk_free(&wk);
-	diff_vals_release(&v);
-	diff_runs_release(&runs);
 	if (ret) {
 		layout_free(l);
 		return ret;
@@ -913,13 +785,9 @@ void layout_diff_shares(const struct layout *l, const struct layout_frame *f,
 			bool self, double *base_pct, double *new_pct,
 			double *delta_pts)
 {
-	double b = self ? f->base_self : f->base;
-	double n = self ? f->new_self : f->new;
-	double nt = l->new_total * l->new_scale;
-
-	*base_pct = l->base_total > 0 ? 100 * b / l->base_total : 0;
-	*new_pct = nt > 0 ? 100 * n / nt : 0;
-	*delta_pts = l->base_total > 0 ? 100 * (n - b) / l->base_total : 0;
+	*base_pct = self ? f->base_self : f->base;
+	*new_pct = self ? f->new_self : f->new;
+	*delta_pts = *new_pct - *base_pct;
 }
 
 size_t layout_label(const struct layout *l, const struct layout_frame *f,

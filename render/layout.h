@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "lib/error.h"
+#include "analyzer/compare.h"
 #include "analyzer/profile.h"
 
 /*
@@ -20,6 +21,13 @@
  * Coordinates are pixels, double precision, origin at the top left of the
  * image. Backends round as they please.
  */
+
+/* --width base|new|mean: the share a diff frame's width stands for. */
+enum width_by {
+	WIDTH_MEAN = 0, /* the mean of its base and new shares */
+	WIDTH_BASE,
+	WIDTH_NEW,
+};
 
 /* --color-by: which share's change colours a frame of a diff. */
 enum color_by {
@@ -60,13 +68,19 @@ struct flame_opts {
 				 * an error. In units after --factor. */
 	double factor;		/* multiply every value by this: 1 */
 
-	/* Differential graphs only. */
-	bool normalize;		/* scale new to base's total: true */
+	uint32_t max_depth;	/* --max-depth: no frame deeper; 0: none */
+
+	/* Differential graphs only. Every figure comes from the comparison
+	 * (analyzer/compare.h): shares are percent of each run's kept
+	 * weight, averaged over the side's runs, as the LKP table's. */
+	bool normalize;		/* diff --folded only: graphs compare shares */
 	enum color_by color_by; /* COLOR_BY_TOTAL */
-	double min_delta;	/* |change| below this many points: neutral:
-				 * 0.1 */
-	double alpha;		/* with >= 2 runs a side, Welch p above this:
-				 * neutral: 0.05 */
+	enum width_by width_by; /* WIDTH_MEAN */
+	double min_delta;	/* the table's --min-change floor for the
+				 * verdict, points; < 0: none (the one-run
+				 * floor applies) */
+	double max_delta;	/* the colour scale's end, points; 0: the
+				 * largest change drawn */
 	bool strip_clones;	/* match foo.isra.0 with foo: true */
 };
 
@@ -74,21 +88,30 @@ void flame_opts_init(struct flame_opts *o);
 
 /*
  * The ranges layout_build() and layout_build_diff() accept (LAYOUT_EOPTS
- * and a message "--NAME VALUE: must be LO to HI" otherwise): width 100 to
- * 1e6 px, height 1 to 1000 px, fontsize 1 to 500, fontwidth 0.01 to 10,
- * minwidth 0 to 1e6 px (0 to 100 with minwidth_pct), min_delta 0 to 100
- * points, alpha 0 to 1, factor above 0 and at most 1e300, total 0 to
- * 1e300. NaN is in no range.
+ * and a message "--NAME VALUE: must be LO to HI" otherwise), declared
+ * once here: cli/graph-opts.c's option table uses the same constants, so
+ * the command line refuses what the layout would (naming the option,
+ * before any input is read). NaN is in no range.
  */
 #define FLAME_MIN_WIDTH 100
 #define FLAME_MAX_WIDTH 1e6
+#define FLAME_MIN_HEIGHT 1
+#define FLAME_MAX_HEIGHT 1000
+#define FLAME_MIN_FONTSIZE 1
+#define FLAME_MAX_FONTSIZE 500
+#define FLAME_MIN_FONTWIDTH 0.01
+#define FLAME_MAX_FONTWIDTH 10
+#define FLAME_MAX_MINWIDTH_PX 1e6
+#define FLAME_MAX_POINTS 100	/* --min-delta, --max-delta */
+#define FLAME_MAX_VALUE 1e300	/* --factor (above 0), --total */
 
 /* What a frame is, beyond its kind. */
 #define LF_MERGED 0x1 /* stands for several adjacent siblings each narrower
 		       * than minwidth; name says how many, no children */
 #define LF_GHOST 0x2  /* diff: zero in the new build, present in base */
 #define LF_BORN 0x4   /* diff: zero in base, present in the new build */
-#define LF_COLORED 0x8 /* diff: the change passed min_delta and the test */
+#define LF_COLORED 0x8 /* diff: drawn in colour (= LF_CHANGED) */
+#define LF_CHANGED 0x10 /* diff: the table's rule calls this path changed */
 
 struct layout_frame {
 	double x;	/* left edge, px, within [graph_x, graph_x+graph_w] */
@@ -108,12 +131,12 @@ struct layout_frame {
 	double value;	/* inclusive (total) */
 	double self;
 
-	/* Differential only (zero otherwise). Shares are 0..1 of each
-	 * side's own total; delta is in percentage points. */
-	double base, new;	    /* inclusive, normalised */
+	/* Differential only (zero otherwise): percent (the comparison's
+	 * shares); base_share/new_share 0..1; delta in points. */
+	double base, new;	    /* inclusive */
 	double base_self, new_self;
 	double base_share, new_share; /* of the chosen metric (color_by) */
-	double delta;		    /* 100 * (new - base) / base total, of the
+	double delta;		    /* new - base, points, of the
 				     * color_by metric; < 0: less in new */
 	double p_value;		    /* Welch, -1 if not computed */
 	float heat;		    /* -1 (bluest) .. +1 (reddest), 0 when not
@@ -168,7 +191,8 @@ struct layout {
 	/* Diff only. */
 	double base_total, new_total;	/* raw, before normalising */
 	double new_scale;		/* factor applied to new's values */
-	double max_delta;		/* largest |delta| among coloured */
+	double max_delta;		/* the colour scale's end, points */
+	const char *legend;		/* what the colours mean (text) */
 	size_t base_runs, new_runs;
 	const char *base_name, *new_name;
 
@@ -213,23 +237,21 @@ int layout_build(struct layout **out, const struct profile *p,
 		 const struct flame_opts *o, struct fd_err *err);
 
 /*
- * Lay out a comparison. base[0..nb) and new[0..nn) are the runs of each
- * side, base_merged/new_merged their sums (struct side has exactly these).
- * Frames are matched by name and kind along the path, GCC clone suffixes
- * removed when o->strip_clones. Profiles must outlive the layout.
+ * Lay out a comparison t (built by cmp_tree__new() from the runs; for
+ * --reverse, from reversed runs). base_merged and new_merged give the
+ * metadata of the info line only; they and t must outlive the layout.
  *
- * With o->normalize new's values are scaled by base_total / new_total.
- * A frame is as wide as the larger of its two sides' self values plus its
- * children's widths: every frame is at least as wide as on either side,
- * paths that vanished in the new build stay visible (LF_GHOST), and
- * children always fit under their parent. value is that width in units.
- *
- * A frame is LF_COLORED when |delta| >= o->min_delta and, with at least
- * two runs a side, Welch's p-value of the per-run shares <= o->alpha.
+ * Every frame's width is exactly the share o->width_by names (percent of
+ * the root's 100, no squeezing: the comparison's shares form a valid
+ * tree). A frame is LF_CHANGED, and coloured, exactly when t's verdict
+ * for its path is "changed" (the table's rule); its heat is its change
+ * over o->max_delta (or over the largest change drawn), clamped to
+ * [-1, 1]. Paths gone in new (LF_GHOST) or new in new (LF_BORN) are drawn
+ * at full colour with an outline of their own. Merged runs of narrow
+ * frames carry sums and are never coloured.
  */
-int layout_build_diff(struct layout **out, struct profile *const *base,
-		      size_t nb, const struct profile *base_merged,
-		      struct profile *const *new, size_t nn,
+int layout_build_diff(struct layout **out, const struct cmp_tree *t,
+		      const struct profile *base_merged,
 		      const struct profile *new_merged,
 		      const struct flame_opts *o, struct fd_err *err);
 

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include <cairo.h>
+#include <zlib.h>
 
 #include "lib/strbuf.h"
 #include "render/color.h"
@@ -249,10 +250,10 @@ static void draw_frames(cairo_t *cr, const struct layout *l)
 		}
 		frame_path(cr, x0, y0, x1 - x0, y1 - y0);
 		if (f->flags & LF_GHOST) {
-			/* Gone in the new build: see-through, dashed, as
-			 * the SVG's .ghost style. */
-			cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0,
-					      c.b / 255.0, 0.55);
+			/* Gone in the new build: full colour (its change is
+			 * as real as any), a dashed outline, as the SVG's
+			 * .ghost style. */
+			set_rgb(cr, c);
 			cairo_fill_preserve(cr);
 			cairo_set_source_rgb(cr, 70 / 255.0, 70 / 255.0,
 					     160 / 255.0);
@@ -260,6 +261,13 @@ static void draw_frames(cairo_t *cr, const struct layout *l)
 			cairo_set_dash(cr, dash, 2, 0);
 			cairo_stroke(cr);
 			cairo_set_dash(cr, NULL, 0, 0);
+		} else if (f->flags & LF_BORN) {
+			/* New in the new build: a solid dark outline. */
+			set_rgb(cr, c);
+			cairo_fill_preserve(cr);
+			cairo_set_source_rgb(cr, 0.08, 0.08, 0.08);
+			cairo_set_line_width(cr, 1.2);
+			cairo_stroke(cr);
 		} else {
 			set_rgb(cr, c);
 			cairo_fill(cr);
@@ -271,7 +279,7 @@ static void draw_frames(cairo_t *cr, const struct layout *l)
 		cairo_save(cr);
 		cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
 		cairo_clip(cr);
-		if (is_dark(c) && !(f->flags & LF_GHOST))
+		if (is_dark(c))
 			cairo_set_source_rgb(cr, 1, 1, 1);
 		else
 			cairo_set_source_rgb(cr, 0, 0, 0);
@@ -299,8 +307,6 @@ static void draw_legend(cairo_t *cr, const struct layout *l)
 	const struct flame_opts *o = l->opts;
 	double fs = g->fontsize, y = g->legend_y, bw = 200;
 	double bx = g->graph_x + fs * 8, tx = bx + bw + fs * 6.5;
-	const char *more = o->negate ? "less in new" : "more in new";
-	const char *less = o->negate ? "more in new" : "less in new";
 	double right = g->graph_x + g->graph_w;
 	struct strbuf sb = STRBUF_INIT;
 	cairo_pattern_t *pat;
@@ -310,8 +316,8 @@ static void draw_legend(cairo_t *cr, const struct layout *l)
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	if (!(l->max_delta > 0)) {
 		snprintf(txt, sizeof(txt),
-			 "No frame's share changed by %g points or more: "
-			 "every frame is neutral.", o->min_delta);
+			 "No call path changed by LKP's rule (as the table): "
+			 "every frame is neutral.");
 		draw_text(cr, g->graph_x, y, txt, LEFT, g->graph_w, fs);
 		return;
 	}
@@ -338,13 +344,7 @@ static void draw_legend(cairo_t *cr, const struct layout *l)
 	cairo_set_line_width(cr, 0.5);
 	cairo_stroke(cr);
 
-	strbuf_addf(&sb, "blue: %s, red: %s (%s share, points); grey: below "
-		    "%.2g pts", less, more,
-		    o->color_by == COLOR_BY_SELF ? "self" : "total",
-		    o->min_delta);
-	if (l->base_runs >= 2 && l->new_runs >= 2)
-		strbuf_addf(&sb, " or p > %.2g", o->alpha);
-	strbuf_addstr(&sb, "; dashed: gone");
+	strbuf_addstr(&sb, l->legend);
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	if (tx < right)
 		draw_text(cr, tx, y, sb.buf, LEFT, right - tx, fs - 1);
@@ -364,10 +364,13 @@ static void draw_details(cairo_t *cr, const struct layout *l)
 		snprintf(txt, sizeof(txt), "%s", o->notes);
 	else if (l->diff)
 		snprintf(txt, sizeof(txt),
-			 "Width: the larger of base and new%s; colour: change "
-			 "of each frame's %s share, in points of the total.",
-			 l->new_scale != 1 ? " (new scaled to base's total)"
-					   : "",
+			 "Width: %s, in %% of each run's samples; colour: "
+			 "change of each call path's %s share, in points, "
+			 "where LKP's rule calls it changed.",
+			 o->width_by == WIDTH_BASE  ? "base share" :
+			 o->width_by == WIDTH_NEW   ? "new share" :
+						      "mean of base and new "
+						      "shares",
 			 o->color_by == COLOR_BY_SELF ? "self" : "total");
 	else
 		snprintf(txt, sizeof(txt),
@@ -403,7 +406,7 @@ static double table_height(const struct layout *l, const struct png_opts *po)
  * without a monospace font.
  */
 static void draw_table(cairo_t *cr, const struct layout *l,
-		       const struct png_table *t)
+		       const struct movers *t)
 {
 	const struct layout_geom *g = &l->geom;
 	double fs = g->fontsize, rh = table_row_h(l);
@@ -432,8 +435,8 @@ static void draw_table(cairo_t *cr, const struct layout *l,
 	draw_text(cr, c3, y, "new", RIGHT, 0, fs);
 	draw_text(cr, c4, y, "function", LEFT, 0, fs);
 	for (i = 0; i < t->nr; i++) {
-		const struct graph_mover *m = &t->v[i];
-		double h = l->max_delta > 0 ? m->delta / l->max_delta : 0;
+		const struct mover *m = &t->v[i];
+		double h = l->max_delta > 0 ? m->change / l->max_delta : 0;
 		struct rgb col;
 
 		y += rh;
@@ -448,7 +451,7 @@ static void draw_table(cairo_t *cr, const struct layout *l,
 			cairo_set_source_rgb(cr, 0.05, 0.05, 0.75);
 		else
 			cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-		fmt_points(a, sizeof(a), m->delta);
+		fmt_points(a, sizeof(a), m->change);
 		draw_text(cr, c1, y, a, RIGHT, 0, fs);
 		set_rgb(cr, col);
 		cairo_rectangle(cr, c1 + fs * 0.3, y - fs * 0.75, fs * 0.6,
@@ -524,13 +527,88 @@ static void draw(cairo_t *cr, const struct layout *l,
 		draw_table(cr, l, po->table);
 }
 
-static cairo_status_t to_outfile(void *closure, const unsigned char *data,
-				 unsigned int len)
+static cairo_status_t to_strbuf(void *closure, const unsigned char *data,
+				unsigned int len)
 {
-	struct outfile *o = closure;
+	strbuf_add(closure, data, len);
+	return CAIRO_STATUS_SUCCESS;
+}
 
-	outfile_write(o, data, len);
-	return o->failed ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
+static void put_be32(struct outfile *o, uint32_t v)
+{
+	unsigned char b[4] = { v >> 24, v >> 16, v >> 8, v };
+
+	outfile_write(o, b, 4);
+}
+
+/* One tEXt chunk: keyword, NUL, text (no NUL in it), with its CRC. */
+static void write_text_chunk(struct outfile *o, const char *key,
+			     const struct strbuf *text)
+{
+	struct strbuf data = STRBUF_INIT;
+	uLong crc;
+
+	strbuf_addstr(&data, "tEXt");
+	strbuf_addstr(&data, key);
+	strbuf_addch(&data, '\0');
+	strbuf_add(&data, text->buf, text->len);
+	put_be32(o, (uint32_t)(data.len - 4));
+	outfile_write(o, data.buf, data.len);
+	crc = crc32(0L, (const Bytef *)data.buf, (uInt)data.len);
+	put_be32(o, (uint32_t)crc);
+	strbuf_release(&data);
+}
+
+/*
+ * The words of the picture as text in the file, for mail clients, screen
+ * readers and scripts: the title and info line, and the movers table with
+ * the very figures drawn (from the same rows). NUL bytes cannot be in a
+ * tEXt chunk: a name holding one is cut there.
+ */
+static void text_chunks(struct outfile *o, const struct layout *l,
+			const struct png_opts *po)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char a[64], b[64], c[64];
+	size_t i;
+
+	strbuf_addstr(&sb, l->title);
+	if (l->info) {
+		strbuf_addch(&sb, '\n');
+		strbuf_addstr(&sb, l->info);
+	}
+	write_text_chunk(o, "Title", &sb);
+	if (has_table(l, po)) {
+		strbuf_reset(&sb);
+		strbuf_addstr(&sb, "Top movers (children, as LKP's "
+				   "perf-profile.children): change base new "
+				   "function");
+		for (i = 0; i < po->table->nr; i++) {
+			const struct mover *m = &po->table->v[i];
+
+			fmt_points(a, sizeof(a), m->change);
+			fmt_double(b, sizeof(b), "%.2f", m->base);
+			fmt_double(c, sizeof(c), "%.2f", m->new);
+			strbuf_addf(&sb, "\n%s %s %s %.*s", a, b, c,
+				    (int)strlen(m->name), m->name);
+		}
+		write_text_chunk(o, "Description", &sb);
+	}
+	strbuf_release(&sb);
+}
+
+/* cairo's PNG, with the text chunks before its IEND chunk. */
+static void write_png_bytes(struct outfile *o, const struct strbuf *png,
+			    const struct layout *l, const struct png_opts *po)
+{
+	/* IEND is the last 12 bytes: length 0, "IEND", its CRC. */
+	size_t head = png->len >= 12 + 8 ? png->len - 12 : png->len;
+
+	outfile_write(o, png->buf, head);
+	if (head < png->len) {
+		text_chunks(o, l, po);
+		outfile_write(o, png->buf + head, png->len - head);
+	}
 }
 
 /*
@@ -580,8 +658,16 @@ int png_write(const struct layout *l, const struct png_opts *po,
 	st = cairo_status(cr);
 	cairo_destroy(cr);
 	if (st == CAIRO_STATUS_SUCCESS) {
+		struct strbuf png = STRBUF_INIT;
+
 		cairo_surface_flush(s);
-		st = cairo_surface_write_to_png_stream(s, to_outfile, o);
+		st = cairo_surface_write_to_png_stream(s, to_strbuf, &png);
+		if (st == CAIRO_STATUS_SUCCESS) {
+			write_png_bytes(o, &png, l, po);
+			if (o->failed)
+				st = CAIRO_STATUS_WRITE_ERROR;
+		}
+		strbuf_release(&png);
 	}
 	cairo_surface_destroy(s);
 	if (st != CAIRO_STATUS_SUCCESS)
@@ -607,21 +693,3 @@ int png_save(const struct layout *l, const struct png_opts *po,
 	return outfile_commit(&o, err);
 }
 
-int png_movers(const struct profile *base, const struct profile *new,
-	       size_t n, struct png_table *t, struct fd_err *err)
-{
-	struct graph_movers m;
-	int ret = graph_movers_compute(&m, base, new, n, err);
-
-	t->v = m.v;
-	t->nr = m.nr;
-	return ret;
-}
-
-void png_table_free(struct png_table *t)
-{
-	struct graph_movers m = { t->v, t->nr };
-
-	graph_movers_release(&m);
-	memset(t, 0, sizeof(*t));
-}

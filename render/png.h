@@ -6,7 +6,7 @@
 
 #include "lib/error.h"
 #include "lib/outfile.h"
-#include "analyzer/graph-diff.h"
+#include "analyzer/movers.h"
 #include "analyzer/profile.h"
 #include "render/layout.h"
 
@@ -19,28 +19,9 @@
  * optionally, a table of the top movers below the graph.
  */
 
-/*
- * The movers table drawn under a diff: the rows of graph_movers_compute()
- * (analyzer/graph-diff.h), which chooses and computes them; the backend
- * only draws them. Same fields as struct graph_movers.
- */
-struct png_table {
-	struct graph_mover *v;
-	size_t nr;
-};
-
-/*
- * The old names of graph_movers_compute() and graph_movers_release(),
- * kept until cli/cmd-png.c calls those (and points png_opts.table at a
- * struct png_table holding their result).
- */
-int png_movers(const struct profile *base, const struct profile *new,
-	       size_t n, struct png_table *t, struct fd_err *err);
-void png_table_free(struct png_table *t);
-
 /* What the backend adds to the layout. */
 struct png_opts {
-	const struct png_table *table; /* diff only; NULL or empty: none */
+	const struct movers *table; /* diff only; NULL or empty: none */
 };
 
 /* The image size for this layout: geom.width by geom.height plus the

@@ -128,6 +128,7 @@ static const char *kind_word(unsigned int kind)
 	case FRAME_JIT: return "jit";
 	case FRAME_INLINE: return "inlined";
 	case FRAME_WAKER: return "waker";
+	case FRAME_PROCESS: return "process";
 	}
 	return NULL;
 }
@@ -137,7 +138,8 @@ static void frame_title(struct outfile *o, const struct layout *l,
 {
 	char a[64], b[64];
 	double share = fin(l->total > 0 ? 100 * f->value / l->total : 0);
-	const char *kw = kind_word(f->kind);
+	/* The root "all" is no process, whatever its kind. */
+	const char *kw = f->depth ? kind_word(f->kind) : NULL;
 
 	svg_escape(o, f->name, f->name_len);
 	if (!l->diff) {
@@ -163,6 +165,10 @@ static void frame_title(struct outfile *o, const struct layout *l,
 		if (f->p_value >= 0 && f->p_value <= 1)
 			outfile_printf(o, "&#10;p = %.3g over %zu + %zu runs",
 				       f->p_value, l->base_runs, l->new_runs);
+		if (!(f->flags & LF_MERGED) && f->depth > 0)
+			outfile_puts(o, f->flags & LF_CHANGED
+						? "&#10;verdict: changed"
+						: "&#10;verdict: not changed");
 		if (f->flags & LF_GHOST)
 			outfile_puts(o, "&#10;gone in the new build");
 		else if (f->flags & LF_BORN)
@@ -183,6 +189,8 @@ static void write_frame(struct outfile *o, const struct layout *l,
 	outfile_puts(o, "<g");
 	if (f->flags & LF_GHOST)
 		outfile_puts(o, " class=\"ghost\"");
+	else if (f->flags & LF_BORN)
+		outfile_puts(o, " class=\"born\"");
 	outfile_puts(o, "><title>");
 	frame_title(o, l, f);
 	outfile_printf(o, "</title><rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" "
@@ -199,10 +207,7 @@ static void write_frame(struct outfile *o, const struct layout *l,
 static void write_legend(struct outfile *o, const struct layout *l)
 {
 	const struct layout_geom *g = &l->geom;
-	const struct flame_opts *op = l->opts;
 	double y = g->legend_y, fs = g->fontsize, bw = 200, bx;
-	const char *more = op->negate ? "less in new" : "more in new";
-	const char *less = op->negate ? "more in new" : "less in new";
 
 	bx = g->graph_x + fs * 8;
 	outfile_printf(o, "<g id=\"legend\"><text x=\"%.1f\" y=\"%.1f\">"
@@ -214,15 +219,10 @@ static void write_legend(struct outfile *o, const struct layout *l)
 		       bx, y - fs * 0.85, bw, fs);
 	outfile_printf(o, "<text x=\"%.1f\" y=\"%.1f\">+%.2f pts</text>",
 		       bx + bw + 6, y, fin(l->max_delta));
-	outfile_printf(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%g\">"
-			  "blue: %s, red: %s (%s share, points); grey: "
-			  "below %.2g pts", bx + bw + fs * 6.5, y, fs - 1,
-		       less, more,
-		       op->color_by == COLOR_BY_SELF ? "self" : "total",
-		       op->min_delta);
-	if (l->base_runs >= 2 && l->new_runs >= 2)
-		outfile_printf(o, " or p &gt; %.2g", op->alpha);
-	outfile_puts(o, "; dashed: gone</text></g>\n");
+	outfile_printf(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%g\">",
+		       bx + bw + fs * 6.5, y, fs - 1);
+	esc(o, l->legend);
+	outfile_puts(o, "</text></g>\n");
 }
 
 static void write_defs(struct outfile *o, const struct layout *l)
@@ -266,7 +266,8 @@ static const char style[] =
 	"#frames > g:hover > rect { stroke: rgb(0,0,0); stroke-width: 0.5; }\n"
 	"#frames text { pointer-events: none; }\n"
 	".ghost > rect { stroke: rgb(70,70,160); stroke-width: 0.8; "
-	"stroke-dasharray: 3,2; fill-opacity: 0.55; }\n"
+	"stroke-dasharray: 3,2; }\n"
+	".born > rect { stroke: rgb(20,20,20); stroke-width: 1.2; }\n"
 	".hide { display: none; }\n"
 	".parent { opacity: 0.5; }\n"
 	"]]></style>\n";

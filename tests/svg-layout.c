@@ -199,6 +199,7 @@ static void test_random(void)
 static void test_diff(void)
 {
 	struct profile *b = profile_new(), *n = profile_new();
+	struct cmp_tree *t;
 	struct flame_opts o;
 	struct layout *l;
 	struct fd_err err;
@@ -210,34 +211,46 @@ static void test_diff(void)
 	add(n, "p;main;lock2.isra.0;slow", 400);
 	add(n, "p;main;work", 600);
 	flame_opts_init(&o);
-	ok(!layout_build_diff(&l, &b, 1, b, &n, 1, n, &o, &err), "diff");
+	ok(!test_layout_diff(&l, &t, &b, 1, b, &n, 1, n, &o, &err), "diff");
 	ok(l->diff && !check_invariants(l, "diff"), "diff: invariants hold");
-	is_near(l->new_scale, 0.1, 1e-12, "new scaled to base's total");
 	f = find(l, "lock");
 	ok(f && (f->flags & LF_GHOST) && (f->flags & LF_COLORED) &&
 	   f->heat < 0, "vanished path drawn, as a blue ghost");
 	is_near(f->delta, -90, 1e-9, "its change: -90 points");
 	is_near(f->heat, -1, 1e-9, "the largest change has full saturation");
-	is_near(f->value, 90, 1e-9, "its width from the larger side");
+	is_near(f->value, 45, 1e-9, "its width: the mean of 90%% and 0%%");
 	f = find(l, "lock2");
 	ok(f && (f->flags & LF_BORN) && f->heat > 0, "lock2 (clone) is red");
+	is_near(f->value, 20, 1e-9, "lock2: the mean of 0%% and 40%%");
 	f = find(l, "work");
 	is_near(f->delta, 50, 1e-9, "work: +50 points");
 	layout_diff_shares(l, f, false, &bp, &np, &dp);
 	is_near(bp, 10, 1e-9, "work: base 10%%");
 	is_near(np, 60, 1e-9, "work: new 60%%");
 	f = find(l, "main");
-	is_near(f->value, 190, 1e-9, "main: 90 (lock) + 40 (lock2) + 60 (work)");
+	is_near(f->value, 100, 1e-9, "main: 100%% on both sides");
 	ok(!(f->flags & LF_COLORED), "main: no change, not coloured");
 	layout_free(l);
+	cmp_tree__delete(t);
 
+	o.width_by = WIDTH_NEW;
+	ok(!test_layout_diff(&l, &t, &b, 1, b, &n, 1, n, &o, &err),
+	   "--width new");
+	ok(!find(l, "lock"), "--width new: a path gone in new has no width");
+	is_near(find(l, "work")->value, 60, 1e-9, "work: its new share");
+	layout_free(l);
+	cmp_tree__delete(t);
+
+	o.width_by = WIDTH_MEAN;
 	o.negate = true;
 	o.color_by = COLOR_BY_SELF;
-	ok(!layout_build_diff(&l, &b, 1, b, &n, 1, n, &o, &err), "self diff");
+	ok(!test_layout_diff(&l, &t, &b, 1, b, &n, 1, n, &o, &err),
+	   "self diff");
 	ok(!(find(l, "lock")->flags & LF_COLORED),
 	   "--color-by self: lock (no self) neutral");
 	ok(find(l, "work")->heat < 0, "--negate: a gain is blue");
 	layout_free(l);
+	cmp_tree__delete(t);
 	profile_free(b);
 	profile_free(n);
 }

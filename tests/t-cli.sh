@@ -27,7 +27,7 @@ usage_err() { # DESCRIPTION WANT-IN-MESSAGE CMD ARGS...
 usage_err "unknown option" "unknown option '--bogus'" report --bogus $ps
 usage_err "missing value" "--output needs a value" fold $ps --output
 usage_err "bad number" "--width 'abc': not a number" svg --width abc $ps
-usage_err "inf" "--alpha 'inf': not a number" svg --alpha inf $ps
+usage_err "inf" "--max-delta 'inf': not a number" svg --max-delta inf $ps
 usage_err "nan" "--min-change 'nan': not a number" diff --min-change nan a b
 usage_err "trailing junk" "--top '5x': not a whole number" report --top 5x $ps
 usage_err "out of range" "--table '1001': out of range" png --table 1001 $ps

@@ -97,19 +97,20 @@ coloured() { # frames with a red or blue fill; nothing without frames
 }
 "$FLAMEDIFF" svg --diff "$T/a" "$T/b" -o "$T/noise.svg"
 check "base against base: valid" valid "$T/noise.svg"
-[ "$(coloured "$T/noise.svg")" = 0 ]
-ok $? "runs of one build against each other: nothing coloured"
-"$FLAMEDIFF" svg --diff --min-delta 0.01 --alpha 1 "$T/a" "$T/b" -o "$T/noise1.svg"
-"$FLAMEDIFF" svg --diff --min-delta 0.01 "$T/a" "$T/b" -o "$T/noise2.svg"
-n1=$(coloured "$T/noise1.svg")
-n2=$(coloured "$T/noise2.svg")
-[ "$n1" -ge 20 ] && [ "$n2" -lt $((n1 / 2)) ]
-ok $? "with a tiny --min-delta, Welch's test keeps most noise neutral ($n2 vs $n1 without it)"
+# LKP's separation rule calls a few tiny moves of 3 runs against 3 changed,
+# as diff's table does: the graph colours exactly those (its verdicts).
+n_col=$(coloured "$T/noise.svg")
+n_ver=$(grep -c 'verdict: changed' "$T/noise.svg")
+[ -n "$n_col" ] && [ "$n_col" = "$n_ver" ]
+ok $? "runs of one build against each other: coloured = verdict changed ($n_col)"
+"$FLAMEDIFF" svg --diff --min-delta 1 "$T/a" "$T/b" -o "$T/noise1.svg"
+[ $? -eq 0 ] && [ "$(coloured "$T/noise1.svg")" = 0 ]
+ok $? "--min-delta 1 (as diff --min-change 1): no noise is coloured"
 
 # One run a side, and --base/--new lists.
 "$FLAMEDIFF" svg --diff $seed/base/run-1.folded $seed/new/run-1.folded -o "$T/one.svg"
 [ $? -eq 0 ] && [ "$(hue "$T/one.svg" cgroup_file_notify)" = blue ] && ! grep -q '&#10;p = ' "$T/one.svg"
-ok $? "one run a side: coloured by --min-delta alone"
+ok $? "one run a side: coloured by the 1-point floor, no p-value"
 "$FLAMEDIFF" svg --base $seed/base/run-1.folded --base $seed/base/run-2.folded \
 	--new $seed/new/run-1.folded --new $seed/new/run-2.folded -o "$T/lists.svg"
 [ $? -eq 0 ] && grep -q 'over 2 + 2 runs' "$T/lists.svg"
@@ -122,8 +123,8 @@ svg_frames "$T/norm.svg" >"$T/frames" &&
 	! grep -v 'fill="rgb(224,224,224)"' "$T/frames" | grep -q .
 ok $? "normalised: the same profile twice as long shows no change"
 "$FLAMEDIFF" svg --diff --no-normalize $seed/base/run-1.folded "$T/double.folded" -o "$T/nonorm.svg"
-[ "$(hue "$T/nonorm.svg" cgroup_file_notify)" = red ]
-ok $? "--no-normalize: twice the samples is red"
+[ $? -eq 0 ] && [ "$(hue "$T/nonorm.svg" cgroup_file_notify)" = neutral ]
+ok $? "--no-normalize: no effect on graphs, shares are of each run's total"
 
 # A differential folded file ("stack base new") is a diff by itself.
 printf 'main;a 10 0\nmain;b 10 20\nmain;c 80 80\n' >"$T/two.folded"

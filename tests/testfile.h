@@ -125,4 +125,24 @@ layout_find(const struct layout *l, const char *name, const char *parent)
 	return NULL;
 }
 
+/*
+ * A differential layout of runs as svg --diff lays them out: the
+ * comparison tree (to cmp_tree__delete() after layout_free()) and the
+ * layout over it. --reverse is the caller's (reverse the runs first).
+ */
+static inline int test_layout_diff(struct layout **l, struct cmp_tree **t,
+				   struct profile *const *b, size_t nb,
+				   const struct profile *bm,
+				   struct profile *const *n, size_t nn,
+				   const struct profile *nm,
+				   const struct flame_opts *fo,
+				   struct fd_err *err)
+{
+	struct cmp_opts co = { .strip_clones = fo->strip_clones };
+
+	co.diff.min_change = fo->min_delta;
+	*t = cmp_tree__new(b, nb, n, nn, &co);
+	return layout_build_diff(l, *t, bm, nm, fo, err);
+}
+
 #endif

@@ -98,7 +98,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	event = pick_event(s);
 	for (i = 0; i < 2; i++) {
-		if (diff_side_measure(&s[i], event, &err))
+		if (diff_side_measure(&s[i], event, false, &err))
 			goto out;
 	}
 	compare(s, sides.flags);

@@ -12,6 +12,9 @@
  */
 #include "tests/fuzz/fuzz-util.h"
 
+#include "analyzer/comparison.h"
+#include "tests/testfile.h"
+
 #include "analyzer/input.h"
 #include "analyzer/side.h"
 #include "render/layout.h"
@@ -76,6 +79,7 @@ static void plain(const char *path, const struct flame_opts *fo)
 	struct profile *p = profile_new(), *p2 = profile_new();
 	struct png_opts po = { 0 };
 	struct fd_err err = { { 0 } };
+	struct cmp_tree *t = NULL;
 	struct layout *l = NULL;
 	int r;
 
@@ -83,40 +87,51 @@ static void plain(const char *path, const struct flame_opts *fo)
 	if (r && r != INPUT_NO_SAMPLES)
 		goto out;
 	if (profile_total(p2) > 0 || p2->nr_nodes > 1)
-		r = layout_build_diff(&l, &p, 1, p, &p2, 1, p2, fo, &err);
+		r = test_layout_diff(&l, &t, &p, 1, p, &p2, 1, p2, fo, &err);
 	else
 		r = layout_build(&l, p, fo, &err);
 	if (!r)
 		draw(l, &po);
 out:
 	layout_free(l);
+	cmp_tree__delete(t);
 	profile_free(p);
 	profile_free(p2);
 }
 
+/* As svg/png --diff do it: one comparison, the layout and movers read
+ * from it. */
 static void diff(char *paths[2], const struct flame_opts *fo, bool table)
 {
-	struct side s[2];
-	struct png_table t = { 0 };
+	char *const *pp[2] = { &paths[0], &paths[1] };
+	size_t nr[2] = { 1, 1 };
+	struct comparison c = { 0 };
+	struct comparison_opts co;
+	struct movers t = { 0 };
 	struct png_opts po = { 0 };
 	struct fd_err err = { { 0 } };
 	struct layout *l = NULL;
 
-	memset(s, 0, sizeof(s));
-	if (side_load(&s[0], &paths[0], 1, NULL, &err) ||
-	    side_load(&s[1], &paths[1], 1, NULL, &err))
+	if (comparison_load(&c, pp, nr, NULL, &err) ||
+	    !comparison_profiles(&c))
 		goto out;
-	if (layout_build_diff(&l, s[0].runs, s[0].nr_runs, s[0].merged,
-			      s[1].runs, s[1].nr_runs, s[1].merged, fo, &err))
+	comparison_opts_init(&co);
+	co.tree = true;
+	co.reverse = fo->reverse;
+	if (comparison_compute(&c, &co, &err))
 		goto out;
-	if (table && !png_movers(s[0].merged, s[1].merged, 10, &t, &err))
+	if (layout_build_diff(&l, c.tree, c.sides[0].side.merged,
+			      c.sides[1].side.merged, fo, &err))
+		goto out;
+	if (table) {
+		movers_from_table(&t, &c.table, 10);
 		po.table = &t;
+	}
 	draw(l, &po);
 out:
-	png_table_free(&t);
+	movers_release(&t);
 	layout_free(l);
-	side_free(&s[0]);
-	side_free(&s[1]);
+	comparison_release(&c);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

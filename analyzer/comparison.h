@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_COMPARISON_H
+#define FLAMEDIFF_COMPARISON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "lib/error.h"
+#include "analyzer/compare.h"
+#include "analyzer/diff.h"
+#include "analyzer/input.h"
+#include "analyzer/side.h"
+
+/*
+ * The one comparison of two builds that every output reads: the LKP table
+ * (rows with per-run values, mean, stddev, change, Welch's p, LKP's
+ * separation and the "changed" verdict) and, when both sides are
+ * profiles, the union call tree with the same figures per call path
+ * (compare.h). diff's table, json, csv and explanation, and the graphs'
+ * widths, colours, tooltips and movers table all come from here, so a
+ * number is the same number wherever it is shown.
+ *
+ * Life cycle: comparison_load() (each run read once) ->
+ * comparison_compute() -> read the fields -> comparison_release().
+ */
+struct comparison_opts {
+	struct diff_opts diff;	 /* the table's selection rules */
+	bool full_precision;	 /* no LKP 0.05 floor per run */
+	bool strip_clones;	 /* foo.isra.0 is foo in the tree: true */
+	bool reverse;		 /* the tree merged from the leaves */
+	bool tree;		 /* build the call tree (graphs, explain) */
+	const char *event;	 /* the keys' event; NULL: from the sides */
+};
+
+void comparison_opts_init(struct comparison_opts *o);
+
+struct comparison {
+	struct diff_side sides[2]; /* base, new */
+	char *event;		   /* the <event> part of the keys */
+	/* When the sides recorded differently named events: what was
+	 * chosen, for the front end to say (NULL otherwise). */
+	char *note;
+	struct diff table;
+	struct cmp_tree *tree;	   /* NULL: not asked, or a stats side */
+	struct profile **reversed[2]; /* --reverse copies of the runs */
+};
+
+/* Read both sides (paths[i][0..nr[i])): err says which side. */
+int comparison_load(struct comparison *c, char *const *const paths[2],
+		    const size_t nr[2], const struct input_opts *io,
+		    struct fd_err *err);
+
+/*
+ * A comparison of two profiles already read (a differential folded
+ * file's two columns): c owns them from here on.
+ */
+void comparison_init_profiles(struct comparison *c, struct profile *base,
+			      struct profile *new, const char *name);
+
+/* The table and (o->tree) the call tree. -1 with err on a run with no
+ * resolved sample. */
+int comparison_compute(struct comparison *c, const struct comparison_opts *o,
+		       struct fd_err *err);
+
+static inline bool comparison_profiles(const struct comparison *c)
+{
+	return !c->sides[0].stats && !c->sides[1].stats;
+}
+
+void comparison_release(struct comparison *c);
+
+#endif

@@ -1,0 +1,89 @@
+#!/bin/sh
+# --comm / --exclude-comm keep the processes asked for, before any number
+# is computed, in every reading command; a system-wide diff filtered to
+# the stressor shows only the stressor's rows.
+. tests/tap-lib.sh
+PROGS=$(dirname "$FLAMEDIFF")/tests/progs
+
+# Two processes; perl's functions must vanish under --comm stress-ng.
+cat >"$T/b.folded" <<'EOF'
+stress-ng-mrema;main;mremap_loop;do_mremap 700
+stress-ng;main;stress_run 100
+perl;main;Perl_runops 200
+EOF
+cat >"$T/n.folded" <<'EOF'
+stress-ng-mrema;main;mremap_loop;do_mremap 300
+stress-ng;main;stress_run 100
+perl;main;Perl_runops 600
+EOF
+
+"$FLAMEDIFF" diff --all --comm stress-ng "$T/b.folded" "$T/n.folded" \
+	>"$T/diff" 2>"$T/err"
+ok $? "diff --comm stress-ng exits 0"
+! grep -q Perl_runops "$T/diff" && grep -q 'children.*do_mremap$' "$T/diff"
+ok $? "only stress-ng's rows (its workers' too), none of perl's"
+# 700 of 800 in base, 300 of 400 in new: do_mremap is 87.50 and 75.00.
+grep -Eq '^ +87\.50 +-12\.5 +75\.00 +perf-profile\.children\.[^.]*\.do_mremap$' "$T/diff"
+ok $? "shares are of the kept processes' samples (87.50 -> 75.00)"
+
+"$FLAMEDIFF" diff --all --exclude-comm perl "$T/b.folded" "$T/n.folded" \
+	>"$T/diff2" 2>"$T/err"
+[ $? -eq 0 ] && cmp -s "$T/diff" "$T/diff2"
+ok $? "--exclude-comm perl gives the same table"
+
+"$FLAMEDIFF" diff "$T/b.folded" "$T/n.folded" >"$T/explain" 2>"$T/err"
+[ $? -eq 0 ] && grep -A3 '^Processes whose share moved' "$T/explain" |
+	grep -q 'perl$'
+ok $? "unfiltered, the explanation opens with the processes that moved"
+
+"$FLAMEDIFF" report --lkp --comm perl "$T/b.folded" >"$T/rep" 2>"$T/err"
+[ $? -eq 0 ] && grep -q 'children.*Perl_runops: 100.00' "$T/rep" &&
+	! grep -q do_mremap "$T/rep"
+ok $? "report --comm perl: perl alone, 100%"
+
+"$FLAMEDIFF" fold --comm perl "$T/b.folded" >"$T/fold" 2>"$T/err"
+[ $? -eq 0 ] && [ "$(cat "$T/fold")" = "perl;main;Perl_runops 200" ]
+ok $? "fold --comm perl keeps perl's stacks only"
+
+"$FLAMEDIFF" svg --comm nosuch "$T/b.folded" -o "$T/none.svg" 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'no samples' "$T/err"
+ok $? "a filter that keeps nothing: no samples (exit 2)"
+
+printf 'main;a 5\n' >"$T/noroot.folded"
+"$FLAMEDIFF" report --no-comm --comm x "$T/noroot.folded" >"$T/o" 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'no process names to filter on' "$T/err"
+ok $? "stacks without process names cannot be filtered (exit 2, says why)"
+
+# Two system-wide recordings with other load beside the stressor.
+if ! "$FLAMEDIFF" record -q -a -d 0.1 -o "$T/probe" 2>"$T/probe.err"; then
+	echo "# SKIP recordings: cannot record system-wide here: $(head -1 "$T/probe.err")"
+	done_testing
+	exit $?
+fi
+if ! command -v stress-ng >/dev/null; then
+	echo "# SKIP recordings: stress-ng is not installed"
+	done_testing
+	exit $?
+fi
+for side in base new; do
+	"$PROGS/shares" 2 >/dev/null 2>&1 &
+	other=$!
+	stress-ng --mremap 1 -t 2 >/dev/null 2>&1 &
+	stressor=$!
+	sleep 0.3
+	"$FLAMEDIFF" record -q -a -d 1.2 -o "$T/$side.prof" 2>"$T/rec.err"
+	ok $? "record -a with stress-ng and another load ($side)"
+	wait $stressor $other
+done
+"$FLAMEDIFF" report --lkp "$T/base.prof" >"$T/all.lkp" 2>"$T/err"
+ok $? "report of the whole system exits 0"
+grep -q 'children\.[^.]*\.work_' "$T/all.lkp"
+ok $? "... and shows the other load's functions"
+"$FLAMEDIFF" diff --all --comm stress-ng "$T/base.prof" "$T/new.prof" \
+	>"$T/sys.diff" 2>"$T/err"
+ok $? "diff --comm stress-ng of the two recordings exits 0"
+! grep -q 'work_one_third\|work_two_thirds\|children\.[^.]*\.run$' "$T/sys.diff" &&
+	grep -q 'perf-profile.children' "$T/sys.diff"
+ok $? "--comm stress-ng: only stress-ng's rows"
+
+done_testing
