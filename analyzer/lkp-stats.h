@@ -30,7 +30,13 @@ bool lkp_stats_line(const char *s, size_t len);
 int lkp_stats_read(struct linereader *lr, struct metric_set *s,
 		   struct fd_err *err);
 
-/* metric_set_read() (declared in analyzer/metrics.h) is lkp_stats_read()
- * of the file path, opened and closed. */
+/*
+ * Read LKP stats lines ("key: value", as LKP's stats files and `report
+ * --lkp` print them) from path into s (lkp_stats_read() over
+ * the file), summing repeated keys. Lines that
+ * are blank or start with '#' are skipped; anything else is bad input.
+ */
+int metric_set_read(const char *path, struct metric_set *s,
+		    struct fd_err *err);
 
 #endif

@@ -113,12 +113,5 @@ char *metrics_event_name(const char *event);
 void metrics_lkp_set(const struct metrics *m, double min,
 		     struct metric_set *s);
 
-/*
- * Read LKP stats lines ("key: value", as LKP's stats files and `report
- * --lkp` print them) from path into s, summing repeated keys. Lines that
- * are blank or start with '#' are skipped; anything else is bad input.
- */
-int metric_set_read(const char *path, struct metric_set *s,
-		    struct fd_err *err);
 
 #endif

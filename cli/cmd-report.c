@@ -3,6 +3,7 @@
  * flamediff report: LKP's perf-profile metrics of one side (one or more
  * runs, added up), as LKP's stats lines (--lkp), a table, JSON or CSV.
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -88,8 +89,24 @@ static int load(char **paths, size_t n, const struct input_opts *io,
 			profile_free(run);
 			return -1;
 		}
+		/* As fold, svg and diff: weights of different events do
+		 * not add up. */
+		if (p->meta.event && run->meta.event &&
+		    meta_event_conflict(p->meta.event, run->meta.event)) {
+			fd_err_at(err, paths[i], 0,
+				  "samples of event '%s' where %s has '%s': "
+				  "weights of different events do not add up "
+				  "(keep one with --event-filter)",
+				  run->meta.event, paths[0], p->meta.event);
+			profile_free(run);
+			return -1;
+		}
 		profile_merge(p, run);
 		profile_free(run);
+		if (!isfinite(profile_total(p)))
+			return fd_err_at(err, paths[i], 0,
+					 "the counts of the inputs add up past "
+					 "the largest number");
 	}
 	return 0;
 }

@@ -13,7 +13,27 @@
 #include "cli/input-opts.h"
 #include "render/color.h"
 
+static int input_format_cb(const struct po_option *opt, const char *arg,
+			   void *value, struct strbuf *err)
+{
+	struct input_opts *io = value;
+	int f = input_format_parse(arg);
+
+	if (f < 0) {
+		strbuf_addstr(err, "want auto, profile, folded, perf-script "
+				   "or lkp-stats");
+		return -1;
+	}
+	io->format = (enum input_format)f;
+	return 0;
+}
+
 const struct po_option input_options[] = {
+	{ .type = PO_T_CALLBACK, .long_name = "input-format", .off = 0,
+	  .argh = "FMT", .cb = input_format_cb,
+	  .help = "read the inputs as profile, folded, perf-script\n"
+		  "or lkp-stats, not as their content suggests\n"
+		  "(auto, the default)" },
 	PO_BOOL(0, "pid", struct input_opts, ps.pid,
 		"perf script: process root 'comm-PID'"),
 	PO_BOOL(0, "tid", struct input_opts, ps.tid,

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analyzer/lkp-stats.h"
 #include "analyzer/metrics.h"
 #include "analyzer/profile.h"
 #include "tap.h"

@@ -8,6 +8,7 @@
 #include "tests/fuzz/fuzz-util.h"
 
 #include "analyzer/input.h"
+#include "analyzer/lkp-stats.h"
 #include "analyzer/metrics.h"
 
 static void read_as(const char *path, enum input_format fmt, uint8_t opts)
