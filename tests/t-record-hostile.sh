@@ -5,7 +5,7 @@
 . tests/tap-lib.sh
 PROGS=$(dirname "$FLAMEDIFF")/tests/progs
 
-if ! "$FLAMEDIFF" record -q -g dwarf -o "$T/probe" -- true 2>"$T/probe.err"
+if ! "$FLAMEDIFF" record -q --call-graph dwarf -o "$T/probe" -- true 2>"$T/probe.err"
 then
 	echo "1..0 # SKIP cannot record here: $(head -1 "$T/probe.err")"
 	exit 0
@@ -61,6 +61,17 @@ state=$(sed -n 's/^State:[[:space:]]*\([A-Z]\).*/\1/p' /proc/$cmd/status \
 [ -z "$state" ] || [ "$state" = Z ]
 ok $? "the recorded command died with the recorder (state '$state')"
 kill -9 "$cmd" 2>/dev/null
+
+# 3b. SIGHUP (the terminal closed): the recording ends and is written,
+# as after SIGINT.
+"$FLAMEDIFF" record -q -o "$T/hup.profile" -- sleep 30 &
+rec=$!
+sleep 1
+kill -HUP $rec
+wait $rec
+rc=$?
+[ -s "$T/hup.profile" ] && head -1 "$T/hup.profile" | grep -q '^# flamediff-profile'
+ok $? "SIGHUP ends the recording and the profile is written (exit $rc)"
 
 # 4. newlines in what the profile stores: a multi-line sh -c script, a
 # label, a program's own name. One line per header, one per stack.
