@@ -4,10 +4,7 @@
 . tests/tap-lib.sh
 PROGS=$(dirname "$FLAMEDIFF")/tests/progs
 
-if ! "$FLAMEDIFF" record -q --call-graph dwarf -o "$T/probe" -- true 2>"$T/probe.err"; then
-	echo "1..0 # SKIP cannot record here: $(head -1 "$T/probe.err")"
-	exit 0
-fi
+skip_unless_recording --call-graph dwarf -- true
 
 # weighted mean number of user frames (after the process name, without
 # kernel frames) of the stacks whose user leaf is spin

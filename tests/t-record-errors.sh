@@ -4,10 +4,7 @@
 # An idle target only gets a warning; a failing command's status is passed on.
 . tests/tap-lib.sh
 
-if ! "$FLAMEDIFF" record -q -o "$T/probe" -- true 2>"$T/err"; then
-	echo "1..0 # SKIP cannot record here: $(head -1 "$T/err")"
-	exit 0
-fi
+skip_unless_recording -- true
 
 # expect_error DESCRIPTION PATTERN COMMAND...: exit 2, PATTERN on stderr,
 # no $T/out.prof

@@ -5,11 +5,7 @@
 . tests/tap-lib.sh
 PROGS=$(dirname "$FLAMEDIFF")/tests/progs
 
-if ! "$FLAMEDIFF" record -q --call-graph dwarf -o "$T/probe" -- true 2>"$T/probe.err"
-then
-	echo "1..0 # SKIP cannot record here: $(head -1 "$T/probe.err")"
-	exit 0
-fi
+skip_unless_recording --call-graph dwarf -- true
 
 # 1. %rbp = 2^64 - 9 in a frame-pointer function: the unwinder is asked
 # for the 8 bytes at 2^64 - 1, which a wrapping bounds check let it read

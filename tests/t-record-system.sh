@@ -5,10 +5,7 @@
 . tests/tap-lib.sh
 PROGS=$(dirname "$FLAMEDIFF")/tests/progs
 
-if ! "$FLAMEDIFF" record -q -a -d 0.1 -o "$T/probe" 2>"$T/probe.err"; then
-	echo "1..0 # SKIP cannot record system-wide here: $(head -1 "$T/probe.err")"
-	exit 0
-fi
+skip_unless_recording -a -d 0.1
 
 # Recorded by perf at the same time when perf is there, so that both see
 # the same execution (the machine may be busy with other things).

@@ -6,10 +6,7 @@ PROGS=$(dirname "$FLAMEDIFF")/tests/progs
 
 # Can this machine sample at all? (containers without perf_event_open,
 # perf_event_paranoid too high...)
-if ! "$FLAMEDIFF" record -q -o "$T/probe" -- true 2>"$T/probe.err"; then
-	echo "1..0 # SKIP cannot record here: $(head -1 "$T/probe.err")"
-	exit 0
-fi
+skip_unless_recording -- true
 
 # weight of the stacks whose frames match an awk regex / total weight, in %
 share() { # share FILE REGEX

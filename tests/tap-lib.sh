@@ -76,3 +76,20 @@ done_testing() {
 	echo "1..$tap_n"
 	[ $tap_failed -eq 0 ]
 }
+
+# skip_unless_recording RECORD-ARGS...: skip the whole test when this
+# machine does not let record open its events (perf_event_paranoid, no
+# such event, no perf_event_open), but fail loudly when record fails for
+# any other reason: a broken record must not pass as a skip.
+skip_unless_recording() {
+	if "$FLAMEDIFF" record -q -o "$T/probe" "$@" 2>"$T/probe.err"; then
+		return 0
+	fi
+	if grep -Eq 'perf_event|no permission|has no event|CONFIG_PERF_EVENTS' \
+		"$T/probe.err"; then
+		echo "1..0 # SKIP cannot record here: $(head -1 "$T/probe.err")"
+		exit 0
+	fi
+	echo "Bail out! record fails, not for want of permission: $(head -1 "$T/probe.err")"
+	exit 1
+}
