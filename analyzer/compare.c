@@ -237,7 +237,7 @@ struct cmp_tree *cmp_tree__new(struct profile *const *base, size_t nb,
 	t->opts = *o;
 	t->nr_base = nb;
 	t->nr_new = nn;
-	t->names = strtab_new();
+	t->names = strtab__new();
 	b.t = t;
 	/* The root. */
 	ALLOC_GROW(t->nodes, 1, b.alloc);
@@ -307,7 +307,7 @@ void cmp_tree__delete(struct cmp_tree *t)
 	free(t->self_share);
 	free(t->base_kept);
 	free(t->new_kept);
-	strtab_free(t->names);
+	strtab__delete(t->names);
 	free(t);
 }
 

@@ -47,9 +47,9 @@ void comparison_init_profiles(struct comparison *c, struct profile *base,
 		s->side.nr_runs = 1;
 		s->side.runs = xcalloc(1, sizeof(*s->side.runs));
 		/* One run is its own sum: the merged profile is a copy so
-		 * that side_free() frees each once. */
+		 * that side_release() frees each once. */
 		s->side.runs[0] = p[i];
-		s->side.merged = profile_new();
+		s->side.merged = profile__new();
 		profile_merge(s->side.merged, p[i]);
 	}
 }
@@ -136,13 +136,13 @@ void comparison_release(struct comparison *c)
 	for (k = 0; k < 2; k++) {
 		if (c->reversed[k]) {
 			for (i = 0; i < c->sides[k].side.nr_runs; i++)
-				profile_free(c->reversed[k][i]);
+				profile__delete(c->reversed[k][i]);
 			free(c->reversed[k]);
 		}
-		diff_side_free(&c->sides[k]);
+		diff_side_release(&c->sides[k]);
 	}
 	cmp_tree__delete(c->tree);
-	diff_free(&c->table);
+	diff_release(&c->table);
 	free(c->event);
 	free(c->note);
 	memset(c, 0, sizeof(*c));

@@ -215,7 +215,7 @@ void diff_folded_write(const struct profile *base, const struct profile *new,
 		       bool normalize, struct outfile *o)
 {
 	const struct profile *side[NR_SIDES] = { base, new };
-	struct profile *q = profile_new();
+	struct profile *q = profile__new();
 	struct strbuf text = STRBUF_INIT;
 	struct dline *lines = NULL, *by_node;
 	unsigned long alloc = 0, path_alloc = 0;
@@ -286,5 +286,5 @@ void diff_folded_write(const struct profile *base, const struct profile *new,
 	}
 	free(lines);
 	strbuf_release(&text);
-	profile_free(q);
+	profile__delete(q);
 }

@@ -170,7 +170,7 @@ void diff_compare(struct metric_set *base, size_t nr_base,
 	free(at);
 }
 
-void diff_free(struct diff *d)
+void diff_release(struct diff *d)
 {
 	size_t i;
 
@@ -214,7 +214,7 @@ int diff_side_measure(struct diff_side *s, const char *event,
 				  "no samples with a symbol (%llu stacks, all "
 				  "left out as unresolved)",
 				  (unsigned long long)m.hidden_stacks);
-			metrics_free(&m);
+			metrics_release(&m);
 			goto fail;
 		}
 		s->totals[i] = m.total;
@@ -230,7 +230,7 @@ int diff_side_measure(struct diff_side *s, const char *event,
 				&key);
 		if (s->sets[i].nr)
 			metric_set_sort(&s->sets[i]);
-		metrics_free(&m);
+		metrics_release(&m);
 	}
 	strbuf_release(&key);
 	return 0;

@@ -111,7 +111,7 @@ struct diff {
 void diff_compare(struct metric_set *base, size_t nr_base,
 		  struct metric_set *new, size_t nr_new,
 		  const struct diff_opts *o, struct diff *d);
-void diff_free(struct diff *d);
+void diff_release(struct diff *d);
 
 /*
  * The selection rule for one series of runs, as diff_compare() applies it

@@ -182,7 +182,7 @@ static void known_init(struct known_names *k, struct metric_set *run)
 
 static void known_release(struct known_names *k)
 {
-	metric_set_free(&k->set);
+	metric_set_release(&k->set);
 	free(k->by_hash);
 	free(k->hash);
 	free(k->lens);
@@ -452,7 +452,7 @@ static void free_chains(struct metric_set *v, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		metric_set_free(&v[i]);
+		metric_set_release(&v[i]);
 	free(v);
 }
 
@@ -470,7 +470,7 @@ void explain_sides(const struct diff *d, const struct diff_side *base,
 	free_chains(n, new->nr_runs);
 }
 
-void explain_free(struct explain *e)
+void explain_release(struct explain *e)
 {
 	size_t i, j;
 

@@ -92,7 +92,7 @@ void explain_calltrace_chains(struct metric_set *run, struct metric_set *out);
 void explain_compute(const struct diff *d, struct metric_set *base,
 		     struct metric_set *new, bool calltrace,
 		     const struct diff_opts *o, struct explain *e);
-void explain_free(struct explain *e);
+void explain_release(struct explain *e);
 
 /*
  * The processes of the comparison tree t (its FRAME_PROCESS frames under

@@ -75,7 +75,7 @@ double metric_set_get(struct metric_set *s, const char *key)
 	return e ? e->value : 0;
 }
 
-void metric_set_free(struct metric_set *s)
+void metric_set_release(struct metric_set *s)
 {
 	size_t i;
 

@@ -13,7 +13,7 @@
  *
  * Invariants: values are finite; once sorted (after metric_set_sort() or
  * a lookup) keys are unique and in strcmp() order.
- * Lifetime: an embedded object; zero it ({ 0 }) to start, metric_set_free()
+ * Lifetime: an embedded object; zero it ({ 0 }) to start, metric_set_release()
  * to end. The set owns its keys.
  */
 struct metric {
@@ -39,6 +39,6 @@ void metric_set_sort(struct metric_set *s);
 const struct metric *metric_set_find(struct metric_set *s, const char *key);
 double metric_set_get(struct metric_set *s, const char *key);
 /* Free the keys and the array; s is left empty, reusable. */
-void metric_set_free(struct metric_set *s);
+void metric_set_release(struct metric_set *s);
 
 #endif

@@ -474,7 +474,7 @@ static void collect_chains(struct work *w, struct metrics *m, double min)
 	strbuf_release(&bufs.key);
 }
 
-static void work_free(struct work *w)
+static void work_release(struct work *w)
 {
 	hmap_release(&w->fn_of);
 	free(w->fn_name);
@@ -499,7 +499,7 @@ void metrics_compute(const struct profile *p, const struct metrics_opts *o,
 	if (!o)
 		o = &defaults;
 	memset(m, 0, sizeof(*m));
-	m->names = strtab_new();
+	m->names = strtab__new();
 	m->event = o->event ? xstrdup(o->event)
 			    : metrics_event_name(p->meta.event);
 	m->samples = p->meta.samples;
@@ -528,16 +528,16 @@ void metrics_compute(const struct profile *p, const struct metrics_opts *o,
 	collect_chains(&w, m,
 		       min_percent < 0 ? 0 : m->total * min_percent / 100);
 out:
-	work_free(&w);
+	work_release(&w);
 }
 
-void metrics_free(struct metrics *m)
+void metrics_release(struct metrics *m)
 {
 	free(m->event);
 	free(m->fns);
 	free(m->chains);
 	if (m->names)
-		strtab_free(m->names);
+		strtab__delete(m->names);
 	memset(m, 0, sizeof(*m));
 }
 

@@ -90,14 +90,14 @@ struct metrics {
 };
 
 /*
- * Compute the metrics of p into m (which the caller then metrics_free()s).
+ * Compute the metrics of p into m (which the caller then metrics_release()s).
  * Linear in the number of nodes, apart from sorting the results. Cannot
  * fail: a profile whose samples are all left out gives total 0 and no
  * entries, which the caller may call an error.
  */
 void metrics_compute(const struct profile *p, const struct metrics_opts *o,
 		     struct metrics *m);
-void metrics_free(struct metrics *m);
+void metrics_release(struct metrics *m);
 
 /* The cleaned function's entry, or NULL. */
 const struct fn_metric *metrics_fn(const struct metrics *m, const char *name);

@@ -98,7 +98,7 @@ struct fcache {
 #define FCACHE_MAX_BYTES (64UL << 20)
 #define ARENA_SIZE (1UL << 20)
 
-static void fcache_free(struct fcache *c)
+static void fcache_release(struct fcache *c)
 {
 	struct arena *a, *next;
 
@@ -552,7 +552,7 @@ static void fcache_insert(struct ps *ps, const struct rawframe *rf,
 	uint64_t s;
 
 	if (c->nr >= FCACHE_MAX_ENTRIES || c->bytes >= FCACHE_MAX_BYTES)
-		fcache_free(c);
+		fcache_release(c);
 	if (!c->slots)
 		fcache_rehash(c);
 	key = arena_alloc(c, symlen + rf->modlen);
@@ -1128,7 +1128,7 @@ static void ps_release(struct ps *ps)
 	free(ps->pbuf);
 	free(ps->filter);
 	free(ps->other);
-	fcache_free(&ps->fc);
+	fcache_release(&ps->fc);
 }
 
 /* The end of the input: the last sample, and what p->meta learns. */

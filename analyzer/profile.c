@@ -83,12 +83,12 @@ static uint32_t index_find(const struct profile *p, uint32_t parent,
 	return NODE_NONE;
 }
 
-struct profile *profile_new(void)
+struct profile *profile__new(void)
 {
 	struct profile *p = xcalloc(1, sizeof(*p));
 	struct node *root;
 
-	p->names = strtab_new();
+	p->names = strtab__new();
 	p->index = xcalloc(1, sizeof(*p->index));
 	ALLOC_GROW(p->nodes, 1, p->alloc_nodes);
 	root = &p->nodes[0];
@@ -101,7 +101,7 @@ struct profile *profile_new(void)
 	return p;
 }
 
-static void meta_free(struct profile_meta *m)
+static void meta_release(struct profile_meta *m)
 {
 	free(m->event);
 	free(m->unit);
@@ -112,12 +112,12 @@ static void meta_free(struct profile_meta *m)
 	free(m->label);
 }
 
-void profile_free(struct profile *p)
+void profile__delete(struct profile *p)
 {
 	if (!p)
 		return;
-	meta_free(&p->meta);
-	strtab_free(p->names);
+	meta_release(&p->meta);
+	strtab__delete(p->names);
 	free(p->index->slots);
 	free(p->index);
 	free(p->nodes);
@@ -309,7 +309,7 @@ unsigned int frame_kind_parse(const char *s, size_t *len)
 
 struct profile *profile__new_reversed(const struct profile *p)
 {
-	struct profile *r = profile_new();
+	struct profile *r = profile__new();
 	uint32_t *path = NULL, *nm, id, nr_names = strtab_count(p->names);
 	unsigned long alloc_path = 0, alloc_fr = 0;
 	struct frame *fr = NULL;

@@ -116,8 +116,8 @@ struct profile {
 	struct node_index *index;
 };
 
-struct profile *profile_new(void);
-void profile_free(struct profile *p);
+struct profile *profile__new(void);
+void profile__delete(struct profile *p);
 
 static inline uint32_t profile_intern(struct profile *p, const char *s,
 				      size_t len)
@@ -172,7 +172,7 @@ void profile_merge(struct profile *dst, const struct profile *src);
 
 /*
  * A new profile of p's stacks each reversed (merged from the leaves, as
- * --reverse draws them); metadata is not copied. To profile_free().
+ * --reverse draws them); metadata is not copied. To profile__delete().
  */
 struct profile *profile__new_reversed(const struct profile *p);
 

@@ -62,7 +62,7 @@ int side_list_runs(struct side_runs *r, char *const *paths, size_t nr_paths,
 		if (strcmp(paths[i], "-") && !stat(paths[i], &st) &&
 		    S_ISDIR(st.st_mode)) {
 			if (push_dir(r, paths[i], err)) {
-				side_runs_free(r);
+				side_runs_release(r);
 				return -1;
 			}
 		} else {
@@ -74,7 +74,7 @@ int side_list_runs(struct side_runs *r, char *const *paths, size_t nr_paths,
 	return 0;
 }
 
-void side_runs_free(struct side_runs *r)
+void side_runs_release(struct side_runs *r)
 {
 	size_t i;
 
@@ -133,7 +133,7 @@ static int add_run(struct side *s, struct profile *run, const char *path,
 				 "do not add up (keep one with --event-filter)",
 				 run->meta.event, first->meta.event);
 	if (!s->merged)
-		s->merged = profile_new();
+		s->merged = profile__new();
 	profile_merge(s->merged, run);
 	if (!isfinite(profile_total(s->merged)))
 		return fd_err_at(err, path, 0,
@@ -163,35 +163,35 @@ int side_load(struct side *s, char *const *paths, size_t nr_paths,
 	if (side_list_runs(&r, paths, nr_paths, err))
 		return -1;
 	for (i = 0; i < r.nr; i++) {
-		struct profile *p = profile_new();
+		struct profile *p = profile__new();
 
 		if (input_read(r.paths[i], o, p, NULL, err) ||
 		    add_run(s, p, r.paths[i], err)) {
-			profile_free(p);
-			side_runs_free(&r);
-			side_free(s);
+			profile__delete(p);
+			side_runs_release(&r);
+			side_release(s);
 			return -1;
 		}
 	}
-	side_runs_free(&r);
+	side_runs_release(&r);
 	side_name(s, paths[0]);
 	return 0;
 }
 
-void diff_side_free(struct diff_side *s)
+void diff_side_release(struct diff_side *s)
 {
 	size_t i;
 
 	for (i = 0; i < s->nr_runs; i++) {
 		free(s->files[i]);
 		if (s->sets)
-			metric_set_free(&s->sets[i]);
+			metric_set_release(&s->sets[i]);
 	}
 	free(s->files);
 	free(s->sets);
 	free(s->totals);
 	free(s->name);
-	side_free(&s->side);
+	side_release(&s->side);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -211,10 +211,10 @@ static int diff_side_read(struct diff_side *s, size_t i,
 	*stats = fmt == INPUT_LKP_STATS;
 	if (*stats)
 		return lkp_stats_read(lr, &s->sets[i], err);
-	p = profile_new();
+	p = profile__new();
 	if (input_read_lr(lr, io, p, NULL, err) ||
 	    add_run(&s->side, p, lr->path, err)) {
-		profile_free(p);
+		profile__delete(p);
 		return -1;
 	}
 	return 0;
@@ -264,7 +264,7 @@ int diff_side_load(struct diff_side *s, char *const *paths, size_t nr_paths,
 	s->name = xstrdup(s->side.name);
 	return 0;
 fail:
-	diff_side_free(s);
+	diff_side_release(s);
 	return -1;
 }
 
@@ -287,14 +287,14 @@ char *diff_side_event(const struct diff_side *s)
 	return NULL;
 }
 
-void side_free(struct side *s)
+void side_release(struct side *s)
 {
 	size_t i;
 
 	for (i = 0; i < s->nr_runs; i++)
-		profile_free(s->runs[i]);
+		profile__delete(s->runs[i]);
 	free(s->runs);
-	profile_free(s->merged);
+	profile__delete(s->merged);
 	free(s->name);
 	memset(s, 0, sizeof(*s));
 }

@@ -27,7 +27,7 @@ struct side {
 
 /*
  * Fill s (its old contents are not freed) from paths; on failure s is
- * left empty, and side_free() of it is harmless. Every run is opened and read once. The runs must be of one
+ * left empty, and side_release() of it is harmless. Every run is opened and read once. The runs must be of one
  * event (weights of different events do not add up) and their sum finite.
  */
 int side_load(struct side *s, char *const *paths, size_t nr_paths,
@@ -43,12 +43,12 @@ struct side_runs {
 
 int side_list_runs(struct side_runs *r, char *const *paths, size_t nr_paths,
 		   struct fd_err *err);
-void side_runs_free(struct side_runs *r);
+void side_runs_release(struct side_runs *r);
 
 /* What a user calls the build of path: its base name without the
  * extensions of profiles and stats ("dir/base.prof.gz" -> "base"). */
 char *side_name_from_path(const char *path);
-void side_free(struct side *s);
+void side_release(struct side *s);
 
 /*
  * One side of a comparison: profiles (any input_read() format, files or
@@ -70,11 +70,11 @@ struct diff_side {
  * Fill s from paths, each run opened and read once (so a pipe or a FIFO
  * works, and a directory listed once is read as listed). A stats side has
  * s->sets filled; a profile side s->side. On failure s is left empty,
- * and diff_side_free() of it is harmless.
+ * and diff_side_release() of it is harmless.
  */
 int diff_side_load(struct diff_side *s, char *const *paths, size_t nr_paths,
 		   const struct input_opts *io, struct fd_err *err);
-void diff_side_free(struct diff_side *s);
+void diff_side_release(struct diff_side *s);
 
 /*
  * The <event> part of the keys of a side (a new string): for LKP stats,

@@ -24,7 +24,7 @@ static double now(void)
 static struct profile *load(const char *path)
 {
 	struct input_opts io = { 0 };
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct fd_err err;
 
 	if (input_read(path, &io, p, NULL, &err)) {
@@ -75,8 +75,8 @@ int main(int argc, char **argv)
 		"layout %6.3f s  svg %6.3f s  render %6.3f s%s\n",
 		argv[argc - 1], t1 - t0, p->nr_nodes, l->nr_frames, t2 - t1,
 		t3 - t2, t3 - t1, bytes > 0 ? "" : "");
-	layout_free(l);
-	profile_free(p);
-	profile_free(n);
+	layout__delete(l);
+	profile__delete(p);
+	profile__delete(n);
 	return 0;
 }

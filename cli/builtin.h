@@ -45,7 +45,7 @@ extern const struct command commands[];
 extern const size_t nr_commands;
 
 /* Print "flamediff: MSG" on stderr; returns EXIT_INPUT. */
-int die_input(const char *msg);
+int report_bad_input(const char *msg);
 
 /*
  * The one way a command reports a usage error: "flamediff: MSG" (the

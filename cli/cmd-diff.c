@@ -253,11 +253,11 @@ int cmd_diff(int argc, char **argv)
 	/* The extra file first: if it fails, the main output is untouched. */
 	if (c.folded_file &&
 	    write_folded(c.folded_file, s, c.normalize, &err)) {
-		ret = die_input(err.msg);
+		ret = report_bad_input(err.msg);
 		goto out;
 	}
 	if (outfile_open(&o, c.output ? c.output : "-", &err)) {
-		ret = die_input(err.msg);
+		ret = report_bad_input(err.msg);
 		goto out;
 	}
 	switch (c.format) {
@@ -279,9 +279,9 @@ int cmd_diff(int argc, char **argv)
 	}
 	ret = 0;
 	if (outfile_commit(&o, &err))
-		ret = die_input(err.msg);
+		ret = report_bad_input(err.msg);
 out:
-	explain_free(&e);
+	explain_release(&e);
 	comparison_release(&cmp);
 out_args:
 	input_opts_release(&c.io);

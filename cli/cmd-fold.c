@@ -63,7 +63,7 @@ int cmd_fold(int argc, char **argv)
 		return ret;
 	files = n ? argv : stdin_only;
 
-	p = profile_new();
+	p = profile__new();
 	for (; *files; files++) {
 		if (input_read(*files, &c.io, p, NULL, &err))
 			goto fail;
@@ -78,9 +78,9 @@ int cmd_fold(int argc, char **argv)
 		if (outfile_commit(&o, &err))
 			goto fail;
 	}
-	profile_free(p);
+	profile__delete(p);
 	return 0;
 fail:
-	profile_free(p);
-	return die_input(err.msg);
+	profile__delete(p);
+	return report_bad_input(err.msg);
 }

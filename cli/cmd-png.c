@@ -63,7 +63,7 @@ int cmd_png(int argc, char **argv)
 	/* No picture of nothing: an empty input leaves no file behind. */
 	if (g->layout->empty &&
 	    graph_format_for(out, GRAPH_PNG) == GRAPH_PNG) {
-		ret = die_input("no samples in the input: nothing to draw, "
+		ret = report_bad_input("no samples in the input: nothing to draw, "
 				"no PNG written");
 		goto out;
 	}
@@ -81,15 +81,15 @@ int cmd_png(int argc, char **argv)
 					"output only\n");
 	}
 	if (graph_save(g->layout, &po, out, GRAPH_PNG, &err)) {
-		ret = die_input(err.msg);
+		ret = report_bad_input(err.msg);
 		goto out;
 	}
 	/* An SVG of an empty input is written and says so; the status
 	 * tells scripts. */
 	if (g->layout->empty)
-		ret = die_input("no samples in the input: the graph is empty");
+		ret = report_bad_input("no samples in the input: the graph is empty");
 out:
 	movers_release(&table);
-	graph_cmd_free(g);
+	graph_cmd_release(g);
 	return ret;
 }

@@ -376,7 +376,7 @@ int cmd_record(int argc, char **argv)
 	if (w)
 		workload_stop(w, SIGTERM);
 
-	p = profile_new();
+	p = profile__new();
 	record_build(r, p);
 	record_fill_meta(p, duration, t_start, cmdline, a.label);
 	profile_write(p, &outf);
@@ -412,8 +412,8 @@ fail:
 	fprintf(stderr, "flamediff record: %s\n", err.msg);
 	outfile_abort(&outf);
 out:
-	workload_free(w); /* kills and reaps a command still running */
-	profile_free(p);
+	workload__delete(w); /* kills and reaps a command still running */
+	profile__delete(p);
 	record__delete(r);
 	free(cmdline);
 	return rc;

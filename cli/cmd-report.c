@@ -83,10 +83,10 @@ static int load(char **paths, size_t n, const struct input_opts *io,
 	if (input_read(paths[0], io, p, NULL, err))
 		return -1;
 	for (i = 1; i < n; i++) {
-		struct profile *run = profile_new();
+		struct profile *run = profile__new();
 
 		if (input_read(paths[i], io, run, NULL, err)) {
-			profile_free(run);
+			profile__delete(run);
 			return -1;
 		}
 		/* As fold, svg and diff: weights of different events do
@@ -98,11 +98,11 @@ static int load(char **paths, size_t n, const struct input_opts *io,
 				  "weights of different events do not add up "
 				  "(keep one with --event-filter)",
 				  run->meta.event, paths[0], p->meta.event);
-			profile_free(run);
+			profile__delete(run);
 			return -1;
 		}
 		profile_merge(p, run);
-		profile_free(run);
+		profile__delete(run);
 		if (!isfinite(profile_total(p)))
 			return fd_err_at(err, paths[i], 0,
 					 "the counts of the inputs add up past "
@@ -147,7 +147,7 @@ static int run(const struct report_cmd *c)
 	struct fd_err err;
 	int ret = EXIT_INPUT;
 
-	p = profile_new();
+	p = profile__new();
 	if (load(c->files, c->nr_files, &c->io, p, &err))
 		goto fail;
 	metrics_compute(p, &c->mo, &m);
@@ -155,11 +155,11 @@ static int run(const struct report_cmd *c)
 		fd_err_set(&err, "%s: no sample with a resolved leaf frame "
 				 "(all %llu stacks are hidden as unresolved)",
 			   c->files[0], (unsigned long long)m.hidden_stacks);
-		metrics_free(&m);
+		metrics_release(&m);
 		goto fail;
 	}
 	if (outfile_open(&o, c->output, &err)) {
-		metrics_free(&m);
+		metrics_release(&m);
 		goto fail;
 	}
 	switch (c->format) {
@@ -176,15 +176,15 @@ static int run(const struct report_cmd *c)
 		report_text_table(&o, p, &m, (size_t)c->top);
 		break;
 	}
-	metrics_free(&m);
+	metrics_release(&m);
 	if (outfile_commit(&o, &err))
 		goto fail;
 	ret = 0;
 	goto out;
 fail:
-	ret = die_input(err.msg);
+	ret = report_bad_input(err.msg);
 out:
-	profile_free(p);
+	profile__delete(p);
 	return ret;
 }
 

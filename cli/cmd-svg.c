@@ -38,13 +38,13 @@ int cmd_svg(int argc, char **argv)
 		goto out;
 	/* "-o x.png" writes a PNG (render/graph-file.h). */
 	if (graph_save(g.layout, NULL, g.output, GRAPH_SVG, &err)) {
-		ret = die_input(err.msg);
+		ret = report_bad_input(err.msg);
 		goto out;
 	}
 	/* The file says so too; the status tells scripts. */
 	if (g.layout->empty)
-		ret = die_input("no samples in the input: the graph is empty");
+		ret = report_bad_input("no samples in the input: the graph is empty");
 out:
-	graph_cmd_free(&g);
+	graph_cmd_release(&g);
 	return ret;
 }

@@ -292,8 +292,8 @@ static enum load_result load_plain(struct graph_cmd *g, struct fd_err *err)
 	char **inputs = g->nr_inputs ? g->inputs : &stdin_path;
 	size_t n = g->nr_inputs ? g->nr_inputs : 1;
 
-	g->profile = profile_new();
-	p2 = profile_new();
+	g->profile = profile__new();
+	p2 = profile__new();
 	for (i = 0; i < n; i++) {
 		int r = input_read(inputs[i], &g->io, g->profile, p2, err);
 
@@ -302,7 +302,7 @@ static enum load_result load_plain(struct graph_cmd *g, struct fd_err *err)
 		 * of flamegraph.pl expect. */
 		if (!r || r == INPUT_NO_SAMPLES)
 			continue;
-		profile_free(p2);
+		profile__delete(p2);
 		return LOAD_BAD_INPUT;
 	}
 	if (profile_total(p2) > 0 || p2->nr_nodes > 1) {
@@ -313,7 +313,7 @@ static enum load_result load_plain(struct graph_cmd *g, struct fd_err *err)
 		g->diff = true;
 		return load_comparison(g, err);
 	}
-	profile_free(p2);
+	profile__delete(p2);
 	return layout_result(layout_build(&g->layout, g->profile, &g->fo,
 					  err));
 }
@@ -333,7 +333,7 @@ int graph_cmd_load(struct graph_cmd *g)
 	else
 		r = load_comparison(g, &err);
 	if (r == LOAD_BAD_INPUT)
-		return die_input(err.msg);
+		return report_bad_input(err.msg);
 	if (r == LOAD_BAD_OPTS) {
 		fprintf(stderr, "flamediff: %s\n", err.msg);
 		return EXIT_USAGE;
@@ -341,11 +341,11 @@ int graph_cmd_load(struct graph_cmd *g)
 	return 0;
 }
 
-void graph_cmd_free(struct graph_cmd *g)
+void graph_cmd_release(struct graph_cmd *g)
 {
-	layout_free(g->layout);
+	layout__delete(g->layout);
 	comparison_release(&g->cmp);
-	profile_free(g->profile);
+	profile__delete(g->profile);
 	input_opts_release(&g->io);
 	po_list_release(&g->base);
 	po_list_release(&g->new);

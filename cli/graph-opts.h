@@ -69,6 +69,6 @@ int graph_cmd_parse(struct graph_cmd *g, int argc, char **argv,
  */
 int graph_cmd_load(struct graph_cmd *g);
 
-void graph_cmd_free(struct graph_cmd *g);
+void graph_cmd_release(struct graph_cmd *g);
 
 #endif

@@ -9,7 +9,7 @@
 #include "cli/builtin.h"
 #include "lib/strbuf.h"
 
-int die_input(const char *msg)
+int report_bad_input(const char *msg)
 {
 	fprintf(stderr, "flamediff: %s\n", msg);
 	return EXIT_INPUT;

@@ -23,7 +23,7 @@ void dsos_init(struct dsos *d, bool keep_image)
 	elf_version(EV_CURRENT);
 }
 
-static void dso_free(struct dso *dso)
+static void dso_release(struct dso *dso)
 {
 	if (dso->fd >= 0)
 		close(dso->fd);
@@ -42,7 +42,7 @@ void dsos_release(struct dsos *d)
 	unsigned long i;
 
 	for (i = 0; i < d->nr; i++)
-		dso_free(d->v[i]);
+		dso_release(d->v[i]);
 	free(d->v);
 	hmap_release(&d->by_ino);
 	memset(d, 0, sizeof(*d));

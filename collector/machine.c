@@ -13,7 +13,7 @@ void machine_init(struct machine *m, struct dsos *dsos)
 {
 	memset(m, 0, sizeof(*m));
 	m->dsos = dsos;
-	m->comms = strtab_new();
+	m->comms = strtab__new();
 	m->read_proc = true;
 }
 
@@ -70,7 +70,7 @@ void machine_release(struct machine *m)
 			free((void *)(uintptr_t)m->threads.vals[i]);
 	hmap_release(&m->procs);
 	hmap_release(&m->threads);
-	strtab_free(m->comms);
+	strtab__delete(m->comms);
 	free(m->exited);
 }
 

@@ -113,7 +113,7 @@ void record__delete(struct record *r)
 		kallsyms_release(&r->ksyms);
 	decoder_release(&r->dec);
 	if (r->unwinder)
-		unwinder_free(r->unwinder);
+		unwinder__delete(r->unwinder);
 	stacks_release(&r->stacks);
 	machine_release(&r->machine);
 	dsos_release(&r->dsos);
@@ -433,7 +433,7 @@ int record_open(struct record *r, struct fd_err *err)
 	if (open_events(r, err))
 		return -1;
 	if (r->o.dwarf) {
-		r->unwinder = unwinder_new();
+		r->unwinder = unwinder__new();
 		r->dec.unwinder = r->unwinder;
 	}
 	/* a command we started: everything it maps will be reported */

@@ -243,7 +243,7 @@ static unw_accessors_t accessors = {
 	.get_proc_name = get_proc_name,
 };
 
-struct unwinder *unwinder_new(void)
+struct unwinder *unwinder__new(void)
 {
 	struct unwinder *u = xcalloc(1, sizeof(*u));
 
@@ -255,7 +255,7 @@ struct unwinder *unwinder_new(void)
 	return u;
 }
 
-void unwinder_free(struct unwinder *u)
+void unwinder__delete(struct unwinder *u)
 {
 	if (u && u->as)
 		unw_destroy_addr_space(u->as);

@@ -20,8 +20,8 @@
  */
 struct unwinder;
 
-struct unwinder *unwinder_new(void);
-void unwinder_free(struct unwinder *u);
+struct unwinder *unwinder__new(void);
+void unwinder__delete(struct unwinder *u);
 
 /*
  * Unwind one sample: regs[] are the sampled user registers in mask order,

@@ -154,7 +154,7 @@ int workload_status(const struct workload *w)
 	return w->status;
 }
 
-void workload_free(struct workload *w)
+void workload__delete(struct workload *w)
 {
 	if (!w)
 		return;

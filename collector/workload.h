@@ -14,10 +14,10 @@
  *
  * Life cycle: workload_start() -> (open the events on workload_pid()) ->
  * workload_go() -> workload_exited()... -> workload_stop() ->
- * workload_free().
+ * workload__delete().
  *
  * Ownership: the workload owns both pipes and the child until it has
- * reaped it; workload_free() never leaves one behind: a child still held
+ * reaped it; workload__delete() never leaves one behind: a child still held
  * or running is killed (SIGKILL) and reaped. The caller must not wait for
  * the pid itself.
  *
@@ -66,6 +66,6 @@ int workload_status(const struct workload *w);
 
 /* Kill and reap a child still owned (see above), close the pipes. NULL is
  * fine. */
-void workload_free(struct workload *w);
+void workload__delete(struct workload *w);
 
 #endif

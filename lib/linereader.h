@@ -58,17 +58,6 @@ void lr_init_mem(struct linereader *lr, const void *data, size_t len,
 
 void lr_release(struct linereader *lr);
 
-/* The older names of lr_init_path() and lr_release(). */
-static inline int lr_open(struct linereader *lr, const char *path,
-			  struct fd_err *err)
-{
-	return lr_init_path(lr, path, err);
-}
-
-static inline void lr_close(struct linereader *lr)
-{
-	lr_release(lr);
-}
 
 /* 1 and a line, 0 at end of input, -1 on error (err says FILE:LINE). */
 int lr_next(struct linereader *lr, char **line, size_t *len,

@@ -86,7 +86,7 @@ static void rehash(struct strtab *t)
 	t->mask = nmask;
 }
 
-struct strtab *strtab_new(void)
+struct strtab *strtab__new(void)
 {
 	struct strtab *t = xcalloc(1, sizeof(*t));
 
@@ -95,7 +95,7 @@ struct strtab *strtab_new(void)
 	return t;
 }
 
-void strtab_free(struct strtab *t)
+void strtab__delete(struct strtab *t)
 {
 	struct chunk *c, *next;
 

@@ -9,12 +9,12 @@
  * Interned strings. Every distinct byte string gets a small id, stable for
  * the life of the table; equal ids mean equal strings. Strings are stored
  * NUL-terminated in chunks that never move, so the pointer returned by
- * strtab_str() stays valid until strtab_free(). Id 0 is the empty string.
+ * strtab_str() stays valid until strtab__delete(). Id 0 is the empty string.
  */
 struct strtab;
 
-struct strtab *strtab_new(void);
-void strtab_free(struct strtab *t);
+struct strtab *strtab__new(void);
+void strtab__delete(struct strtab *t);
 
 /* The id of s[0..len), adding it if new. s need not be NUL-terminated. */
 uint32_t strtab_intern(struct strtab *t, const char *s, size_t len);

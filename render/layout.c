@@ -262,23 +262,23 @@ static struct layout *layout_new(const struct flame_opts *o)
 	struct layout *l = xcalloc(1, sizeof(*l));
 	struct layout_priv *pv = xcalloc(1, sizeof(*pv));
 
-	pv->strs = strtab_new();
+	pv->strs = strtab__new();
 	l->priv = pv;
 	l->opts = o;
 	return l;
 }
 
-void layout_free(struct layout *l)
+void layout__delete(struct layout *l)
 {
 	struct layout_priv *pv;
 
 	if (!l)
 		return;
 	pv = l->priv;
-	strtab_free(pv->strs);
-	profile_free(pv->own[0]);
-	profile_free(pv->own[1]);
-	profile_free(pv->own[2]);
+	strtab__delete(pv->strs);
+	profile__delete(pv->own[0]);
+	profile__delete(pv->own[1]);
+	profile__delete(pv->own[2]);
 	free(pv);
 	free(l->frames);
 	free(l);
@@ -414,7 +414,7 @@ static int lay_out(struct layout *l, const struct profile *p, const double *w,
 	return 0;
 }
 
-static void walk_free(struct walk *wk)
+static void walk_release(struct walk *wk)
 {
 	free(wk->fnode);
 	free(wk->fmem);
@@ -535,9 +535,9 @@ int layout_build(struct layout **out, const struct profile *p,
 	if (!ret)
 		plain_self(l, &wk, p);
 	free(w);
-	walk_free(&wk);
+	walk_release(&wk);
 	if (ret) {
-		layout_free(l);
+		layout__delete(l);
 		return ret;
 	}
 	*out = l;
@@ -551,7 +551,7 @@ int layout_build(struct layout **out, const struct profile *p,
  */
 static struct profile *cmp_profile(const struct cmp_tree *t)
 {
-	struct profile *u = profile_new();
+	struct profile *u = profile__new();
 	uint32_t id;
 
 	for (id = 1; id < t->nr_nodes; id++) {
@@ -772,9 +772,9 @@ int layout_build_diff(struct layout **out, const struct cmp_tree *t,
 		diff_heat(l);
 	}
 	free(w);
-	walk_free(&wk);
+	walk_release(&wk);
 	if (ret) {
-		layout_free(l);
+		layout__delete(l);
 		return ret;
 	}
 	*out = l;

@@ -216,7 +216,7 @@ struct layout {
 
 /*
  * Lay out one profile. The profile must stay alive and unchanged until
- * layout_free() (frame names point into it). LAYOUT_EOPTS or
+ * layout__delete() (frame names point into it). LAYOUT_EOPTS or
  * LAYOUT_EINPUT with err on failure. Every number in the result is
  * finite. An empty profile (total 0)
  * gives a layout with empty set and no frames: backends draw a message.
@@ -255,7 +255,7 @@ int layout_build_diff(struct layout **out, const struct cmp_tree *t,
 		      const struct profile *new_merged,
 		      const struct flame_opts *o, struct fd_err *err);
 
-void layout_free(struct layout *l);
+void layout__delete(struct layout *l);
 
 /*
  * A diff frame's shares in percent of each side's own total, inclusive

@@ -15,7 +15,7 @@ void report_text_lkp(struct outfile *o, const struct metrics *m)
 	for (i = 0; i < s.nr; i++)
 		outfile_printf(o, "%s: %s\n", s.v[i].key,
 			       fmt_double(v, sizeof(v), "%.2f", s.v[i].value));
-	metric_set_free(&s);
+	metric_set_release(&s);
 }
 
 /* "12.3k": counts and weights readable at a glance. */

@@ -47,7 +47,7 @@ static void free_sets(struct metric_set *s, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		metric_set_free(&s[i]);
+		metric_set_release(&s[i]);
 }
 
 static void test_lkp_rules(void)
@@ -138,12 +138,12 @@ static void test_lkp_rules(void)
 		for (i = 0; !good && i < d.nr_rows; i++)
 			diag("%+.2f %s", d.rows[i].change, d.rows[i].key);
 	}
-	diff_free(&d);
+	diff_release(&d);
 
 	o.all = true;
 	diff_compare(b, 6, n, 6, &o, &d);
 	is_int(d.nr_shown, 8, "--all shows every row");
-	diff_free(&d);
+	diff_release(&d);
 	free_sets(b, 6);
 	free_sets(n, 6);
 }
@@ -170,16 +170,16 @@ static void test_one_run(void)
 	ok(!row(&d, "stat.four")->shown && row(&d, "stat.six")->shown,
 	   "one run a side: other stats need 5%%");
 	ok(row(&d, "stat.six")->p == -1, "no p-value with one run");
-	diff_free(&d);
+	diff_release(&d);
 
 	o.min_change = 0;
 	diff_compare(b, 1, n, 1, &o, &d);
 	is_int(d.nr_shown, 4, "--min-change 0 replaces the one-run floor");
-	diff_free(&d);
+	diff_release(&d);
 	o.min_change = 1.0;
 	diff_compare(b, 1, n, 1, &o, &d);
 	is_int(d.nr_shown, 3, "--min-change 1: 1.5 points, 4%% and 6%%");
-	diff_free(&d);
+	diff_release(&d);
 	free_sets(b, 1);
 	free_sets(n, 1);
 }
@@ -197,7 +197,7 @@ static struct profile *prof(const char *const *lines, size_t n)
 		strcat(strcat(text, lines[i]), "\n");
 	p = profile_of_text(text);
 	free(text);
-	return p ? p : profile_new();
+	return p ? p : profile__new();
 }
 
 static void test_chains(void)
@@ -219,8 +219,8 @@ static void test_chains(void)
 		"an unresolved frame in the middle is left out");
 	is_near(metric_set_get(&s, "leaf;r6;r5;r4;r3"), 20, 1e-9,
 		"five frames at most");
-	metric_set_free(&s);
-	profile_free(p);
+	metric_set_release(&s);
+	profile__delete(p);
 
 	metric_set_add(&run, "perf-profile.children.cycles-pp.foo.cold", 5);
 	metric_set_add(&run, "perf-profile.children.cycles-pp.bar", 5);
@@ -233,8 +233,8 @@ static void test_chains(void)
 		"calltrace keys split with the known names ('foo.cold')");
 	is_near(metric_set_get(&c, "bar;x;y"), 1, 1e-9,
 		"... and at the dots otherwise");
-	metric_set_free(&run);
-	metric_set_free(&c);
+	metric_set_release(&run);
+	metric_set_release(&c);
 
 	/* The longest known name wins; one that does not end at a '.' (or
 	 * the end) of the key is no name there. */
@@ -249,8 +249,8 @@ static void test_chains(void)
 		"longest known name first; 'x.y' is not 'x.yz'");
 	is_near(metric_set_get(&c, "a.b.c"), 3, 1e-9,
 		"a known name up to the end of the key");
-	metric_set_free(&run);
-	metric_set_free(&c);
+	metric_set_release(&run);
+	metric_set_release(&c);
 }
 
 static void test_explain(void)
@@ -288,8 +288,8 @@ static void test_explain(void)
 		is_near(e.hot[0].nr_lost ? e.hot[0].lost[0].change : 0, -91,
 			1e-9, "the lost chain's change");
 	}
-	explain_free(&e);
-	diff_free(&d);
+	explain_release(&e);
+	diff_release(&d);
 	free_sets(b, 3);
 	free_sets(n, 3);
 	free_sets(cb, 3);
@@ -307,7 +307,7 @@ static void test_folded(void)
 		"proc;main;fast 70",
 	};
 	struct profile *pb = prof(base, N(base)), *pn = prof(new, N(new));
-	struct profile *rb = profile_new(), *rn = profile_new();
+	struct profile *rb = profile__new(), *rn = profile__new();
 	char path[] = "/tmp/flamediff-diff-folded.XXXXXX";
 	struct outfile o;
 	struct fd_err err;
@@ -334,10 +334,10 @@ static void test_folded(void)
 	is_near(profile_total(rb), 40, 1e-9, "base total");
 	is_near(profile_total(rn), 40, 1e-9, "new total, normalised");
 	unlink(path);
-	profile_free(pb);
-	profile_free(pn);
-	profile_free(rb);
-	profile_free(rn);
+	profile__delete(pb);
+	profile__delete(pn);
+	profile__delete(rb);
+	profile__delete(rn);
 }
 
 /* Figures handed to the printers stay finite for values up to DBL_MAX. */

@@ -60,7 +60,7 @@ static void compute(struct profile *p, struct metrics *m)
 
 static void test_basic(void)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct metrics m;
 
 	add(p, "stress-ng;main;foo", 60);
@@ -79,13 +79,13 @@ static void test_basic(void)
 	ok(!chain(&m, "main.stress-ng"), "no process name in a chain");
 	is_str(m.fns[0].name, "main", "sorted by children first");
 	is_str(m.event, "cycles-pp", "event defaults to cycles-pp");
-	metrics_free(&m);
-	profile_free(p);
+	metrics_release(&m);
+	profile__delete(p);
 }
 
 static void test_recursion(void)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct metrics m;
 
 	add(p, "comm;a;b;a;b", 100);
@@ -103,13 +103,13 @@ static void test_recursion(void)
 	is_near(chain_pct(&m, "b.a.b.a"), 25, 1e-9, "chain b.a.b.a");
 	is_near(chain_pct(&m, "c.c.c"), 50, 1e-9, "chain c.c.c");
 	ok(!chain(&m, "c.c") && !chain(&m, "c"), "no chain from outer c");
-	metrics_free(&m);
-	profile_free(p);
+	metrics_release(&m);
+	profile__delete(p);
 }
 
 static void test_unresolved(void)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct metrics m;
 
 	add(p, "comm;main;[unknown]", 30);
@@ -135,24 +135,24 @@ static void test_unresolved(void)
 	is_int(chain(&m, "foo.main") ? chain(&m, "foo.main")->nr_chains : 0, 1,
 	       "the two paths are one chain");
 	is_near(chain_pct(&m, "main"), 100, 1e-9, "chain main");
-	metrics_free(&m);
+	metrics_release(&m);
 
 	/* Everything unresolved: no entries, total 0, no crash. "[unknown] "
 	 * is what stackcollapse-perf makes of a deleted DSO's frame. */
-	profile_free(p);
-	p = profile_new();
+	profile__delete(p);
+	p = profile__new();
 	add(p, "comm;[unknown]", 10);
 	add(p, "comm;main;[unknown] ", 10);
 	compute(p, &m);
 	ok(m.total == 0 && m.nr_fns == 0 && m.nr_chains == 0,
 	   "all samples hidden: empty metrics");
-	metrics_free(&m);
-	profile_free(p);
+	metrics_release(&m);
+	profile__delete(p);
 }
 
 static void test_chain_cut(void)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	const double w = 1000003; /* perf's -c, as LKP records */
 	struct metrics m;
 
@@ -177,19 +177,19 @@ static void test_chain_cut(void)
 	is_near(chain_pct(&m, "d.c.b.a.x1"), -1, 0,
 		"d's chains below 0.5%% are cut");
 	is_near(chain_pct(&m, "d.c.b.a.y1"), 0.6, 1e-9, "d.c.b.a.y1");
-	metrics_free(&m);
+	metrics_release(&m);
 
 	/* Weights in samples (folded counts): 1 of 300 is 0.33%, cut. */
 	{
-		struct profile *q = profile_new();
+		struct profile *q = profile__new();
 
 		add(q, "comm;main;a", 299);
 		add(q, "comm;main;b", 1);
 		compute(q, &m);
 		ok(!chain(&m, "b.main") && chain(&m, "a.main"),
 		   "a 1-sample chain of 300 samples is cut");
-		metrics_free(&m);
-		profile_free(q);
+		metrics_release(&m);
+		profile__delete(q);
 	}
 
 	/* A negative minimum keeps every chain. */
@@ -199,14 +199,14 @@ static void test_chain_cut(void)
 		metrics_compute(p, &o, &m);
 		is_near(chain_pct(&m, "f.d.c.b.a"), 0.8, 1e-9,
 			"chain_min_percent < 0 keeps the small chains");
-		metrics_free(&m);
+		metrics_release(&m);
 	}
-	profile_free(p);
+	profile__delete(p);
 }
 
 static void test_clones(void)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct metric_set s = { 0 };
 	struct metrics m;
 
@@ -237,24 +237,24 @@ static void test_clones(void)
 		"self(main) = 0 is not printed (< 0.05)");
 	ok(!metric_set_find(&s, "perf-profile.self.cycles-pp.main"),
 	   "no key below 0.05");
-	metric_set_free(&s);
-	metrics_free(&m);
-	profile_free(p);
+	metric_set_release(&s);
+	metrics_release(&m);
+	profile__delete(p);
 
 	/* Two clones of one function in the same stack: perf has two
 	 * entries that each count the sample, and LKP adds them up. */
-	p = profile_new();
+	p = profile__new();
 	add(p, "comm;foo.isra.0;foo.part.1", 100);
 	compute(p, &m);
 	is_near(children(&m, "foo"), 200, 1e-9,
 		"distinct clones in one stack add up, as in LKP");
-	metrics_free(&m);
-	profile_free(p);
+	metrics_release(&m);
+	profile__delete(p);
 }
 
 static void test_lkp_values(void)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct metrics_opts o = { 0 };
 	struct metric_set s = { 0 };
 	struct metrics m;
@@ -272,12 +272,12 @@ static void test_lkp_values(void)
 	/* 496 / 1.2M = 0.0413%: perf prints 0.04, dropped. */
 	ok(!metric_set_find(&s, "perf-profile.self.cycles-pp.tiny"),
 	   "0.04 is below the cut");
-	metrics_free(&m);
-	metric_set_free(&s);
+	metrics_release(&m);
+	metric_set_release(&s);
 
 	/* Now 496 of ~1M: 0.0496%, printed 0.05 by perf, kept by LKP. */
-	profile_free(p);
-	p = profile_new();
+	profile__delete(p);
+	p = profile__new();
 	meta_set(&p->meta.event, "cycles:pp");
 	add(p, "comm;main;tiny", 496);
 	add(p, "comm;main;big", 1000000 - 496);
@@ -294,14 +294,14 @@ static void test_lkp_values(void)
 		1e-12, "kernel and user foo: two figures summed");
 	ok(s.nr > 0 && strcmp(s.v[0].key, s.v[s.nr - 1].key) < 0,
 	   "set sorted by key");
-	metrics_free(&m);
-	metric_set_free(&s);
-	profile_free(p);
+	metrics_release(&m);
+	metric_set_release(&s);
+	profile__delete(p);
 }
 
 static void test_deep(void)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct frame fr[10001];
 	struct metrics m;
 	size_t i;
@@ -321,8 +321,8 @@ static void test_deep(void)
 	is_near(self(&m, "a"), 25, 1e-9, "10,000-frame recursion: self a");
 	ok(chain(&m, "b.a.b.a.b") && chain(&m, "a.b.a.b.a"),
 	   "deep chains cut to five names");
-	metrics_free(&m);
-	profile_free(p);
+	metrics_release(&m);
+	profile__delete(p);
 }
 
 static void test_metric_set(void)
@@ -343,7 +343,7 @@ static void test_metric_set(void)
 	is_near(metric_set_get(&s, "zzz"), 0, 0, "a missing key is 0");
 	is_int(s.nr, 2, "two keys");
 	is_str(s.v[0].key, "a", "sorted");
-	metric_set_free(&s);
+	metric_set_release(&s);
 
 	fd = mkstemp(path);
 	fp = fdopen(fd, "w");
@@ -355,7 +355,7 @@ static void test_metric_set(void)
 		"value read");
 	is_near(metric_set_get(&s, "vmstat.system.cs"), 1000, 0,
 		"other LKP stats too");
-	metric_set_free(&s);
+	metric_set_release(&s);
 
 	fp = fopen(path, "w");
 	fprintf(fp, "a: 1\nno value here\n");
@@ -363,14 +363,14 @@ static void test_metric_set(void)
 	ok(metric_set_read(path, &s, &err) == -1, "bad line refused");
 	ok(strstr(err.msg, ":2: ") != NULL, "message names the line: %s",
 	   err.msg);
-	metric_set_free(&s);
+	metric_set_release(&s);
 	unlink(path);
 }
 
 /* Weights whose sum passes DBL_MAX: the shares stay right and finite. */
 static void test_huge_weights(void)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct metrics m;
 
 	add(p, "proc;main;foo", 1e308);
@@ -387,23 +387,23 @@ static void test_huge_weights(void)
 	is_near(children(&m, "foo"), 50, 1e-9, "children(foo) = 50%%");
 	is_near(self(&m, "bar"), 50, 1e-9, "self(bar) = 50%%");
 	is_near(chain_pct(&m, "foo.main"), 50, 1e-9, "chain foo.main 50%%");
-	metrics_free(&m);
-	profile_free(p);
+	metrics_release(&m);
+	profile__delete(p);
 
 	/* DBL_MAX itself: 100 times it is no double. */
-	p = profile_new();
+	p = profile__new();
 	add(p, "proc;main;foo", DBL_MAX);
 	compute(p, &m);
 	is_near(children(&m, "foo"), 100, 1e-9, "children of DBL_MAX = 100%%");
-	metrics_free(&m);
-	profile_free(p);
+	metrics_release(&m);
+	profile__delete(p);
 
-	p = profile_new();
+	p = profile__new();
 	add(p, "proc;main;foo", 60);
 	compute(p, &m);
 	is_near(m.scale, 1, 0, "ordinary weights are not scaled");
-	metrics_free(&m);
-	profile_free(p);
+	metrics_release(&m);
+	profile__delete(p);
 }
 
 /* Repeated keys add up; past DBL_MAX the sum is held there. */
@@ -417,7 +417,7 @@ static void test_set_saturates(void)
 	metric_set_add(&s, "x.z", -1e308);
 	is_near(metric_set_get(&s, "x.y"), DBL_MAX, 0, "held at DBL_MAX");
 	is_near(metric_set_get(&s, "x.z"), -DBL_MAX, 0, "held at -DBL_MAX");
-	metric_set_free(&s);
+	metric_set_release(&s);
 }
 
 int main(void)

@@ -53,14 +53,14 @@ static char *folded(const struct profile *p, unsigned int annotate)
 static char *fold(const char *text, const struct perf_script_opts *o,
 		  unsigned int annotate)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	char *s;
 
 	if (read_into(p, text, strlen(text), o))
 		s = strdup(err.msg);
 	else
 		s = folded(p, annotate);
-	profile_free(p);
+	profile__delete(p);
 	return s;
 }
 
@@ -161,7 +161,7 @@ static void test_events(void)
 		"p 1 [000] 1.2: 200 cycles:ppp: \n\t1 c (/x)\n\n"
 		"p 1 [000] 1.3: cycles:ppp: \n\t1 c (/x)\n\n"
 		"p 1 [000] 1.4: 0 cycles:ppp: \n\t1 c (/x)\n\n";
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	char *s;
 
 	FOLD_IS(in, &o, 0, "p;c 302\n",
@@ -177,14 +177,14 @@ static void test_events(void)
 	s = folded(p, 0);
 	is_str(s, "p;c 604\n", "the second read keeps the same event");
 	free(s);
-	profile_free(p);
+	profile__delete(p);
 
-	p = profile_new();
+	p = profile__new();
 	in = "perf-exec 1 [000] 1.0: 1000003 cpu-clock: \n\t1 f (/x)\n\n";
 	ok(read_into(p, in, strlen(in), &o) == 0, "cpu-clock read");
 	is_str(p->meta.event, "cpu-clock", "cpu-clock event");
 	is_str(p->meta.unit, "ns", "cpu-clock weighs nanoseconds");
-	profile_free(p);
+	profile__delete(p);
 
 	/* Tracepoints print their fields after the event: no filtering. */
 	FOLD_IS("s 1 [000] 1.0: 1 sched:sched_switch: prev_comm=s ==> "
@@ -197,7 +197,7 @@ static void test_events(void)
 static void test_header_comments(void)
 {
 	struct perf_script_opts o = { 0 };
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	const char *in =
 		"# ========\n"
 		"# captured on    : Sat Nov 29 10:00:00 2025\n"
@@ -216,7 +216,7 @@ static void test_header_comments(void)
 	is_str(p->meta.date, "2025-11-29T10:00:00", "date, ISO 8601");
 	is_near(p->meta.duration, 1.003171, 1e-9, "duration in seconds");
 	is_near(profile_total(p), 1000, 0, "and the sample");
-	profile_free(p);
+	profile__delete(p);
 }
 
 static void test_frames(void)
@@ -257,7 +257,7 @@ static void test_frames(void)
 static void test_kinds(void)
 {
 	struct perf_script_opts o = { 0 };
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	const char *in = HDR("java")
 		"\tffffffff8225fd19 k1+0x19 ([kernel.kallsyms])\n"
 		"\tffffffff81aebbfe k2+0x3fe ([kernel.kallsyms].init.text)\n"
@@ -301,7 +301,7 @@ static void test_kinds(void)
 		  "java/io/PrintStream:::print;[unknown];k4;k3;k2;k1 1000\n",
 	       "without --kernel and --jit only inlined pieces are marked");
 	free(s);
-	profile_free(p);
+	profile__delete(p);
 
 	o.no_comm = true;
 	FOLD_IS(HDR("p") "\t1 f (/x)\n\t1 g (/x)\n\n" HDR("p") "\n", &o, 0,
@@ -323,10 +323,10 @@ static void test_shapes(void)
 	for (i = 0; i < 10000; i++)
 		n += sprintf(big + n, "\t%zx f%zu+0x1 (/x)\n", i, i % 7);
 	n += sprintf(big + n, "\n");
-	p = profile_new();
+	p = profile__new();
 	ok(read_into(p, big, n, &o) == 0, "a 10,000-frame stack reads");
 	is_int(p->nr_nodes, 10002, "root, comm and 10,000 frames");
-	profile_free(p);
+	profile__delete(p);
 
 	/* a 1 MB name, and a 1 MB DSO */
 	n = sprintf(big, HDR("long"));
@@ -342,12 +342,12 @@ static void test_shapes(void)
 	memset(big + n, 'z', 1 << 20);
 	n += 1 << 20;
 	n += sprintf(big + n, ")\n\n");
-	p = profile_new();
+	p = profile__new();
 	ok(read_into(p, big, n, &o) == 0, "1 MB names read");
 	is_int(p->nr_nodes, 4, "two frames under the comm");
 	is_int(strlen(node_name(p, 3)), 1 << 20, "the long symbol is whole");
 	is_int(strlen(node_name(p, 2)), (1 << 20) + 2, "the long DSO too");
-	profile_free(p);
+	profile__delete(p);
 
 	/* The single frame of a sample without call chain is printed on
 	 * the header line; such samples have no blank line between them. */
@@ -369,18 +369,18 @@ static void test_shapes(void)
 	for (i = 0; i < 127; i++)
 		n += sprintf(big + n, "\t%zx f%zu+0x1 (/x)\n", i, i);
 	n += sprintf(big + n, "\n");
-	p = profile_new();
+	p = profile__new();
 	ok(read_into(p, big, n, &o) == 0, "a 127-frame stack reads");
 	is_int(p->nodes[p->nr_nodes - 1].depth, 128, "all 127 frames kept");
 	is_str(node_name(p, 2), "f126", "the outermost frame first");
-	profile_free(p);
+	profile__delete(p);
 	free(big);
 }
 
 static void test_bad(void)
 {
 	struct perf_script_opts o = { 0 };
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	char want[400];
 
 #define BAD(text, line, what)                                              \
@@ -409,18 +409,18 @@ static void test_bad(void)
 		 * cut short, and so do we. */
 		static const char cut[] = HDR("p") "\t1 f (/x)\n\n" HDR("q")
 			"\t1 g (/x)\n";
-		struct profile *c = profile_new();
+		struct profile *c = profile__new();
 
 		ok(read_into(c, cut, sizeof(cut) - 1, &o) == 0 &&
 			   profile_total(c) == 1000 && c->meta.samples == 1,
 		   "the last sample without its blank line: dropped");
-		profile_free(c);
+		profile__delete(c);
 	}
 	BAD(HDR("p") "\t1 f\0 (/x)\n\n", 2, "a NUL byte: binary");
 	ok(strstr(err.msg, "binary") != NULL, "binary is said");
 	BAD("\x1f\x8b\x08\x00garbage that is not gzip\n", 1,
 	    "bad gzip data");
-	profile_free(p);
+	profile__delete(p);
 }
 
 int main(void)

@@ -140,13 +140,13 @@ static int files_in_dir(void)
 
 static struct profile *read_profile(const char *path)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct input_opts io = { 0 };
 	struct fd_err err;
 
 	if (input_read(path, &io, p, NULL, &err)) {
 		diag("%s", err.msg);
-		profile_free(p);
+		profile__delete(p);
 		return NULL;
 	}
 	return p;
@@ -246,7 +246,7 @@ static void test_seed(void)
 
 	/* The movers table: the seed's story, in LKP's children terms. */
 	{
-		struct profile *cb = profile_new(), *cn = profile_new();
+		struct profile *cb = profile__new(), *cn = profile__new();
 		struct comparison_opts co;
 
 		profile_merge(cb, b);
@@ -319,11 +319,11 @@ static void test_seed(void)
 out_path:
 	free(path);
 out:
-	layout_free(l);
+	layout__delete(l);
 	cmp_tree__delete(tree);
 	comparison_release(&cmp);
-	profile_free(b);
-	profile_free(n);
+	profile__delete(b);
+	profile__delete(n);
 }
 
 /*
@@ -369,10 +369,10 @@ out:
 		free(np);
 		free(gen);
 	}
-	layout_free(l);
+	layout__delete(l);
 	cmp_tree__delete(tree);
-	side_free(&sb);
-	side_free(&sn);
+	side_release(&sb);
+	side_release(&sn);
 	free(path);
 }
 
@@ -384,7 +384,7 @@ out:
  */
 static void test_label_clip(void)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct frame fr[2];
 	const struct layout_frame *f;
 	struct layout *l = NULL;
@@ -427,8 +427,8 @@ static void test_label_clip(void)
 	}
 out:
 	free(path);
-	layout_free(l);
-	profile_free(p);
+	layout__delete(l);
+	profile__delete(p);
 }
 
 /* Names that are not UTF-8 must not kill the cairo context. */
@@ -438,7 +438,7 @@ static void test_bad_utf8(void)
 	 * surrogate, a truncated sequence */
 	static const char bad[] = "bad\xff\xfe name \xef\xbf\xbf \xed\xa0\x80 \xc3";
 	static const char odd[] = "ok \xc3\xa9t\xc3\xa9 \x01\x7f";
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct frame fr[2];
 	struct layout *l = NULL;
 	struct flame_opts fo;
@@ -459,15 +459,15 @@ static void test_bad_utf8(void)
 	if (ok(!load(&im, path), "and it decodes"))
 		cairo_surface_destroy(im.s);
 	free(path);
-	layout_free(l);
-	profile_free(p);
+	layout__delete(l);
+	profile__delete(p);
 }
 
 /* Width option, the icicle, an empty profile. */
 static void test_misc(void)
 {
 	struct profile *p = read_profile("tests/data/png/base.folded");
-	struct profile *e = profile_new();
+	struct profile *e = profile__new();
 	struct layout *l = NULL;
 	struct flame_opts fo;
 	struct fd_err err;
@@ -499,7 +499,7 @@ static void test_misc(void)
 		   "icicle frame filled with its palette colour");
 		cairo_surface_destroy(im.s);
 	}
-	layout_free(l);
+	layout__delete(l);
 	l = NULL;
 
 	before = files_in_dir();
@@ -511,9 +511,9 @@ static void test_misc(void)
 out:
 	free(path);
 	free(epath);
-	layout_free(l);
-	profile_free(p);
-	profile_free(e);
+	layout__delete(l);
+	profile__delete(p);
+	profile__delete(e);
 }
 
 int main(void)

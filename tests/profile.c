@@ -51,7 +51,7 @@ static int invariants_hold(const struct profile *p)
 
 static void test_strtab(void)
 {
-	struct strtab *t = strtab_new();
+	struct strtab *t = strtab__new();
 	uint32_t a = strtab_intern(t, "do_syscall_64", 13);
 	uint32_t b = strtab_intern(t, "do_syscall_64xyz", 13);
 	uint32_t c = strtab_intern(t, "x", 1);
@@ -74,7 +74,7 @@ static void test_strtab(void)
 	}
 	ok(same, "ids stay valid across table growth");
 	is_str(strtab_str(t, a), "do_syscall_64", "early strings do not move");
-	strtab_free(t);
+	strtab__delete(t);
 }
 
 static struct frame fr(struct profile *p, const char *name, int kind)
@@ -86,7 +86,7 @@ static struct frame fr(struct profile *p, const char *name, int kind)
 
 static void test_tree(void)
 {
-	struct profile *p = profile_new(), *q = profile_new();
+	struct profile *p = profile__new(), *q = profile__new();
 	struct frame s1[3], s2[3];
 	uint32_t leaf;
 
@@ -117,14 +117,14 @@ static void test_tree(void)
 	is_int(p->meta.samples, 7, "merge adds sample counts");
 	is_str(p->meta.event, "cpu-clock", "merge takes missing strings");
 	ok(invariants_hold(p), "tree invariants hold after merge");
-	profile_free(p);
-	profile_free(q);
+	profile__delete(p);
+	profile__delete(q);
 }
 
 /* Narrow nodes are searched by list, wide ones by index: both must agree. */
 static void test_fan_out(void)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	uint32_t ids[100], again = 1, name, i, j;
 	char buf[16];
 
@@ -148,7 +148,7 @@ static void test_fan_out(void)
 	ok(profile_child(p, ids[3], name, FRAME_USER) == 102 &&
 		   profile_child(p, ids[3], name, FRAME_USER) == 102,
 	   "a narrow node under it keeps its own children");
-	profile_free(p);
+	profile__delete(p);
 }
 
 static int read_str(const char *name, const char *text, struct profile *p,
@@ -175,7 +175,7 @@ static void test_folded_roundtrip(void)
 			   "a;main;f 2\n"
 			   "a;main;f_[k] 2\n"
 			   "b;x;y 3\n";
-	struct profile *p = profile_new(), *q;
+	struct profile *p = profile__new(), *q;
 	struct outfile o;
 	struct fd_err err;
 	char *got;
@@ -209,7 +209,7 @@ static void test_folded_roundtrip(void)
 	p->meta.duration = 10.5;
 	ok(profile_save(p, tmp_path("p.prof.gz"), &err) == 0,
 	   "profile saved gzipped");
-	q = profile_new();
+	q = profile__new();
 	ok(input_read(tmp_path("p.prof.gz"), NULL, q, NULL, &err) == 0,
 	   "profile read back through gzip");
 	is_str(q->meta.event, "cycles:pp", "event kept");
@@ -231,8 +231,8 @@ static void test_folded_roundtrip(void)
 		is_int(procs, 4, "process roots marked from the header");
 		is_int(kernel, 1, "kernel frame kind survives the round trip");
 	}
-	profile_free(q);
-	profile_free(p);
+	profile__delete(q);
+	profile__delete(p);
 }
 
 /* Consecutive lines share frames; the reader reuses them: every case. */
@@ -242,7 +242,7 @@ static void test_shared_prefixes(void)
 			 "a;b;c;d 1\nx;b;c 1\na;b;c;d;e 1\n";
 	const char *want = "a 6\na;b 2\na;b;c 5\na;b;c;d 4\na;b;c;d;e 1\n"
 			   "a;bc 5\nx;b;c 1\n";
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct outfile o;
 	struct fd_err err;
 	char *got;
@@ -257,31 +257,31 @@ static void test_shared_prefixes(void)
 	got = slurp(tmp_path("prefix.out"));
 	is_str(got, want, "each stack keeps its own weight");
 	free(got);
-	profile_free(p);
+	profile__delete(p);
 }
 
 static void test_differential(void)
 {
-	struct profile *a = profile_new(), *b = profile_new();
+	struct profile *a = profile__new(), *b = profile__new();
 	struct fd_err err;
 
 	ok(read_str("d.folded", "x;f 10 4\nx;g 0 6\n", a, b, &err) == 0,
 	   "differential folded read into two profiles");
 	is_near(profile_total(a), 10, 0, "first counts");
 	is_near(profile_total(b), 10, 0, "second counts");
-	profile_free(a);
-	profile_free(b);
-	a = profile_new();
+	profile__delete(a);
+	profile__delete(b);
+	a = profile__new();
 	ok(read_str("d2.folded", "x;f 10 4\n", a, NULL, &err) == -1 &&
 		   strstr(err.msg, "d2.folded:1:"),
 	   "two counts where one profile is expected: error at line 1");
-	profile_free(a);
+	profile__delete(a);
 }
 
 static void expect_error(const char *what, const char *name,
 			 const char *data, size_t len, const char *where)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	char *path = tmp_path(name);
 	struct fd_err err = { "" };
 	int ret;
@@ -290,7 +290,7 @@ static void expect_error(const char *what, const char *name,
 	ret = input_read(path, NULL, p, NULL, &err);
 	if (!ok(ret < 0 && strstr(err.msg, where), "%s", what))
 		diag("ret %d, message '%s', want '%s'", ret, err.msg, where);
-	profile_free(p);
+	profile__delete(p);
 }
 
 static void test_bad_input(void)
@@ -334,7 +334,7 @@ static void test_bad_input(void)
 	n += 1 << 20;
 	n += sprintf(big + n, " 2\n");
 	{
-		struct profile *p = profile_new();
+		struct profile *p = profile__new();
 		struct fd_err err;
 		uint32_t id, deepest = 0;
 
@@ -346,7 +346,7 @@ static void test_bad_input(void)
 			if (p->nodes[id].depth > deepest)
 				deepest = p->nodes[id].depth;
 		is_int(deepest, 10001, "all 10,000 frames kept");
-		profile_free(p);
+		profile__delete(p);
 	}
 	free(big);
 }
@@ -363,7 +363,7 @@ static void test_escaping_roundtrip(void)
 		"a;b", "line\nbreak", "", "operator new 12", "user_[k]",
 		"back\\slash\\x41", "#hash", " lead", "\r\t\x7f",
 	};
-	struct profile *p = profile_new(), *q = profile_new();
+	struct profile *p = profile__new(), *q = profile__new();
 	struct fd_err err = { { 0 } };
 	struct linereader lr;
 	struct outfile o;
@@ -420,8 +420,8 @@ static void test_escaping_roundtrip(void)
 	ok(q->meta.cmdline && !strcmp(q->meta.cmdline, p->meta.cmdline),
 	   "... a cmdline with a leading blank, CR and LF");
 	free(text);
-	profile_free(p);
-	profile_free(q);
+	profile__delete(p);
+	profile__delete(q);
 }
 
 int main(void)

@@ -355,7 +355,7 @@ static void test_dso(void)
 
 static void test_fill_meta(void)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct utsname u;
 
 	record_fill_meta(p, 2.5, 1700000000, "flamediff record -- ./x", NULL);
@@ -371,7 +371,7 @@ static void test_fill_meta(void)
 	record_fill_meta(p, 1, 0, "again", "build-A");
 	is_str(p->meta.label, "build-A", "label");
 	is_str(p->meta.date, "1970-01-01T00:00:00Z", "the epoch");
-	profile_free(p);
+	profile__delete(p);
 }
 
 int main(void)

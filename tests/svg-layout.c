@@ -83,7 +83,7 @@ static const struct layout_frame *find(const struct layout *l,
 
 static void test_plain(void)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct flame_opts o;
 	struct layout *l;
 	struct fd_err err;
@@ -111,13 +111,13 @@ static void test_plain(void)
 		"height ends below the details line");
 	ok(!l->diff && !l->empty && !strcmp(l->title, "Flame Graph"),
 	   "plain title");
-	layout_free(l);
+	layout__delete(l);
 
 	o.inverted = true;
 	ok(!layout_build(&l, p, &o, &err), "icicle");
 	ok(layout_row_y(l, 0) < layout_row_y(l, 1), "icicle: root on top");
 	ok(!strcmp(l->title, "Icicle Graph"), "icicle title");
-	layout_free(l);
+	layout__delete(l);
 
 	o.inverted = false;
 	o.reverse = true;
@@ -125,7 +125,7 @@ static void test_plain(void)
 	ok(!check_invariants(l, "reversed"), "reversed: invariants hold");
 	f = find(l, "leaf");
 	ok(f && f->depth == 1, "reversed: the leaf is a root child");
-	layout_free(l);
+	layout__delete(l);
 
 	o.reverse = false;
 	o.total = 50;
@@ -134,20 +134,20 @@ static void test_plain(void)
 	o.total = 200;
 	ok(!layout_build(&l, p, &o, &err), "--total above");
 	is_near(l->frames[0].width, 590, 1e-9, "--total: root half width");
-	layout_free(l);
-	profile_free(p);
+	layout__delete(l);
+	profile__delete(p);
 
-	p = profile_new();
+	p = profile__new();
 	o.total = 0;
 	ok(!layout_build(&l, p, &o, &err) && l->empty && !l->nr_frames,
 	   "an empty profile lays out as empty");
-	layout_free(l);
-	profile_free(p);
+	layout__delete(l);
+	profile__delete(p);
 }
 
 static void test_random(void)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct flame_opts o;
 	struct layout *l;
 	struct fd_err err;
@@ -174,14 +174,14 @@ static void test_random(void)
 		merged += !!(l->frames[i].flags & LF_MERGED);
 	ok(merged > 0 && l->nr_frames < p->nr_nodes,
 	   "random: narrow frames merged (%zu) or dropped", merged);
-	layout_free(l);
+	layout__delete(l);
 	o.minwidth = 5;
 	o.inverted = true;
 	ok(!layout_build(&l, p, &o, &err), "random, --minwidth 5");
 	ok(!check_invariants(l, "5px"),
 	   "random, --minwidth 5: invariants hold (%zu frames)",
 	   l->nr_frames);
-	layout_free(l);
+	layout__delete(l);
 	o.minwidth = 1;
 	o.minwidth_pct = true;
 	ok(!layout_build(&l, p, &o, &err), "random, --minwidth 1%%");
@@ -192,13 +192,13 @@ static void test_random(void)
 		if (l->frames[i].value < l->total / 100 * (1 - 1e-9))
 			break;
 	ok(i == l->nr_frames, "--minwidth 1%%: nothing under 1%% of the total");
-	layout_free(l);
-	profile_free(p);
+	layout__delete(l);
+	profile__delete(p);
 }
 
 static void test_diff(void)
 {
-	struct profile *b = profile_new(), *n = profile_new();
+	struct profile *b = profile__new(), *n = profile__new();
 	struct cmp_tree *t;
 	struct flame_opts o;
 	struct layout *l;
@@ -230,7 +230,7 @@ static void test_diff(void)
 	f = find(l, "main");
 	is_near(f->value, 100, 1e-9, "main: 100%% on both sides");
 	ok(!(f->flags & LF_COLORED), "main: no change, not coloured");
-	layout_free(l);
+	layout__delete(l);
 	cmp_tree__delete(t);
 
 	o.width_by = WIDTH_NEW;
@@ -238,7 +238,7 @@ static void test_diff(void)
 	   "--width new");
 	ok(!find(l, "lock"), "--width new: a path gone in new has no width");
 	is_near(find(l, "work")->value, 60, 1e-9, "work: its new share");
-	layout_free(l);
+	layout__delete(l);
 	cmp_tree__delete(t);
 
 	o.width_by = WIDTH_MEAN;
@@ -249,10 +249,10 @@ static void test_diff(void)
 	ok(!(find(l, "lock")->flags & LF_COLORED),
 	   "--color-by self: lock (no self) neutral");
 	ok(find(l, "work")->heat < 0, "--negate: a gain is blue");
-	layout_free(l);
+	layout__delete(l);
 	cmp_tree__delete(t);
-	profile_free(b);
-	profile_free(n);
+	profile__delete(b);
+	profile__delete(n);
 }
 
 static void test_names(void)
@@ -277,7 +277,7 @@ static void test_names(void)
 
 static void test_label_color(void)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct flame_opts o;
 	struct layout *l;
 	struct fd_err err;
@@ -318,8 +318,8 @@ static void test_label_color(void)
 	ok(color_heat(-1).b == 255 && color_heat(-1).r < 100, "heat -1 blue");
 	ok(color_palette_valid("java") && !color_palette_valid("plaid"),
 	   "palettes by name");
-	layout_free(l);
-	profile_free(p);
+	layout__delete(l);
+	profile__delete(p);
 }
 
 static void test_escape(void)

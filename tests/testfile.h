@@ -58,7 +58,7 @@ static inline char *slurp(const char *path)
 static inline struct profile *profile_of_text(const char *text)
 {
 	char path[] = "/tmp/flamediff-test.XXXXXX";
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct fd_err err;
 	int fd = mkstemp(path);
 
@@ -70,7 +70,7 @@ static inline struct profile *profile_of_text(const char *text)
 	write_text(path, text);
 	if (input_read(path, NULL, p, NULL, &err)) {
 		printf("# input_read: %s\n", err.msg);
-		profile_free(p);
+		profile__delete(p);
 		p = NULL;
 	}
 	unlink(path);
@@ -127,7 +127,7 @@ layout_find(const struct layout *l, const char *name, const char *parent)
 
 /*
  * A differential layout of runs as svg --diff lays them out: the
- * comparison tree (to cmp_tree__delete() after layout_free()) and the
+ * comparison tree (to cmp_tree__delete() after layout__delete()) and the
  * layout over it. --reverse is the caller's (reverse the runs first).
  */
 static inline int test_layout_diff(struct layout **l, struct cmp_tree **t,

@@ -82,7 +82,7 @@ static void test_held(const char *dir)
 	ok(exists(file), "and ran");
 	st = workload_status(w);
 	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0, "exit status 0 (%#x)", st);
-	workload_free(w);
+	workload__delete(w);
 }
 
 static void test_exit_status(void)
@@ -101,7 +101,7 @@ static void test_exit_status(void)
 	st = workload_status(w);
 	ok(WIFEXITED(st) && WEXITSTATUS(st) == 3, "exit status 3 (%#x)", st);
 	ok(reaped(pid), "reaped by workload_exited()");
-	workload_free(w);
+	workload__delete(w);
 }
 
 static void test_exec_failure(void)
@@ -122,7 +122,7 @@ static void test_exec_failure(void)
 	st = workload_status(w);
 	ok(WIFEXITED(st) && WEXITSTATUS(st) == 127, "it exited 127 (%#x)", st);
 	ok(workload_exited(w), "and counts as exited");
-	workload_free(w);
+	workload__delete(w);
 }
 
 static void test_stop(void)
@@ -148,7 +148,7 @@ static void test_stop(void)
 	   "(%#x)", st);
 	ok(reaped(pid), "and reaped");
 	workload_stop(w, SIGTERM); /* nothing left: must not kill a reused pid */
-	workload_free(w);
+	workload__delete(w);
 }
 
 static void test_free(const char *dir)
@@ -167,7 +167,7 @@ static void test_free(const char *dir)
 	if (!ok(w, "start, then free without go"))
 		return;
 	pid = workload_pid(w);
-	workload_free(w);
+	workload__delete(w);
 	ok(reaped(pid), "free reaps a held child");
 	nap(0.2);
 	ok(!exists(file), "which never ran");
@@ -178,10 +178,10 @@ static void test_free(const char *dir)
 	pid = workload_pid(w);
 	workload_go(w, &err);
 	t = now();
-	workload_free(w);
+	workload__delete(w);
 	ok(reaped(pid) && now() - t < 2, "free kills and reaps a running "
 	   "command");
-	workload_free(NULL);
+	workload__delete(NULL);
 }
 
 static void on_signal(int sig)
@@ -242,7 +242,7 @@ static void test_sigint(void)
 		st = workload_status(w);
 		ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGINT,
 		   "of SIGINT's default action (%#x)", st);
-		workload_free(w);
+		workload__delete(w);
 	}
 	sigaction(SIGINT, &old, NULL);
 }
@@ -264,7 +264,7 @@ static void test_sigpipe(void)
 			nap(0.01);
 		ok(!sig_in(workload_pid(w), "SigIgn", SIGPIPE),
 		   "the command does not inherit the ignored SIGPIPE");
-		workload_free(w);
+		workload__delete(w);
 	}
 	signal(SIGPIPE, old);
 }

@@ -72,8 +72,8 @@ static void compare(struct diff_side s[2], uint8_t flags)
 		diff_folded_write(s[0].side.merged, s[1].side.merged,
 				  !(flags & 4), &o);
 	outfile_commit(&o, &err);
-	explain_free(&e);
-	diff_free(&d);
+	explain_release(&e);
+	diff_release(&d);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -105,7 +105,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 out:
 	free(event);
 	for (i = 0; i < 2; i++) {
-		diff_side_free(&s[i]);
+		diff_side_release(&s[i]);
 		fuzz_input_close(&in[i]);
 	}
 	return 0;

@@ -76,7 +76,7 @@ static void draw(const struct layout *l, const struct png_opts *po)
 
 static void plain(const char *path, const struct flame_opts *fo)
 {
-	struct profile *p = profile_new(), *p2 = profile_new();
+	struct profile *p = profile__new(), *p2 = profile__new();
 	struct png_opts po = { 0 };
 	struct fd_err err = { { 0 } };
 	struct cmp_tree *t = NULL;
@@ -93,10 +93,10 @@ static void plain(const char *path, const struct flame_opts *fo)
 	if (!r)
 		draw(l, &po);
 out:
-	layout_free(l);
+	layout__delete(l);
 	cmp_tree__delete(t);
-	profile_free(p);
-	profile_free(p2);
+	profile__delete(p);
+	profile__delete(p2);
 }
 
 /* As svg/png --diff do it: one comparison, the layout and movers read
@@ -130,7 +130,7 @@ static void diff(char *paths[2], const struct flame_opts *fo, bool table)
 	draw(l, &po);
 out:
 	movers_release(&t);
-	layout_free(l);
+	layout__delete(l);
 	comparison_release(&c);
 }
 

@@ -14,7 +14,7 @@
 static void read_as(const char *path, enum input_format fmt, uint8_t opts)
 {
 	struct input_opts io = { .format = fmt };
-	struct profile *p = profile_new(), *p2 = profile_new();
+	struct profile *p = profile__new(), *p2 = profile__new();
 	struct fd_err err = { { 0 } };
 	int r;
 
@@ -30,8 +30,8 @@ static void read_as(const char *path, enum input_format fmt, uint8_t opts)
 	}
 	if (!r)
 		FUZZ_FINITE(profile_total(p), "the total");
-	profile_free(p);
-	profile_free(p2);
+	profile__delete(p);
+	profile__delete(p2);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (i = 0; i < s.nr; i++)
 			FUZZ_FINITE(s.v[i].value, s.v[i].key);
 	}
-	metric_set_free(&s);
+	metric_set_release(&s);
 	fuzz_input_close(&in);
 	return 0;
 }

@@ -44,7 +44,7 @@ static void write_reports(const struct profile *p, const struct metrics *m)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct profile *p = profile_new();
+	struct profile *p = profile__new();
 	struct metrics_opts mo = { 0 };
 	struct metric_set s = { 0 };
 	struct fd_err err = { { 0 } };
@@ -62,19 +62,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	metrics_lkp_set(&m, -1, &s);
 	for (i = 0; i < s.nr; i++)
 		FUZZ_FINITE(s.v[i].value, s.v[i].key);
-	metric_set_free(&s);
-	metrics_free(&m);
+	metric_set_release(&s);
+	metrics_release(&m);
 	mo.chain_min_percent = 0;
 	metrics_compute(p, &mo, &m);
 	check_metrics(&m);
 	metrics_lkp_set(&m, 0.05, &s);
-	metric_set_free(&s);
+	metric_set_release(&s);
 	/* `report` refuses a profile without a resolved leaf. */
 	if (m.total > 0)
 		write_reports(p, &m);
-	metrics_free(&m);
+	metrics_release(&m);
 out:
-	profile_free(p);
+	profile__delete(p);
 	fuzz_input_close(&in);
 	return 0;
 }

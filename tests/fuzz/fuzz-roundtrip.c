@@ -148,7 +148,7 @@ static const char *scratch_file(void)
 static void round_trip(const char *input, enum input_format fmt)
 {
 	struct input_opts io = { .format = fmt };
-	struct profile *a = profile_new(), *b = profile_new();
+	struct profile *a = profile__new(), *b = profile__new();
 	struct fd_err err = { { 0 } };
 	const char *path = scratch_file();
 
@@ -166,8 +166,8 @@ static void round_trip(const char *input, enum input_format fmt)
 		mismatch("the number of frames differs", NULL);
 	same_meta(&a->meta, &b->meta);
 out:
-	profile_free(a);
-	profile_free(b);
+	profile__delete(a);
+	profile__delete(b);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
