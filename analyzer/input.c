@@ -201,6 +201,11 @@ int input_read_lr(struct linereader *lr, const struct input_opts *o,
 	fmt = o->format;
 	if (fmt == INPUT_AUTO && input_detect_lr(lr, &fmt, err))
 		return -1;
+	if ((o->ps.only_pid.nr || o->ps.only_tid.nr) &&
+	    fmt != INPUT_PERF_SCRIPT)
+		return fd_err_at(err, lr->path, 0,
+				 "--only-pid and --only-tid need perf script "
+				 "input: this input has no process ids");
 
 	/*
 	 * The event of this input alone, to compare with what p holds:
@@ -255,4 +260,6 @@ int input_read(const char *path, const struct input_opts *o,
 void input_opts_release(struct input_opts *o)
 {
 	comm_filter_release(&o->comm);
+	po_list_release(&o->ps.only_pid);
+	po_list_release(&o->ps.only_tid);
 }

@@ -36,6 +36,9 @@ struct perf_script_opts {
 	bool addrs;	   /* "[dso <addr>]" for unresolved frames */
 	bool no_comm;	   /* no process-name root at all */
 	const char *event; /* keep samples of this event; NULL: the first */
+	/* --only-pid, --only-tid: keep the samples of these processes or
+	 * threads (comma-separated lists as given, not owned; none: all). */
+	struct po_list only_pid, only_tid;
 };
 
 struct input_opts {

@@ -857,6 +857,26 @@ static double parse_period(const char *s, size_t len)
 	return v;
 }
 
+/* Whether the id s[0..len) is in the comma-separated lists of l. */
+static bool id_listed(const struct po_list *l, const char *s, size_t len)
+{
+	size_t i, n;
+
+	for (i = 0; i < l->nr; i++) {
+		const char *w = l->v[i];
+
+		while (*w) {
+			n = strcspn(w, ",");
+			if (n == len && !memcmp(w, s, len))
+				return true;
+			w += n;
+			if (*w == ',')
+				w++;
+		}
+	}
+	return false;
+}
+
 /*
  * A sample header: /^(\S.+?)\s+(\d+)\/ *(\d+)*\s+/ (without the space
  * after the slash) gives comm, pid, tid;
@@ -931,6 +951,16 @@ static int header(struct ps *ps, char *line, size_t len, bool padded)
 				ps->skipping = 1;
 			return 1;
 		}
+	}
+	/* --only-pid, --only-tid: other samples go nowhere, as samples of
+	 * another event do. Without a TID perf prints the PID alone. */
+	if ((ps->o->only_pid.nr && !id_listed(&ps->o->only_pid, pid, pidlen)) ||
+	    (ps->o->only_tid.nr &&
+	     !id_listed(&ps->o->only_tid, tidlen ? tid : pid,
+			tidlen ? tidlen : pidlen))) {
+		if (!ps->in_sample)
+			ps->skipping = 1;
+		return 1;
 	}
 	ps->period = parse_period(per, perlen);
 	if (!isfinite(ps->period)) {

@@ -54,6 +54,18 @@ printf 'main;a 5\n' >"$T/noroot.folded"
 [ $? -eq 2 ] && grep -q 'no process names to filter on' "$T/err"
 ok $? "stacks without process names cannot be filtered (exit 2, says why)"
 
+# --only-pid / --only-tid, where the input carries ids (perf script).
+ps=tests/data/mremap.perf-script.gz
+"$FLAMEDIFF" fold --tid --only-tid 10678 $ps >"$T/tid" 2>"$T/err"
+[ $? -eq 0 ] && [ "$(cut -d';' -f1 "$T/tid" | sort -u)" = "stress-ng-mrema-?/10678" ] &&
+	[ "$(wc -l <"$T/tid")" -eq 504 ]
+ok $? "--only-tid 10678: that thread's 504 stacks alone"
+"$FLAMEDIFF" report --lkp --only-pid 10677,10678 $ps >"$T/two" 2>"$T/err"
+ok $? "report --only-pid with a list exits 0"
+"$FLAMEDIFF" fold --only-pid 1 "$T/b.folded" >"$T/o" 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'no process ids' "$T/err"
+ok $? "--only-pid on folded stacks: no ids to filter on (exit 2)"
+
 # Two system-wide recordings with other load beside the stressor.
 if ! "$FLAMEDIFF" record -q -a -d 0.1 -o "$T/probe" 2>"$T/probe.err"; then
 	echo "# SKIP recordings: cannot record system-wide here: $(head -1 "$T/probe.err")"
