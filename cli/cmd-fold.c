@@ -60,7 +60,7 @@ int cmd_fold(int argc, char **argv)
 	n = cmd_parse_options(argc, argv, fold_usage, fold_options, &c, 0,
 			      &ret);
 	if (n < 0)
-		return ret;
+		goto out_opts;
 	files = n ? argv : stdin_only;
 
 	p = profile__new();
@@ -79,8 +79,12 @@ int cmd_fold(int argc, char **argv)
 			goto fail;
 	}
 	profile__delete(p);
-	return 0;
+	ret = 0;
+	goto out_opts;
 fail:
 	profile__delete(p);
-	return report_bad_input(err.msg);
+	ret = report_bad_input(err.msg);
+out_opts:
+	input_opts_release(&c.io);
+	return ret;
 }

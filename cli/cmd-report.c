@@ -193,7 +193,8 @@ int cmd_report(int argc, char **argv)
 	struct report_cmd c;
 	int status;
 
-	if (parse(&c, argc, argv, &status))
-		return status;
-	return run(&c);
+	if (!parse(&c, argc, argv, &status))
+		status = run(&c);
+	input_opts_release(&c.io);
+	return status;
 }
