@@ -1,0 +1,78 @@
+#!/bin/sh
+# A flamediff profile is folded stacks with a header: tools that read
+# folded stacks must draw exactly what they draw for the stack lines alone.
+# The oracles are the real flamegraph.pl and difffolded.pl, unmodified,
+# beside the project (../shared/oracles/README.md); never copied in here.
+. tests/tap-lib.sh
+
+top=$(pwd)
+oracles="$top/../shared/oracles"
+skip_without perl
+if [ ! -f "$oracles/flamegraph.pl" ] || [ ! -f "$oracles/difffolded.pl" ]; then
+	echo "1..0 # SKIP no flamegraph.pl/difffolded.pl in $oracles"
+	exit 0
+fi
+
+# titles SVG: every frame title flamegraph.pl drew, sorted.
+titles() {
+	grep -o '<title>[^<]*</title>' "$1" | sort
+}
+
+# Profiles whose headers have values ending in digits: the kernel release
+# and a command line ending in a number ("notify 3"), a label in quotes.
+"$FLAMEDIFF" fold -o "$T/mremap.profile" tests/data/mremap.perf-script.gz
+ok $? "fold -o mremap.profile"
+"$FLAMEDIFF" fold -o "$T/a.profile" share/demo/recorded/build-A/run1.profile
+ok $? "a version 2 profile folds into the current version"
+"$FLAMEDIFF" fold -o "$T/b.profile" share/demo/recorded/build-B/run1.profile
+ok $? "and another"
+grep -q '^# cmdline: ".* 3"$' "$T/a.profile"
+ok $? "the header holds a value that ends in a digit"
+
+for p in mremap a b; do
+	grep -v '^#' "$T/$p.profile" >"$T/$p.stacks"
+	nonempty "$T/$p.stacks" && nonempty "$T/$p.profile" &&
+		perl "$oracles/flamegraph.pl" "$T/$p.profile" >"$T/$p.svg" \
+			2>"$T/$p.err" &&
+		perl "$oracles/flamegraph.pl" "$T/$p.stacks" >"$T/$p.ref.svg" \
+			2>/dev/null
+	ok $? "flamegraph.pl draws $p.profile and its stack lines"
+	titles "$T/$p.svg" >"$T/$p.titles"
+	titles "$T/$p.ref.svg" >"$T/$p.ref.titles"
+	[ "$(wc -l <"$T/$p.titles")" -gt 10 ] &&
+		cmp -s "$T/$p.titles" "$T/$p.ref.titles"
+	ok $? "$p: the same frame titles as for the stack lines alone" ||
+		diff "$T/$p.ref.titles" "$T/$p.titles" | head -5 | sed 's/^/#   /'
+done
+
+# The check above would catch the old header: before version 3, "#
+# kernel: 6.18.44-fc-v782" and "# weight: N" were frames to flamegraph.pl.
+v2=share/demo/recorded/build-A/run1.profile
+head -1 $v2 | grep -q '^# flamediff-profile [12]$' &&
+	perl "$oracles/flamegraph.pl" $v2 >"$T/v2.svg" 2>/dev/null &&
+	grep -q '<title># weight:' "$T/v2.svg"
+ok $? "the check is sensitive: a version 1 header drew '# weight:' frames"
+
+# difffolded.pl on two profiles: the same lines as on their stacks alone.
+# It prints in hash order (sorted here), and it turns every line that is
+# not a stack, any comment, into one empty stack " 0 0" (it never skips a
+# line): that one line is no frame, and is left out.
+nonempty "$T/a.stacks" && nonempty "$T/b.stacks" &&
+	perl "$oracles/difffolded.pl" "$T/a.profile" "$T/b.profile" \
+		>"$T/ab.raw" 2>/dev/null &&
+	perl "$oracles/difffolded.pl" "$T/a.stacks" "$T/b.stacks" \
+		>"$T/ab.ref.raw" 2>/dev/null &&
+	grep -v '^ 0 0$' "$T/ab.raw" | sort >"$T/ab.diff" &&
+	sort "$T/ab.ref.raw" >"$T/ab.ref.diff" &&
+	[ "$(wc -l <"$T/ab.ref.diff")" -gt 10 ] &&
+	cmp -s "$T/ab.diff" "$T/ab.ref.diff"
+ok $? "difffolded.pl: two profiles give what their stack lines give"
+
+# And flamediff reads back the quoted values the others ignore.
+"$FLAMEDIFF" diff "$T/a.profile" "$T/b.profile" >"$T/ab.txt" 2>"$T/ab.err"
+rc=$?
+[ $rc -eq 0 ] && grep -q '^  build-A ("1 run, task-clock, kernel 6\.' "$T/ab.txt"
+ok $? "flamediff reads the quoted label, event and kernel back" ||
+	head -5 "$T/ab.txt" | sed 's/^/#   /'
+
+done_testing
