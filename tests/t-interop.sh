@@ -75,4 +75,29 @@ rc=$?
 ok $? "flamediff reads the quoted label, event and kernel back" ||
 	head -5 "$T/ab.txt" | sed 's/^/#   /'
 
+# LKP stats files: their rows are figures, there is no call tree in them.
+stats=tests/data/mremap.lkp-stats.txt
+for cmd in svg png; do
+	"$FLAMEDIFF" $cmd $stats -o "$T/stats.$cmd" 2>"$T/stats.err"
+	rc=$?
+	[ $rc -eq 2 ] && grep -q 'no call tree' "$T/stats.err" &&
+		[ ! -e "$T/stats.$cmd" ]
+	ok $? "$cmd refuses LKP stats: no call tree (exit $rc), no file"
+done
+"$FLAMEDIFF" report --lkp $stats >"$T/stats.lkp" 2>"$T/stats.err"
+ok $? "report --lkp of a stats file exits 0"
+grep '^perf-profile\.' $stats | sort >"$T/stats.want"
+nonempty "$T/stats.lkp" && cmp -s "$T/stats.want" "$T/stats.lkp"
+ok $? "... and prints its perf-profile rows as they are"
+# two runs: the mean of each key, a missing key counting as 0
+printf 'perf-profile.self.cycles-pp.f: 10.00\nperf-profile.self.cycles-pp.g: 3.00\nother.metric: 7\n' \
+	>"$T/run1.stats"
+printf 'perf-profile.self.cycles-pp.f: 20.00\n' >"$T/run2.stats"
+"$FLAMEDIFF" report "$T/run1.stats" "$T/run2.stats" >"$T/mean" 2>"$T/stats.err"
+rc=$?
+printf 'perf-profile.self.cycles-pp.f: 15.00\nperf-profile.self.cycles-pp.g: 1.50\n' \
+	>"$T/mean.want"
+[ $rc -eq 0 ] && cmp -s "$T/mean.want" "$T/mean"
+ok $? "report of two stats runs: the mean of each perf-profile row"
+
 done_testing
