@@ -22,7 +22,7 @@ LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
 DEB_PACKAGES := build-essential pkg-config libelf-dev libdw-dev \
 	libunwind-dev libcairo2-dev zlib1g-dev fonts-dejavu-core linux-perf \
 	libxml2-utils librsvg2-bin pngcheck chromium xz-utils man-db groff-base \
-	stress-ng \
+	stress-ng golang-go \
 	clang libclang-rt-14-dev
 
 # The parts, each a static library, linked in layer order: cli uses render
