@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <limits.h>
 #include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -337,6 +338,42 @@ static void load_vdso(struct dsos *d, struct dso *dso)
 	dso->loaded = true;
 }
 
+/*
+ * The file the process mapped. A process in another mount namespace (a
+ * container) maps paths of its own root: when the path here is missing or
+ * another file (device and inode differ from the mapping's), look through
+ * /proc/PID/root of a process that maps it, as perf does.
+ */
+static int dso_open_file(const struct dso *dso, const char *open_path,
+			 struct stat *st)
+{
+	char alt[PATH_MAX + 32];
+	struct stat ast;
+	int fd, afd;
+
+	fd = open(open_path ? open_path : dso->path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0 && fstat(fd, st)) {
+		close(fd);
+		fd = -1;
+	}
+	/* the inode only: how perf encodes the device is not st_dev's */
+	if ((fd >= 0 && (!dso->ino || st->st_ino == dso->ino)) ||
+	    dso->pid <= 0 || strlen(dso->path) >= PATH_MAX)
+		return fd;
+	snprintf(alt, sizeof(alt), "/proc/%d/root%s", dso->pid, dso->path);
+	afd = open(alt, O_RDONLY | O_CLOEXEC);
+	if (afd < 0)
+		return fd;
+	if (fstat(afd, &ast) || ast.st_ino != dso->ino) {
+		close(afd);
+		return fd;
+	}
+	if (fd >= 0)
+		close(fd);
+	*st = ast;
+	return afd;
+}
+
 void dso_open(struct dsos *d, struct dso *dso, const char *open_path)
 {
 	struct stat st;
@@ -352,10 +389,10 @@ void dso_open(struct dsos *d, struct dso *dso, const char *open_path)
 	}
 	if (dso->path[0] != '/')
 		return;
-	fd = open(open_path ? open_path : dso->path, O_RDONLY | O_CLOEXEC);
+	fd = dso_open_file(dso, open_path, &st);
 	if (fd < 0)
 		return;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+	if (!S_ISREG(st.st_mode)) {
 		close(fd);
 		return;
 	}

@@ -309,8 +309,12 @@ void machine_mmap(struct machine *m, pid_t pid, uint64_t start,
 	if (!len || nm.end == start)
 		return;
 	/* anonymous executable memory (JIT) has no file to read */
-	if (path[0] == '/' || !strcmp(path, "[vdso]"))
+	if (path[0] == '/' || !strcmp(path, "[vdso]")) {
 		nm.dso = dsos_get(m->dsos, dev, ino, path);
+		/* for a process in another mount namespace: its root */
+		if (!nm.dso->pid)
+			nm.dso->pid = pid;
+	}
 	proc_insert(p, nm, true);
 }
 

@@ -87,6 +87,7 @@ struct record *record_new(const struct record_opts *o)
 	if (!r->o.kallsyms)
 		r->o.kallsyms = "/proc/kallsyms";
 	dsos_init(&r->dsos, o->dwarf);
+	r->dsos.no_demangle = o->no_demangle;
 	machine_init(&r->machine, &r->dsos);
 	stacks_init(&r->stacks);
 	decoder_init(&r->dec, &r->machine, &r->stacks, &r->dsos, NULL,
