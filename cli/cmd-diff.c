@@ -166,34 +166,6 @@ static int parse(struct diff_cmd *c, int argc, char **argv, int *status)
 }
 
 /* The event of the keys; a note when the builds recorded different ones. */
-static char *pick_event(const struct diff_cmd *c, const struct diff_side *s)
-{
-	char *ev[2] = { NULL, NULL }, *pick;
-	int i;
-
-	if (c->event)
-		return xstrdup(c->event);
-	for (i = 0; i < 2; i++)
-		ev[i] = diff_side_event(&s[i]);
-	/* Against LKP's stats, flamediff's keys must be named as LKP's. */
-	if (s[0].stats != s[1].stats)
-		i = s[0].stats ? 0 : 1;
-	else
-		i = 0;
-	pick = ev[i] ? ev[i] : ev[!i];
-	if (ev[0] && ev[1] && strcmp(ev[0], ev[1]) &&
-	    !(s[0].stats && s[1].stats))
-		fprintf(stderr,
-			"flamediff diff: note: base is %s, new is %s; the "
-			"keys use %s (--event-name to choose)\n",
-			ev[0], ev[1], pick);
-	if (pick == ev[0])
-		free(ev[1]);
-	else
-		free(ev[0]);
-	return pick ? pick : xstrdup("cycles-pp");
-}
-
 static int write_folded(const char *path, struct diff_side *s,
 			bool normalize, struct fd_err *err)
 {
@@ -250,7 +222,7 @@ int cmd_diff(int argc, char **argv)
 	struct fd_err err;
 	struct outfile o;
 	const char *names[2];
-	char *event = NULL;
+	char *event = NULL, *note = NULL;
 	int ret, i;
 
 	if (parse(&c, argc, argv, &ret))
@@ -277,7 +249,15 @@ int cmd_diff(int argc, char **argv)
 		ret = export_sides(&c, s);
 		goto out;
 	}
-	event = pick_event(&c, s);
+	/* The note (one event spelled two ways, or named two ways) once. */
+	if (diff_sides_event(s, c.event, &event, &note, &err)) {
+		fprintf(stderr, "flamediff diff: %s\n", err.msg);
+		ret = EXIT_INPUT;
+		goto out;
+	}
+	if (note)
+		fprintf(stderr, "flamediff diff: note: %s\n", note);
+	free(note);
 	for (i = 0; i < 2; i++) {
 		if (diff_side_measure(&s[i], event, &err)) {
 			fprintf(stderr, "flamediff diff: %s: %s\n", what[i],

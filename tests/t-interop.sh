@@ -100,4 +100,42 @@ printf 'perf-profile.self.cycles-pp.f: 15.00\nperf-profile.self.cycles-pp.g: 1.5
 [ $rc -eq 0 ] && cmp -s "$T/mean.want" "$T/mean"
 ok $? "report of two stats runs: the mean of each perf-profile row"
 
+# Event names: perf script prints "cpu-clock:pppH" for what was recorded
+# as cpu-clock ("ppp" and "H" are perf's own modifiers): one event, whose
+# rows match; LKP names it "cpu-clock". The same samples a side.
+I=tests/data/interop
+"$FLAMEDIFF" diff --all $I/small.pppH.perf-script $I/small.cpu-clock.profile \
+	>"$T/ev.txt" 2>"$T/ev.err"
+rc=$?
+[ $rc -eq 0 ] && grep -q 'perf-profile\.children\.cpu-clock\.' "$T/ev.txt" &&
+	! grep -q 'pppH-\|cpu-clock-' "$T/ev.txt"
+ok $? "cpu-clock:pppH against cpu-clock: keys named cpu-clock (exit $rc)"
+grep 'perf-profile\.' "$T/ev.txt" >"$T/ev.rows"
+[ $rc -eq 0 ] && [ "$(wc -l <"$T/ev.rows")" -gt 20 ] &&
+	awk '{ if ($1 != $3 || $2 != "+0.0") bad = 1 } END { exit bad }' \
+		"$T/ev.rows"
+ok $? "every row matched: the same value on both sides, no spurious row" ||
+	grep -v '+0.0' "$T/ev.rows" | head -3 | sed 's/^/#   /'
+[ "$(grep -c 'same event' "$T/ev.err")" -eq 1 ] &&
+	grep -q 'cpu-clock:pppH' "$T/ev.err"
+ok $? "stderr says once that the spellings differ"
+"$FLAMEDIFF" report --lkp $I/small.pppH.perf-script >"$T/ev.lkp" 2>/dev/null
+rc=$?
+[ $rc -eq 0 ] && grep -q '^perf-profile\.self\.cpu-clock\.' "$T/ev.lkp" &&
+	! grep -q 'pppH' "$T/ev.lkp"
+ok $? "report --lkp names cpu-clock:pppH as LKP does: cpu-clock"
+
+# Different events are refused, unless --event-name says to go on.
+"$FLAMEDIFF" diff $I/small.pppH.perf-script $I/small.instructions.perf-script \
+	>"$T/ev2.txt" 2>"$T/ev2.err"
+rc=$?
+[ $rc -eq 2 ] && grep -q 'different events' "$T/ev2.err" &&
+	grep -q 'instructions' "$T/ev2.err"
+ok $? "cpu-clock against instructions: refused (exit $rc), both named"
+"$FLAMEDIFF" diff --all --event-name cpu-clock $I/small.pppH.perf-script \
+	$I/small.instructions.perf-script >"$T/ev3.txt" 2>"$T/ev3.err"
+rc=$?
+[ $rc -eq 0 ] && grep -q 'perf-profile\.' "$T/ev3.txt"
+ok $? "... and compared with --event-name (exit $rc)"
+
 done_testing
