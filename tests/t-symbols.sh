@@ -1,7 +1,9 @@
 #!/bin/sh
-# Symbol names as perf shows them, from a real recording: C++ demangled
-# (and kept with --no-demangle), binaries of a process in another mount
-# namespace read through /proc/PID/root. Versions and Rust: tests/demangle.c.
+# Recording with perf's habits, from real recordings: symbol names as perf
+# shows them (C++ demangled, kept with --no-demangle; binaries of a process
+# in another mount namespace read through /proc/PID/root; versions and
+# Rust: tests/demangle.c), and the :u/:k event modifiers, user-only
+# recording as an unprivileged user included.
 . tests/tap-lib.sh
 PROGS=$(dirname "$FLAMEDIFF")/tests/progs
 
@@ -43,6 +45,52 @@ if command -v unshare >/dev/null 2>&1 &&
 		grep '^cxx' "$T/ns.profile" | head -3 | sed 's/^/#   /'
 else
 	ok 0 "# SKIP unshare -m is not permitted here"
+fi
+
+# 3. Modifiers: ":u" samples user space only, ":k" the kernel only.
+"$FLAMEDIFF" record -q -e task-clock:u -o "$T/u.profile" -- \
+	"$PROGS/syscalls" 0.5 2 2>"$T/err"
+ok $? "record -e task-clock:u exits 0" || sed 's/^/#   /' "$T/err"
+grep -v '^#' "$T/u.profile" >"$T/u.stacks"
+nonempty "$T/u.stacks" && ! grep -q '_\[k\]' "$T/u.stacks" &&
+	grep -q '^# event: "task-clock:u"$' "$T/u.profile"
+ok $? ":u: no kernel frame at all, not even in call chains"
+"$FLAMEDIFF" record -q -e task-clock:k -o "$T/k.profile" -- \
+	"$PROGS/syscalls" 0.5 2 2>"$T/err"
+ok $? "record -e task-clock:k exits 0" || sed 's/^/#   /' "$T/err"
+grep -v '^#' "$T/k.profile" >"$T/k.stacks"
+nonempty "$T/k.stacks" && awk '{ n = split($1, f, ";");
+	if (f[n] !~ /_\[k\]$/) bad = 1 } END { exit bad }' "$T/k.stacks"
+ok $? ":k: every sample's leaf is in the kernel"
+
+# 4. As an unprivileged user: at perf_event_paranoid 2 user space only
+# may be sampled, without kernel call chains; the kernel is refused with
+# a message that says what is allowed.
+paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo 9)
+if [ "$(id -u)" -ne 0 ] || ! command -v su >/dev/null 2>&1 ||
+	! id nobody >/dev/null 2>&1; then
+	ok 0 "# SKIP not root, or no su or user nobody, to record as nobody"
+elif [ "$paranoid" -gt 2 ]; then
+	ok 0 "# SKIP kernel.perf_event_paranoid is $paranoid: no unprivileged sampling"
+elif ! su nobody -s /bin/sh -c "test -x '$FLAMEDIFF' && test -x '$PROGS/shares'"; then
+	ok 0 "# SKIP nobody cannot run $FLAMEDIFF"
+else
+	U=$(mktemp -d) && chmod 777 "$U"
+	su nobody -s /bin/sh -c "'$FLAMEDIFF' record -q -e task-clock:u \
+		-o '$U/x.profile' -- '$PROGS/shares' 0.5" 2>"$T/nobody.err"
+	rc=$?
+	[ $rc -eq 0 ] && grep -q ';work_two_thirds ' "$U/x.profile"
+	ok $? "nobody: record -e task-clock:u works (exit $rc)" ||
+		sed 's/^/#   /' "$T/nobody.err"
+	if [ "$paranoid" -eq 2 ]; then
+		su nobody -s /bin/sh -c "'$FLAMEDIFF' record -q -e task-clock \
+			-o '$U/y.profile' -- true" 2>"$T/nobody.err"
+		rc=$?
+		[ $rc -eq 2 ] && grep -q -- '-e task-clock:u' "$T/nobody.err" &&
+			[ ! -e "$U/y.profile" ]
+		ok $? "nobody: the kernel is refused, naming -e task-clock:u (exit $rc)"
+	fi
+	rm -rf "$U"
 fi
 
 done_testing
