@@ -44,6 +44,9 @@ static uint32_t name_of(struct namer *nm, uint64_t f, unsigned int *kind)
 	} else if (FR_TAG(f) == FR_TAG_DSO) {
 		struct dso *dso = nm->dsos->v[fr_dso_id(f)];
 
+		if (dso->perfmap)
+			*kind = FRAME_JIT;
+
 		dso_load(nm->dsos, dso);
 		s = dso_symbolize(dso, fr_dso_off(f));
 		if (s)

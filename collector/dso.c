@@ -383,6 +383,9 @@ void dso_open(struct dsos *d, struct dso *dso, const char *open_path)
 	if (dso->opened)
 		return;
 	dso->opened = true;
+	/* a perf map is read at the end, by dso_load() */
+	if (dso->perfmap)
+		return;
 	if (!strcmp(dso->path, "[vdso]")) {
 		load_vdso(d, dso);
 		return;
@@ -423,6 +426,63 @@ void dso_open(struct dsos *d, struct dso *dso, const char *open_path)
 	}
 }
 
+/*
+ * The symbols of a JIT region from /tmp/perf-PID.map, which the process
+ * (a JVM, node, LuaJIT...) writes. As perf does, a file owned by neither
+ * us nor root is not trusted, nor is anything but a regular file. One
+ * process's regions share the table: the first region to load it.
+ */
+static void load_perfmap(struct dsos *d, struct dso *dso)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	struct stat st;
+	unsigned long i;
+	FILE *fp;
+	int fd;
+
+	for (i = 0; i < d->nr; i++) {
+		struct dso *o = d->v[i];
+
+		if (o != dso && o->perfmap && o->loaded && o->symsrc == o &&
+		    !strcmp(o->path, dso->path)) {
+			dso->symsrc = o;
+			return;
+		}
+	}
+	fd = open(dso->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (st.st_uid != geteuid() && st.st_uid != 0)) {
+		close(fd);
+		return;
+	}
+	fp = fdopen(fd, "r");
+	if (!fp) {
+		close(fd);
+		return;
+	}
+	while (getline(&line, &cap, fp) > 0) {
+		char *p = line, *end;
+		uint64_t start, size;
+
+		start = strtoull(p, &end, 16);
+		if (end == p || *end != ' ')
+			continue;
+		p = end + 1;
+		size = strtoull(p, &end, 16);
+		if (end == p || *end != ' ')
+			continue;
+		p = end + 1;
+		p[strcspn(p, "\n")] = '\0';
+		symtab_add(&dso->syms, start, size, p, SYM_GLOBAL);
+	}
+	free(line);
+	fclose(fp);
+	symtab_finish(&dso->syms, 0);
+}
+
 void dso_load(struct dsos *d, struct dso *dso)
 {
 	Elf *elf;
@@ -432,6 +492,10 @@ void dso_load(struct dsos *d, struct dso *dso)
 	if (dso->loaded)
 		return;
 	dso->loaded = true;
+	if (dso->perfmap) {
+		load_perfmap(d, dso);
+		return;
+	}
 	if (!dso->is_elf)
 		return;
 	fd = dso->fd >= 0 ? dso->fd : open(dso->path, O_RDONLY | O_CLOEXEC);
@@ -469,6 +533,10 @@ const char *dso_symbolize(const struct dso *dso, uint64_t off)
 	const struct sym *s;
 	uint64_t vaddr;
 
+	if (dso->perfmap) {
+		s = symtab_lookup(&dso->symsrc->syms, dso->jit_base + off);
+		return s ? s->name : NULL;
+	}
 	if (!dso->is_elf || !dso_off_to_vaddr(dso, off, &vaddr))
 		return NULL;
 	s = symtab_lookup(&dso->symsrc->syms, vaddr);

@@ -39,6 +39,15 @@ struct dso {
 	uint64_t dev, ino;
 	uint32_t next_same_ino; /* chain in dsos->by_ino, UINT32_MAX = end */
 	int pid;	  /* a process that maps it (its /proc/PID/root), 0 */
+	/*
+	 * JIT code: anonymous executable memory of process pid, named by
+	 * its /tmp/perf-PID.map ("START SIZE name" a line, hex), as perf
+	 * reads it. path is that file; dev and jit_base the region's start,
+	 * which tells the regions of one process apart; file offsets are
+	 * from jit_base.
+	 */
+	bool perfmap;
+	uint64_t jit_base;
 
 	bool opened;	  /* dso_open() ran (whatever the outcome) */
 	bool loaded;	  /* dso_load() ran (whatever the outcome) */

@@ -47,7 +47,24 @@ else
 	ok 0 "# SKIP unshare -m is not permitted here"
 fi
 
-# 3. Modifiers: ":u" samples user space only, ":k" the kernel only.
+# 3. JIT code: anonymous executable memory named by /tmp/perf-PID.map.
+if [ "$(uname -m)" = x86_64 ]; then
+	"$FLAMEDIFF" record -q -o "$T/jit.profile" -- "$PROGS/jit" 1 keep \
+		>"$T/jit.map" 2>"$T/err"
+	rc=$?
+	map=$(cat "$T/jit.map")
+	case $map in /tmp/perf-*.map) ;; *) map= ;; esac
+	[ $rc -eq 0 ] && grep -q ';jit_spin_\[j\] ' "$T/jit.profile" &&
+		awk '!/^#/ { t += $NF; if ($0 ~ /;jit_spin_\[j\]( |;)/) s += $NF }
+			END { exit !(t && s > 0.8 * t) }' "$T/jit.profile"
+	ok $? "JIT code named from /tmp/perf-PID.map: jit_spin_[j] (exit $rc)" ||
+		grep -v '^#' "$T/jit.profile" | head -3 | sed 's/^/#   /'
+	[ -n "$map" ] && rm -f "$map"
+else
+	ok 0 "# SKIP the fake JIT writes x86-64 code"
+fi
+
+# 4. Modifiers: ":u" samples user space only, ":k" the kernel only.
 "$FLAMEDIFF" record -q -e task-clock:u -o "$T/u.profile" -- \
 	"$PROGS/syscalls" 0.5 2 2>"$T/err"
 ok $? "record -e task-clock:u exits 0" || sed 's/^/#   /' "$T/err"
@@ -63,7 +80,7 @@ nonempty "$T/k.stacks" && awk '{ n = split($1, f, ";");
 	if (f[n] !~ /_\[k\]$/) bad = 1 } END { exit bad }' "$T/k.stacks"
 ok $? ":k: every sample's leaf is in the kernel"
 
-# 4. As an unprivileged user: at perf_event_paranoid 2 user space only
+# 5. As an unprivileged user: at perf_event_paranoid 2 user space only
 # may be sampled, without kernel call chains; the kernel is refused with
 # a message that says what is allowed.
 paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo 9)
