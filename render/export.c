@@ -5,6 +5,7 @@
  * format (varints, length-delimited fields) and the field numbers of
  * profile.proto; speedscope's file-format-schema.json.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -231,6 +232,10 @@ int export_gzip(const void *data, size_t len, struct strbuf *out,
 	z_stream z;
 	int r;
 
+	/* zlib counts input in a uInt: one call takes at most 4 GiB */
+	if (len > UINT_MAX)
+		return fd_err_set(err, "profile too large to gzip (%zu bytes)",
+				  len);
 	memset(&z, 0, sizeof(z));
 	/* 15 + 16: a gzip header and trailer around the deflate stream. */
 	if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
