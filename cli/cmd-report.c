@@ -46,6 +46,9 @@ struct report_cmd {
 	const char *output;
 	char **files;		/* into argv; "-" when none was given */
 	size_t nr_files;
+	/* files[0], opened to tell its format: standard input cannot be
+	 * opened twice */
+	struct linereader *lr0;
 };
 
 /* A key part: "perf-profile.children.EVENT.fn" must stay one word. */
@@ -79,11 +82,11 @@ const struct po_option report_options[] = {
 
 /* Read every file into one profile: runs of one side add up. */
 static int load(char **paths, size_t n, const struct input_opts *io,
-		struct profile *p, struct fd_err *err)
+		struct linereader *lr0, struct profile *p, struct fd_err *err)
 {
 	size_t i;
 
-	if (input_read(paths[0], io, p, NULL, err))
+	if (input_read_lr(lr0, io, p, NULL, err))
 		return -1;
 	for (i = 1; i < n; i++) {
 		struct profile *run = profile_new();
@@ -120,23 +123,28 @@ static int is_stats(const char *path, const struct input_opts *io,
 }
 
 static int load_stats(char **paths, size_t n, const struct input_opts *io,
-		      struct metric_set *mean, struct fd_err *err)
+		      struct linereader *lr0, struct metric_set *mean,
+		      struct fd_err *err)
 {
 	size_t i, j;
 
 	for (i = 0; i < n; i++) {
 		struct metric_set run = { 0 };
-		struct linereader lr;
-		bool stats;
+		struct linereader lr, *l = lr0;
+		bool stats = true;
 		int r;
 
-		if (is_stats(paths[i], io, &lr, &stats, err))
-			return -1;
-		r = stats ? lkp_stats_read(&lr, &run, err)
-			  : fd_err_at(err, lr.path, 0,
+		if (i) {
+			if (is_stats(paths[i], io, &lr, &stats, err))
+				return -1;
+			l = &lr;
+		}
+		r = stats ? lkp_stats_read(l, &run, err)
+			  : fd_err_at(err, l->path, 0,
 				      "stacks among LKP stats files: a "
 				      "report reads one kind");
-		lr_release(&lr);
+		if (i)
+			lr_release(&lr);
 		if (r) {
 			metric_set_free(&run);
 			return -1;
@@ -200,7 +208,7 @@ static int run_stats(const struct report_cmd *c)
 	struct fd_err err;
 	int ret = EXIT_INPUT;
 
-	if (load_stats(c->files, c->nr_files, &c->io, &mean, &err) ||
+	if (load_stats(c->files, c->nr_files, &c->io, c->lr0, &mean, &err) ||
 	    outfile_open(&o, c->output, &err)) {
 		ret = die_input(err.msg);
 		goto out;
@@ -253,7 +261,7 @@ static int run(const struct report_cmd *c)
 	int ret = EXIT_INPUT;
 
 	p = profile_new();
-	if (load(c->files, c->nr_files, &c->io, p, &err))
+	if (load(c->files, c->nr_files, &c->io, c->lr0, p, &err))
 		goto fail;
 	metrics_compute(p, &c->mo, &m);
 	if (m.total <= 0) {
@@ -303,17 +311,11 @@ int cmd_report(int argc, char **argv)
 
 	if (parse(&c, argc, argv, &status))
 		return status;
-	/* Standard input cannot be opened twice: only files are probed. */
-	if (strcmp(c.files[0], "-") || c.io.format == INPUT_LKP_STATS) {
-		if (strcmp(c.files[0], "-")) {
-			if (is_stats(c.files[0], &c.io, &lr, &stats, &err))
-				return die_input(err.msg);
-			lr_release(&lr);
-		} else {
-			stats = true;
-		}
-		if (stats)
-			return run_stats(&c);
-	}
-	return run(&c);
+	/* The first input tells stats from stacks, read on from there. */
+	if (is_stats(c.files[0], &c.io, &lr, &stats, &err))
+		return die_input(err.msg);
+	c.lr0 = &lr;
+	status = stats ? run_stats(&c) : run(&c);
+	lr_release(&lr);
+	return status;
 }

@@ -89,6 +89,10 @@ ok $? "report --lkp of a stats file exits 0"
 grep '^perf-profile\.' $stats | sort >"$T/stats.want"
 nonempty "$T/stats.lkp" && cmp -s "$T/stats.want" "$T/stats.lkp"
 ok $? "... and prints its perf-profile rows as they are"
+"$FLAMEDIFF" report --lkp <$stats >"$T/stdin.lkp" 2>"$T/stats.err"
+rc=$?
+[ $rc -eq 0 ] && nonempty "$T/stdin.lkp" && cmp -s "$T/stats.want" "$T/stdin.lkp"
+ok $? "... from standard input too (exit $rc)"
 # two runs: the mean of each key, a missing key counting as 0
 printf 'perf-profile.self.cycles-pp.f: 10.00\nperf-profile.self.cycles-pp.g: 3.00\nother.metric: 7\n' \
 	>"$T/run1.stats"
