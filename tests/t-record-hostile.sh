@@ -5,7 +5,7 @@
 . tests/tap-lib.sh
 PROGS=$(dirname "$FLAMEDIFF")/tests/progs
 
-if ! "$FLAMEDIFF" record -q -g dwarf -o "$T/probe" -- true 2>"$T/probe.err"
+if ! "$FLAMEDIFF" record -q --call-graph dwarf -o "$T/probe" -- true 2>"$T/probe.err"
 then
 	echo "1..0 # SKIP cannot record here: $(head -1 "$T/probe.err")"
 	exit 0
