@@ -17,12 +17,13 @@ WERROR	?= -Werror
 WARN	:= -Wall -Wextra $(WERROR) -Wno-unused-parameter
 override CFLAGS += -std=gnu11 $(WARN) -fno-omit-frame-pointer \
 	-I. $(shell $(PKG_CONFIG) --cflags $(PKGS))
-LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
+# libiberty (libiberty-dev, no pkg-config file): C++ and Rust demangling.
+LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(PKGS)) -liberty -lm
 
 DEB_PACKAGES := build-essential pkg-config libelf-dev libdw-dev \
 	libunwind-dev libcairo2-dev zlib1g-dev fonts-dejavu-core linux-perf \
 	libxml2-utils librsvg2-bin pngcheck chromium xz-utils man-db groff-base \
-	stress-ng \
+	stress-ng golang-go libiberty-dev \
 	clang libclang-rt-14-dev
 
 # The parts, each a static library, linked in layer order: cli uses render
@@ -41,7 +42,8 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 # Programs that record's tests profile: plain -O2 with frame pointers (no
 # sanitizer), except nofp, which DWARF unwinding must walk.
-TEST_PROGS := $(patsubst tests/progs/%.c,$(BUILD)/tests/progs/%,$(wildcard tests/progs/*.c))
+TEST_PROGS := $(patsubst tests/progs/%.c,$(BUILD)/tests/progs/%,$(wildcard tests/progs/*.c)) \
+	$(patsubst tests/progs/%.cc,$(BUILD)/tests/progs/%,$(wildcard tests/progs/*.cc))
 PROG_CFLAGS := -O2 -g -Wall -Werror -pthread -fno-omit-frame-pointer
 # Tools the tests use (tests/tools): built with the project's flags.
 TEST_TOOLS := $(patsubst tests/tools/%.c,$(BUILD)/tests/tools/%,$(wildcard tests/tools/*.c))
@@ -110,6 +112,12 @@ $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIBS)
 $(BUILD)/tests/progs/%: tests/progs/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(PROG_CFLAGS) $(if $(filter nofp,$*),-fomit-frame-pointer) -o $@ $<
+
+# C++ ones (tests/progs/*.cc): mangled names for the demangling tests.
+CXX	?= g++
+$(BUILD)/tests/progs/%: tests/progs/%.cc
+	@mkdir -p $(dir $@)
+	$(CXX) -O2 -g -Wall -Werror -fno-omit-frame-pointer -o $@ $<
 
 $(BUILD)/tests/tools/%: $(BUILD)/obj/tests/tools/%.o
 	@mkdir -p $(dir $@)

@@ -54,32 +54,6 @@ void comparison_init_profiles(struct comparison *c, struct profile *base,
 	}
 }
 
-/* The event of the keys, and a note when the builds named different ones. */
-static char *pick_event(struct comparison *c, const char *given)
-{
-	struct diff_side *s = c->sides;
-	char *ev[2] = { NULL, NULL }, *pick;
-	int i;
-
-	if (given)
-		return xstrdup(given);
-	for (i = 0; i < 2; i++)
-		ev[i] = diff_side_event(&s[i]);
-	/* Against LKP's stats, flamediff's keys must be named as LKP's. */
-	i = s[0].stats != s[1].stats && s[1].stats ? 1 : 0;
-	pick = ev[i] ? ev[i] : ev[!i];
-	if (ev[0] && ev[1] && strcmp(ev[0], ev[1]) &&
-	    !(s[0].stats && s[1].stats))
-		c->note = xstrfmt("base is %s, new is %s; the keys use %s "
-				  "(--event-name to choose)", ev[0], ev[1],
-				  pick);
-	if (pick == ev[0])
-		free(ev[1]);
-	else
-		free(ev[0]);
-	return pick ? pick : xstrdup("cycles-pp");
-}
-
 static struct profile **reverse_runs(const struct side *s)
 {
 	struct profile **r = xcalloc(s->nr_runs, sizeof(*r));
@@ -98,7 +72,10 @@ int comparison_compute(struct comparison *c, const struct comparison_opts *o,
 	struct fd_err e;
 	int i;
 
-	c->event = pick_event(c, o->event);
+	/* Truly different events do not compare; one spelled two ways
+	 * does, said once in c->note. */
+	if (diff_sides_event(s, o->event, &c->event, &c->note, err))
+		return -1;
 	for (i = 0; i < 2; i++) {
 		if (diff_side_measure(&s[i], c->event, o->full_precision,
 				      &e)) {

@@ -17,4 +17,22 @@ bool event_is_clock(const char *name);
 /* The unit of the event's weight: "ns" for the clocks, "events" else. */
 const char *event_unit(const char *name);
 
+/*
+ * Whether two spellings name the same event, whose rows may be compared:
+ * the same name before ':', and the same privilege levels counted (u, k;
+ * none given is both). Other modifiers only say how perf
+ * sampled ("p" precision, "H" host only, which perf adds itself when it
+ * prints "cpu-clock:pppH"): "cpu-clock:pppH" and "cpu-clock" are one
+ * event, "cycles:u" and "cycles" are not.
+ */
+bool event_same(const char *a, const char *b);
+
+/*
+ * The event part of LKP's keys (a new string): the event as LKP asks perf
+ * for it, ':' turned into '-' ("cycles:pp" -> "cycles-pp"), without the
+ * modifiers perf adds on its own: "H", and the precision of the software
+ * clocks, which have no skid ("cpu-clock:pppH" -> "cpu-clock").
+ */
+char *event_key_name(const char *name);
+
 #endif

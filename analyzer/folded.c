@@ -19,7 +19,10 @@ static int needs_escape(unsigned char c, size_t at, bool name)
 {
 	if (c == '\\' || c < 0x20 || c == 0x7f || (at == 0 && c == ' '))
 		return 1;
-	return name && (c == ';' || (at == 0 && c == '#'));
+	/* Header values are quoted (version 3): a quote inside is escaped. */
+	if (!name)
+		return c == '"';
+	return c == ';' || (at == 0 && c == '#');
 }
 
 /* s[0..len) escaped into sb; name: a frame name, else a header value. */
@@ -170,13 +173,25 @@ struct fr {
 	struct prevstack ps, ps2;
 };
 
-/* A header value, unescaped in place (it only shrinks). */
+/*
+ * A header value, unquoted (version 3) and unescaped in place (it only
+ * shrinks). Numbers are followed by a unit word from version 3 on, which
+ * strtod() and strtoull() stop before: nothing to do for them here.
+ */
 static void header_value(struct fr *fr, char *val)
 {
+	const char *from = val;
+	size_t len = strlen(val);
+
 	if (fr->version < 2)
 		return;
+	if (fr->version >= 3 && len >= 2 && val[0] == '"' &&
+	    val[len - 1] == '"') {
+		from++;
+		len -= 2;
+	}
 	strbuf_reset(&fr->name);
-	add_unescaped(&fr->name, val, strlen(val));
+	add_unescaped(&fr->name, from, len);
 	memcpy(val, fr->name.buf, fr->name.len + 1);
 }
 
@@ -543,7 +558,12 @@ void folded_write(const struct profile *p, struct outfile *o,
 	write_stacks(p, o, annotate, false);
 }
 
-/* "# key: value", the value escaped as names are. */
+/*
+ * "# key: \"value\"", the value escaped as names are. The quotes are why
+ * version 3 exists: flamegraph.pl and difffolded.pl take any line ending
+ * in a number for a stack, "# kernel: 6.18.44-fc-v782" included, so no
+ * header line may end in a digit.
+ */
 static void header_str(struct outfile *o, const char *key, const char *val)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -551,8 +571,24 @@ static void header_str(struct outfile *o, const char *key, const char *val)
 	if (!val)
 		return;
 	add_escaped(&sb, val, strlen(val), false);
-	outfile_printf(o, "# %s: %s\n", key, sb.buf);
+	outfile_printf(o, "# %s: \"%s\"\n", key, sb.buf);
 	strbuf_release(&sb);
+}
+
+/*
+ * The word after the weight: the unit when it is a plain word (a reader
+ * ignores it; it is there so that the line does not end in a digit).
+ */
+static const char *weight_word(const char *unit)
+{
+	const char *s;
+
+	if (!unit || !*unit)
+		return "units";
+	for (s = unit; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+			return "units";
+	return unit;
 }
 
 void profile_write(const struct profile *p, struct outfile *o)
@@ -568,7 +604,7 @@ void profile_write(const struct profile *p, struct outfile *o)
 	     c = p->nodes[c].next_sibling)
 		if (p->nodes[c].kind != FRAME_PROCESS)
 			process_root = 0;
-	outfile_printf(o, "%s %d\n", PROFILE_MAGIC, PROFILE_VERSION);
+	outfile_printf(o, "%s %d folded\n", PROFILE_MAGIC, PROFILE_VERSION);
 	outfile_printf(o, "# root: %s\n",
 		       process_root ? "process" : "function");
 	header_str(o, "event", m->event);
@@ -578,12 +614,14 @@ void profile_write(const struct profile *p, struct outfile *o)
 	header_str(o, "kernel", m->kernel);
 	header_str(o, "date", m->date);
 	header_str(o, "cmdline", m->cmdline);
-	outfile_printf(o, "# samples: %llu\n", (unsigned long long)m->samples);
-	outfile_printf(o, "# lost: %llu\n", (unsigned long long)m->lost);
+	outfile_printf(o, "# samples: %llu samples\n",
+		       (unsigned long long)m->samples);
+	outfile_printf(o, "# lost: %llu samples\n",
+		       (unsigned long long)m->lost);
 	if (m->duration > 0)
-		outfile_printf(o, "# duration: %.3f\n", m->duration);
+		outfile_printf(o, "# duration: %.3f s\n", m->duration);
 	format_weight(num, sizeof(num), profile_total(p));
-	outfile_printf(o, "# weight: %s\n", num);
+	outfile_printf(o, "# weight: %s %s\n", num, weight_word(m->unit));
 	write_stacks(p, o, ANNOTATE_ALL, true);
 }
 

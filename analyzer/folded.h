@@ -12,8 +12,12 @@
  */
 
 #define PROFILE_MAGIC "# flamediff-profile"
-/* 2: names and header values escaped (profile-format.md); 1 is read. */
-#define PROFILE_VERSION 2
+/*
+ * 2: names and header values escaped (profile-format.md). 3: no header
+ * line ends in a digit (text values quoted, numbers followed by a unit),
+ * so that tools reading folded stacks skip the header. 1 and 2 are read.
+ */
+#define PROFILE_VERSION 3
 
 /*
  * Read folded lines (or a profile: the header is parsed) from lr. The first

@@ -163,8 +163,10 @@ static int read_format(struct linereader *lr, enum input_format fmt,
 	case INPUT_LKP_STATS:
 		return fd_err_at(err, lr->path, 0,
 				 "LKP stats ('key: value' lines), not "
-				 "stacks: only 'flamediff diff' compares "
-				 "those");
+				 "stacks: there is no call tree in them to "
+				 "fold or draw ('flamediff report FILE' "
+				 "prints their rows, 'flamediff diff' "
+				 "compares them)");
 	case INPUT_PROFILE:
 	case INPUT_FOLDED:
 	case INPUT_AUTO:

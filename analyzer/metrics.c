@@ -8,6 +8,7 @@
 
 #include "lib/linereader.h"
 #include "lib/hmap.h"
+#include "analyzer/event.h"
 #include "analyzer/metrics.h"
 #include "analyzer/names.h"
 #include "lib/strbuf.h"
@@ -43,12 +44,8 @@ static double perf_figure(double percent)
 
 char *metrics_event_name(const char *event)
 {
-	char *s = xstrdup(event && *event ? event : "cycles-pp"), *c;
-
-	for (c = s; *c; c++)
-		if (*c == ':')
-			*c = '-';
-	return s;
+	/* analyzer/event.c: as LKP names it, "cpu-clock:pppH" "cpu-clock" */
+	return event_key_name(event && *event ? event : "cycles:pp");
 }
 
 /* Everything metrics_compute() builds on the way, freed at its end. */

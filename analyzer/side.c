@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "analyzer/diff.h"
+#include "analyzer/event.h"
 #include "analyzer/lkp-stats.h"
 #include "analyzer/side.h"
 
@@ -285,6 +286,53 @@ char *diff_side_event(const struct diff_side *s)
 			return xstrndup(ev, name - 1 - ev);
 		}
 	return NULL;
+}
+
+/* The event a profile side recorded, as perf spelled it; NULL unknown. */
+static const char *side_raw_event(const struct diff_side *s)
+{
+	if (s->stats || !s->side.nr_runs)
+		return NULL;
+	return s->side.runs[0]->meta.event;
+}
+
+int diff_sides_event(const struct diff_side *s, const char *forced,
+		     char **event, char **note, struct fd_err *err)
+{
+	static const char *const what[2] = { "base", "new" };
+	const char *raw[2] = { side_raw_event(&s[0]), side_raw_event(&s[1]) };
+	char *ev[2];
+	int i;
+
+	*event = NULL;
+	*note = NULL;
+	if (forced) {
+		*event = xstrdup(forced);
+		return 0;
+	}
+	if (raw[0] && raw[1] && !event_same(raw[0], raw[1]))
+		return fd_err_set(err, "the base recorded %s, the new side %s: "
+				  "different events, whose rows do not "
+				  "compare (--event-name NAME compares them "
+				  "anyway)", raw[0], raw[1]);
+	for (i = 0; i < 2; i++)
+		ev[i] = diff_side_event(&s[i]);
+	/* Against LKP's stats, flamediff's keys must be named as LKP's. */
+	i = s[0].stats != s[1].stats && s[1].stats ? 1 : 0;
+	if (!ev[i])
+		i = !i;
+	if (raw[0] && raw[1] && strcmp(raw[0], raw[1]))
+		*note = xstrfmt("base is %s, new is %s: the same event, "
+				"rows matched as %s",
+				raw[0], raw[1], ev[i] ? ev[i] : "cycles-pp");
+	else if (ev[0] && ev[1] && strcmp(ev[0], ev[1]) &&
+		 !(s[0].stats && s[1].stats))
+		*note = xstrfmt("%s is %s, %s is %s; the keys use %s "
+				"(--event-name to choose)", what[0], ev[0],
+				what[1], ev[1], ev[i]);
+	*event = ev[i] ? ev[i] : xstrdup("cycles-pp");
+	free(ev[!i]);
+	return 0;
 }
 
 void side_release(struct side *s)

@@ -83,4 +83,17 @@ void diff_side_release(struct diff_side *s);
  */
 char *diff_side_event(const struct diff_side *s);
 
+/*
+ * The <event> part of the keys both sides are measured with, into *event
+ * (a new string): forced when given (--event-name); against LKP stats,
+ * the stats side's; else the base's, as LKP names it (event_key_name()).
+ * Two sides that spell one event differently ("cpu-clock:pppH" and
+ * "cpu-clock") are matched row for row, and *note (a new string, else
+ * NULL) says so for the caller to show once. Profiles of different events
+ * ("cycles" and "instructions") are refused (-1, err) unless forced: their
+ * rows would not compare.
+ */
+int diff_sides_event(const struct diff_side *s, const char *forced,
+		     char **event, char **note, struct fd_err *err);
+
 #endif

@@ -13,7 +13,9 @@
 #include "analyzer/diff.h"
 #include "analyzer/explain.h"
 #include "lib/outfile.h"
+#include "lib/strbuf.h"
 #include "render/diff-text.h"
+#include "render/export.h"
 #include "cli/builtin.h"
 #include "cli/input-opts.h"
 
@@ -49,10 +51,11 @@ const char diff_usage[] =
 	"across builds without GCC clone suffixes (.isra.N, .constprop.N,\n"
 	".part.N), as LKP does.\n";
 
-enum diff_format { FMT_TABLE, FMT_JSON, FMT_CSV, FMT_FOLDED };
+enum diff_format { FMT_TABLE, FMT_JSON, FMT_CSV, FMT_FOLDED, FMT_PPROF,
+		   FMT_SPEEDSCOPE };
 
 static const char *const format_words[] = { "table", "json", "csv", "folded",
-					    NULL };
+					    "pprof", "speedscope", NULL };
 
 struct diff_cmd {
 	struct diff_opts opts;
@@ -101,7 +104,10 @@ const struct po_option diff_options[] = {
 		  "table (default; with the explanation), json or\n"
 		  "csv (every figure of the rows, per-run values\n"
 		  "and Welch's t-test p-value when both sides have\n"
-		  ">= 2 runs), or folded (as --folded)"),
+		  ">= 2 runs), or folded (as --folded); pprof or\n"
+		  "speedscope: each side's profile exported, with\n"
+		  "-o PREFIX, to PREFIX.base.pb.gz and\n"
+		  "PREFIX.new.pb.gz (.speedscope.json)"),
 	{ .type = PO_T_CALLBACK, .long_name = "folded", .off = 0,
 	  .argh = "FILE", .flags = PO_OPTARG, .cb = folded_cb,
 	  .complete = "file",
@@ -199,6 +205,41 @@ static int write_folded(const char *path, struct diff_side *s,
 	return outfile_commit(&o, err);
 }
 
+/*
+ * --format pprof/speedscope: the viewers compare two files themselves
+ * (pprof -diff_base), so each side is exported as it is, into files named
+ * after the -o PREFIX: one output cannot hold two profiles.
+ */
+static int export_sides(const struct diff_cmd *c, struct diff_side *s)
+{
+	static const char *const what[2] = { "base", "new" };
+	bool pprof = c->format == FMT_PPROF;
+	struct strbuf path = STRBUF_INIT;
+	struct fd_err err;
+	int i, ret = 0;
+
+	if (!c->output || !strcmp(c->output, "-"))
+		return usage_error("diff", "--format %s writes two files: "
+				   "-o PREFIX names them",
+				   format_words[c->format]);
+	if (s[0].stats || s[1].stats)
+		return usage_error("diff", "--format %s needs profiles on "
+				   "both sides, not LKP stats files",
+				   format_words[c->format]);
+	for (i = 0; i < 2 && !ret; i++) {
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s.%s.%s", c->output, what[i],
+			    pprof ? "pb.gz" : "speedscope.json");
+		if (export_save(s[i].side.merged,
+				pprof ? EXPORT_PPROF : EXPORT_SPEEDSCOPE,
+				path.buf, c->names[i] ? c->names[i] : s[i].name,
+				&err))
+			ret = report_bad_input(err.msg);
+	}
+	strbuf_release(&path);
+	return ret;
+}
+
 int cmd_diff(int argc, char **argv)
 {
 	char *const *paths[2];
@@ -228,6 +269,10 @@ int cmd_diff(int argc, char **argv)
 	    !comparison_profiles(&cmp)) {
 		ret = usage_error("diff", "--folded needs profiles on both "
 					  "sides, not LKP stats files");
+		goto out;
+	}
+	if (c.format == FMT_PPROF || c.format == FMT_SPEEDSCOPE) {
+		ret = export_sides(&c, s);
 		goto out;
 	}
 	comparison_opts_init(&co);

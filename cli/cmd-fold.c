@@ -13,17 +13,25 @@
 #include "analyzer/profile.h"
 #include "cli/builtin.h"
 #include "cli/input-opts.h"
+#include "render/export.h"
 
 const char fold_usage[] =
 	"usage: flamediff fold [OPTIONS] [FILE...]\n"
 	"\n"
 	"Fold perf script output (FILEs, or standard input) into one\n"
 	"line per distinct stack, \"comm;outer;...;leaf COUNT\", as\n"
-	"stackcollapse-perf.pl does. Inputs may be gzip-compressed.";
+	"stackcollapse-perf.pl does. Inputs may be gzip-compressed.\n"
+	"--format pprof or speedscope exports the stacks for those viewers.";
+
+enum fold_format { FMT_FOLDED, FMT_PPROF, FMT_SPEEDSCOPE };
+
+static const char *const format_words[] = { "folded", "pprof", "speedscope",
+					    NULL };
 
 struct fold_cmd {
 	struct input_opts io;
 	unsigned int annotate;	/* ANNOTATE_* */
+	int format;		/* enum fold_format */
 	const char *out;
 };
 
@@ -36,6 +44,9 @@ const struct po_option fold_options[] = {
 	       ANNOTATE_KERNEL | ANNOTATE_JIT, "both --kernel and --jit"),
 	PO_BOOL(0, "addrs", struct fold_cmd, io.ps.addrs,
 		"unresolved frames as \"[dso <addr>]\""),
+	PO_CHOICE(0, "format", struct fold_cmd, format, "FMT", format_words,
+		  "folded (default); pprof: gzipped profile.proto\n"
+		  "(go tool pprof); speedscope: its JSON file"),
 	PO_INCLUDE(struct fold_cmd, io, input_options),
 	PO_FILENAME('o', "output", struct fold_cmd, out, "FILE",
 		    "write to FILE; FILE.prof or FILE.profile\n"
@@ -68,7 +79,13 @@ int cmd_fold(int argc, char **argv)
 		if (input_read(*files, &c.io, p, NULL, &err))
 			goto fail;
 	}
-	if (profile_path_wanted(c.out)) {
+	if (c.format != FMT_FOLDED) {
+		if (export_save(p, c.format == FMT_PPROF ? EXPORT_PPROF :
+				   EXPORT_SPEEDSCOPE, c.out,
+				p->meta.label ? p->meta.label :
+				n ? argv[0] : "stdin", &err))
+			goto fail;
+	} else if (profile_path_wanted(c.out)) {
 		if (profile_save(p, c.out, &err))
 			goto fail;
 	} else {

@@ -163,6 +163,8 @@ const struct po_option record_options[] = {
 	PO_FILENAME('o', "output", A, out, "FILE",
 		    "the profile (default flamediff.profile;\n"
 		    "FILE.gz is compressed)"),
+	PO_BOOL(0, "no-demangle", A, o.no_demangle,
+		"keep C++ and Rust symbol names mangled"),
 	PO_BOOL('q', "quiet", A, quiet, "no summary on stderr"),
 	PO_END,
 };

@@ -12,10 +12,13 @@
 #include <unistd.h>
 
 #include "analyzer/input.h"
+#include "analyzer/lkp-stats.h"
+#include "analyzer/metric-set.h"
 #include "analyzer/metrics.h"
 #include "lib/outfile.h"
 #include "analyzer/profile.h"
 #include "render/report-text.h"
+#include "render/textfmt.h"
 #include "cli/builtin.h"
 #include "cli/input-opts.h"
 #include "lib/parse-options.h"
@@ -29,7 +32,8 @@ const char report_usage[] =
 	"report --children -U -g folded,0.5,callee). Several FILEs are runs of\n"
 	"one side and are added up. FILE: perf script text, folded stacks or a\n"
 	"flamediff profile, gzipped or not; '-', or no FILE, is standard\n"
-	"input.";
+	"input. LKP stats files ('key: value'): their perf-profile rows,\n"
+	"the mean of the runs.";
 
 static const char *const format_words[] = { "table", "json", "csv", "lkp",
 					    NULL };
@@ -43,6 +47,9 @@ struct report_cmd {
 	const char *output;
 	char **files;		/* into argv; "-" when none was given */
 	size_t nr_files;
+	/* files[0], opened to tell its format: standard input cannot be
+	 * opened twice */
+	struct linereader *lr0;
 };
 
 /* A key part: "perf-profile.children.EVENT.fn" must stay one word. */
@@ -76,11 +83,11 @@ const struct po_option report_options[] = {
 
 /* Read every file into one profile: runs of one side add up. */
 static int load(char **paths, size_t n, const struct input_opts *io,
-		struct profile *p, struct fd_err *err)
+		struct linereader *lr0, struct profile *p, struct fd_err *err)
 {
 	size_t i;
 
-	if (input_read(paths[0], io, p, NULL, err))
+	if (input_read_lr(lr0, io, p, NULL, err))
 		return -1;
 	for (i = 1; i < n; i++) {
 		struct profile *run = profile__new();
@@ -109,6 +116,129 @@ static int load(char **paths, size_t n, const struct input_opts *io,
 					 "the largest number");
 	}
 	return 0;
+}
+
+/*
+ * LKP stats files hold LKP's figures already reduced: no call tree is left
+ * to compute from, but their perf-profile rows still read as a report.
+ * Several files are runs of one side: the mean of each key, a key missing
+ * from a run counting as 0, as LKP averages a side's runs.
+ */
+static int is_stats(const char *path, const struct input_opts *io,
+		    struct linereader *lr, bool *stats, struct fd_err *err)
+{
+	enum input_format fmt = io->format;
+
+	if (lr_init_path(lr, path, err))
+		return -1;
+	if (fmt == INPUT_AUTO && input_detect_lr(lr, &fmt, err)) {
+		lr_release(lr);
+		return -1;
+	}
+	*stats = fmt == INPUT_LKP_STATS;
+	return 0;
+}
+
+static int load_stats(char **paths, size_t n, const struct input_opts *io,
+		      struct linereader *lr0, struct metric_set *mean,
+		      struct fd_err *err)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		struct metric_set run = { 0 };
+		struct linereader lr, *l = lr0;
+		bool stats = true;
+		int r;
+
+		if (i) {
+			if (is_stats(paths[i], io, &lr, &stats, err))
+				return -1;
+			l = &lr;
+		}
+		r = stats ? lkp_stats_read(l, &run, err)
+			  : fd_err_at(err, l->path, 0,
+				      "stacks among LKP stats files: a "
+				      "report reads one kind");
+		if (i)
+			lr_release(&lr);
+		if (r) {
+			metric_set_release(&run);
+			return -1;
+		}
+		for (j = 0; j < run.nr; j++)
+			if (!strncmp(run.v[j].key, "perf-profile.", 13))
+				metric_set_add(mean, run.v[j].key,
+					       run.v[j].value / n);
+		metric_set_release(&run);
+	}
+	metric_set_sort(mean);
+	if (!mean->nr)
+		return fd_err_at(err, paths[0], 0,
+				 "no perf-profile rows in these LKP stats");
+	return 0;
+}
+
+/* The rows as LKP prints them (--lkp and the table), or JSON, or CSV. */
+static void write_stats(struct outfile *o, const struct metric_set *s,
+			int format)
+{
+	char v[32];
+	size_t i;
+
+	if (format == FMT_JSON)
+		outfile_printf(o, "{\n  \"metrics\": [");
+	else if (format == FMT_CSV)
+		outfile_printf(o, "key,value\n");
+	for (i = 0; i < s->nr; i++) {
+		const struct metric *m = &s->v[i];
+
+		switch (format) {
+		case FMT_JSON:
+			outfile_printf(o, "%s\n    {\"key\": ", i ? "," : "");
+			json_string(o, m->key);
+			outfile_printf(o, ", \"value\": ");
+			json_number(o, m->value);
+			outfile_printf(o, "}");
+			break;
+		case FMT_CSV:
+			csv_field(o, m->key);
+			outfile_printf(o, ",");
+			csv_number_fmt(o, "%.2f", m->value);
+			outfile_printf(o, "\n");
+			break;
+		default:
+			outfile_printf(o, "%s: %s\n", m->key,
+				       fmt_double(v, sizeof(v), "%.2f",
+						  m->value));
+			break;
+		}
+	}
+	if (format == FMT_JSON)
+		outfile_printf(o, "\n  ]\n}\n");
+}
+
+static int run_stats(const struct report_cmd *c)
+{
+	struct metric_set mean = { 0 };
+	struct outfile o;
+	struct fd_err err;
+	int ret = EXIT_INPUT;
+
+	if (load_stats(c->files, c->nr_files, &c->io, c->lr0, &mean, &err) ||
+	    outfile_open(&o, c->output, &err)) {
+		ret = report_bad_input(err.msg);
+		goto out;
+	}
+	write_stats(&o, &mean, c->format);
+	if (outfile_commit(&o, &err)) {
+		ret = report_bad_input(err.msg);
+		goto out;
+	}
+	ret = 0;
+out:
+	metric_set_release(&mean);
+	return ret;
 }
 
 /* Fill c from argv: 0 to go on, or -1 with *status to exit with. */
@@ -148,7 +278,7 @@ static int run(const struct report_cmd *c)
 	int ret = EXIT_INPUT;
 
 	p = profile__new();
-	if (load(c->files, c->nr_files, &c->io, p, &err))
+	if (load(c->files, c->nr_files, &c->io, c->lr0, p, &err))
 		goto fail;
 	metrics_compute(p, &c->mo, &m);
 	if (m.total <= 0) {
@@ -191,10 +321,22 @@ out:
 int cmd_report(int argc, char **argv)
 {
 	struct report_cmd c;
+	struct linereader lr;
+	struct fd_err err;
+	bool stats;
 	int status;
 
-	if (!parse(&c, argc, argv, &status))
-		status = run(&c);
+	if (parse(&c, argc, argv, &status))
+		goto out;
+	/* The first input tells stats from stacks, read on from there. */
+	if (is_stats(c.files[0], &c.io, &lr, &stats, &err)) {
+		status = report_bad_input(err.msg);
+		goto out;
+	}
+	c.lr0 = &lr;
+	status = stats ? run_stats(&c) : run(&c);
+	lr_release(&lr);
+out:
 	input_opts_release(&c.io);
 	return status;
 }

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "collector/build.h"
+#include "collector/demangle.h"
 #include "collector/sanitize.h"
 #include "lib/hmap.h"
 #include "lib/strbuf.h"
@@ -12,6 +13,7 @@ struct namer {
 	const struct kallsyms *ksyms;
 	struct hmap cache; /* frame code -> frame_key() */
 	struct strbuf sb;  /* the name being cleaned */
+	struct strbuf dm;  /* the name demangled, its version cut */
 	uint32_t unknown;
 };
 
@@ -42,8 +44,13 @@ static uint32_t name_of(struct namer *nm, uint64_t f, unsigned int *kind)
 	} else if (FR_TAG(f) == FR_TAG_DSO) {
 		struct dso *dso = nm->dsos->v[fr_dso_id(f)];
 
+		if (dso->perfmap)
+			*kind = FRAME_JIT;
+
 		dso_load(nm->dsos, dso);
 		s = dso_symbolize(dso, fr_dso_off(f));
+		if (s)
+			s = symbol_name(s, !nm->dsos->no_demangle, &nm->dm);
 		if (!s) {
 			/* "[file]": the file's name is the process's choice */
 			struct strbuf b = STRBUF_INIT;
@@ -66,7 +73,8 @@ void build_stacks(struct profile *p, const struct stacks *st,
 		  const struct strtab *comms, struct dsos *dsos,
 		  const struct kallsyms *ksyms)
 {
-	struct namer nm = { p, dsos, ksyms, { 0 }, STRBUF_INIT, 0 };
+	struct namer nm = { p, dsos, ksyms, { 0 }, STRBUF_INIT, STRBUF_INIT,
+			    0 };
 	struct frame *fr;
 	unsigned long i;
 	size_t most = 0;
@@ -95,5 +103,6 @@ void build_stacks(struct profile *p, const struct stacks *st,
 	}
 	free(fr);
 	strbuf_release(&nm.sb);
+	strbuf_release(&nm.dm);
 	hmap_release(&nm.cache);
 }

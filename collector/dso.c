@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <limits.h>
 #include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -337,6 +338,42 @@ static void load_vdso(struct dsos *d, struct dso *dso)
 	dso->loaded = true;
 }
 
+/*
+ * The file the process mapped. A process in another mount namespace (a
+ * container) maps paths of its own root: when the path here is missing or
+ * another file (device and inode differ from the mapping's), look through
+ * /proc/PID/root of a process that maps it, as perf does.
+ */
+static int dso_open_file(const struct dso *dso, const char *open_path,
+			 struct stat *st)
+{
+	char alt[PATH_MAX + 32];
+	struct stat ast;
+	int fd, afd;
+
+	fd = open(open_path ? open_path : dso->path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0 && fstat(fd, st)) {
+		close(fd);
+		fd = -1;
+	}
+	/* the inode only: how perf encodes the device is not st_dev's */
+	if ((fd >= 0 && (!dso->ino || st->st_ino == dso->ino)) ||
+	    dso->pid <= 0 || strlen(dso->path) >= PATH_MAX)
+		return fd;
+	snprintf(alt, sizeof(alt), "/proc/%d/root%s", dso->pid, dso->path);
+	afd = open(alt, O_RDONLY | O_CLOEXEC);
+	if (afd < 0)
+		return fd;
+	if (fstat(afd, &ast) || ast.st_ino != dso->ino) {
+		close(afd);
+		return fd;
+	}
+	if (fd >= 0)
+		close(fd);
+	*st = ast;
+	return afd;
+}
+
 void dso_open(struct dsos *d, struct dso *dso, const char *open_path)
 {
 	struct stat st;
@@ -346,16 +383,19 @@ void dso_open(struct dsos *d, struct dso *dso, const char *open_path)
 	if (dso->opened)
 		return;
 	dso->opened = true;
+	/* a perf map is read at the end, by dso_load() */
+	if (dso->perfmap)
+		return;
 	if (!strcmp(dso->path, "[vdso]")) {
 		load_vdso(d, dso);
 		return;
 	}
 	if (dso->path[0] != '/')
 		return;
-	fd = open(open_path ? open_path : dso->path, O_RDONLY | O_CLOEXEC);
+	fd = dso_open_file(dso, open_path, &st);
 	if (fd < 0)
 		return;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+	if (!S_ISREG(st.st_mode)) {
 		close(fd);
 		return;
 	}
@@ -386,6 +426,63 @@ void dso_open(struct dsos *d, struct dso *dso, const char *open_path)
 	}
 }
 
+/*
+ * The symbols of a JIT region from /tmp/perf-PID.map, which the process
+ * (a JVM, node, LuaJIT...) writes. As perf does, a file owned by neither
+ * us nor root is not trusted, nor is anything but a regular file. One
+ * process's regions share the table: the first region to load it.
+ */
+static void load_perfmap(struct dsos *d, struct dso *dso)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	struct stat st;
+	unsigned long i;
+	FILE *fp;
+	int fd;
+
+	for (i = 0; i < d->nr; i++) {
+		struct dso *o = d->v[i];
+
+		if (o != dso && o->perfmap && o->loaded && o->symsrc == o &&
+		    !strcmp(o->path, dso->path)) {
+			dso->symsrc = o;
+			return;
+		}
+	}
+	fd = open(dso->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (st.st_uid != geteuid() && st.st_uid != 0)) {
+		close(fd);
+		return;
+	}
+	fp = fdopen(fd, "r");
+	if (!fp) {
+		close(fd);
+		return;
+	}
+	while (getline(&line, &cap, fp) > 0) {
+		char *p = line, *end;
+		uint64_t start, size;
+
+		start = strtoull(p, &end, 16);
+		if (end == p || *end != ' ')
+			continue;
+		p = end + 1;
+		size = strtoull(p, &end, 16);
+		if (end == p || *end != ' ')
+			continue;
+		p = end + 1;
+		p[strcspn(p, "\n")] = '\0';
+		symtab_add(&dso->syms, start, size, p, SYM_GLOBAL);
+	}
+	free(line);
+	fclose(fp);
+	symtab_finish(&dso->syms, 0);
+}
+
 void dso_load(struct dsos *d, struct dso *dso)
 {
 	Elf *elf;
@@ -395,6 +492,10 @@ void dso_load(struct dsos *d, struct dso *dso)
 	if (dso->loaded)
 		return;
 	dso->loaded = true;
+	if (dso->perfmap) {
+		load_perfmap(d, dso);
+		return;
+	}
 	if (!dso->is_elf)
 		return;
 	fd = dso->fd >= 0 ? dso->fd : open(dso->path, O_RDONLY | O_CLOEXEC);
@@ -432,6 +533,10 @@ const char *dso_symbolize(const struct dso *dso, uint64_t off)
 	const struct sym *s;
 	uint64_t vaddr;
 
+	if (dso->perfmap) {
+		s = symtab_lookup(&dso->symsrc->syms, dso->jit_base + off);
+		return s ? s->name : NULL;
+	}
 	if (!dso->is_elf || !dso_off_to_vaddr(dso, off, &vaddr))
 		return NULL;
 	s = symtab_lookup(&dso->symsrc->syms, vaddr);

@@ -38,6 +38,16 @@ struct dso {
 	const char *base; /* basename of path */
 	uint64_t dev, ino;
 	uint32_t next_same_ino; /* chain in dsos->by_ino, UINT32_MAX = end */
+	int pid;	  /* a process that maps it (its /proc/PID/root), 0 */
+	/*
+	 * JIT code: anonymous executable memory of process pid, named by
+	 * its /tmp/perf-PID.map ("START SIZE name" a line, hex), as perf
+	 * reads it. path is that file; dev and jit_base the region's start,
+	 * which tells the regions of one process apart; file offsets are
+	 * from jit_base.
+	 */
+	bool perfmap;
+	uint64_t jit_base;
 
 	bool opened;	  /* dso_open() ran (whatever the outcome) */
 	bool loaded;	  /* dso_load() ran (whatever the outcome) */
@@ -64,6 +74,7 @@ struct dsos {
 	unsigned long nr, alloc;
 	struct hmap by_ino;   /* ino -> first dso id with it */
 	bool keep_image;      /* map the files for DWARF unwinding */
+	bool no_demangle;     /* build.c: keep C++/Rust names mangled */
 	unsigned int nr_fds;  /* files kept open */
 	const char *debug_dir; /* "/usr/lib/debug" */
 };

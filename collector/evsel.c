@@ -125,6 +125,17 @@ int event_open_error(struct fd_err *err, const struct event_spec *ev,
 	switch (e) {
 	case EACCES:
 	case EPERM:
+		/* At paranoid 2 a user may still sample its own user space */
+		if (!system_wide && !ev->exclude_kernel && paranoid == 2)
+			return fd_err_set(err,
+				"no permission to open %s: "
+				"kernel.perf_event_paranoid is 2; sampling the "
+				"kernel needs CAP_PERFMON (or CAP_SYS_ADMIN, "
+				"i.e. root) or 'sysctl "
+				"kernel.perf_event_paranoid=1'; user space "
+				"only is allowed: -e %.*s:u",
+				ev->name, (int)strcspn(ev->name, ":"),
+				ev->name);
 		return fd_err_set(err,
 			"no permission to open %s: kernel.perf_event_paranoid "
 			"is %ld; %s needs CAP_PERFMON (or CAP_SYS_ADMIN, i.e. "

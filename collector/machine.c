@@ -298,6 +298,29 @@ static void proc_insert(struct proc *p, struct map nm, bool overwrite)
 		ms->v[i] = right;
 }
 
+/* How the kernel (mmap records) and /proc/PID/maps name anonymous memory. */
+static bool is_anon(const char *path)
+{
+	return !path[0] || !strcmp(path, "//anon") || !strncmp(path, "[anon", 5);
+}
+
+/*
+ * Anonymous executable memory is JIT code, named by the process's
+ * /tmp/perf-PID.map (collector/dso.h); its file offsets count from start.
+ */
+static struct dso *jit_dso(struct machine *m, pid_t pid, uint64_t start)
+{
+	char map[64];
+	struct dso *dso;
+
+	snprintf(map, sizeof(map), "/tmp/perf-%d.map", (int)pid);
+	dso = dsos_get(m->dsos, start, 0, map);
+	dso->perfmap = true;
+	dso->jit_base = start;
+	dso->pid = pid;
+	return dso;
+}
+
 void machine_mmap(struct machine *m, pid_t pid, uint64_t start,
 		  uint64_t len, uint64_t pgoff, uint64_t dev, uint64_t ino,
 		  const char *path)
@@ -308,9 +331,16 @@ void machine_mmap(struct machine *m, pid_t pid, uint64_t start,
 
 	if (!len || nm.end == start)
 		return;
-	/* anonymous executable memory (JIT) has no file to read */
-	if (path[0] == '/' || !strcmp(path, "[vdso]"))
+	/* "//anon" first: it starts with '/' but names no file */
+	if (is_anon(path)) {
+		nm.dso = jit_dso(m, pid, start);
+		nm.pgoff = 0;
+	} else if (path[0] == '/' || !strcmp(path, "[vdso]")) {
 		nm.dso = dsos_get(m->dsos, dev, ino, path);
+		/* for a process in another mount namespace: its root */
+		if (!nm.dso->pid)
+			nm.dso->pid = pid;
+	}
 	proc_insert(p, nm, true);
 }
 
@@ -353,12 +383,18 @@ void machine_read_maps(struct machine *m, struct proc *p)
 		nl = strchr(name, '\n');
 		if (nl)
 			*nl = '\0';
-		if (name[0] != '/' && strcmp(name, "[vdso]"))
-			continue;
 		nm.start = s;
 		nm.end = e;
 		nm.pgoff = off;
-		nm.dso = dsos_get(m->dsos, makedev(maj, mn), ino, name);
+		if (is_anon(name) && !ino) {
+			nm.dso = jit_dso(m, p->pid, s);
+			nm.pgoff = 0;
+		} else if (name[0] == '/' || !strcmp(name, "[vdso]")) {
+			nm.dso = dsos_get(m->dsos, makedev(maj, mn), ino,
+					  name);
+		} else {
+			continue;
+		}
 		proc_insert(p, nm, false);
 	}
 	fclose(fp);

@@ -46,6 +46,7 @@ struct record_opts {
 	unsigned int data_pages;  /* per CPU ring buffer, a power of two */
 	bool enable_on_exec;	  /* TARGET_CHILD: count from its exec */
 	const char *kallsyms;	  /* default /proc/kallsyms */
+	bool no_demangle;	  /* keep C++/Rust symbols mangled */
 };
 
 struct record_stats {

@@ -87,6 +87,7 @@ struct record *record__new(const struct record_opts *o)
 	if (!r->o.kallsyms)
 		r->o.kallsyms = "/proc/kallsyms";
 	dsos_init(&r->dsos, o->dwarf);
+	r->dsos.no_demangle = o->no_demangle;
 	machine_init(&r->machine, &r->dsos);
 	stacks_init(&r->stacks);
 	decoder_init(&r->dec, &r->machine, &r->stacks, &r->dsos, NULL,
@@ -232,6 +233,9 @@ static void fill_attr(struct record *r, struct perf_event_attr *a,
 	a->precise_ip = ev->precise;
 	a->exclude_user = ev->exclude_user;
 	a->exclude_kernel = ev->exclude_kernel;
+	/* ":u": no kernel call chains either, which perf_event_paranoid 2
+	 * allows without CAP_PERFMON */
+	a->exclude_callchain_kernel = ev->exclude_kernel;
 	if (r->o.period) {
 		a->sample_period = r->o.period;
 	} else {
@@ -267,7 +271,9 @@ static void fill_track(struct record *r)
 	t->precise_ip = 0;
 	t->freq = 0;
 	t->sample_period = 1;
-	t->exclude_kernel = 0;
+	/* side-band records come either way; a user-only recording must not
+	 * ask for the kernel here (refused at perf_event_paranoid 2) */
+	t->exclude_kernel = r->attr.exclude_kernel;
 	t->exclude_user = 0;
 	t->mmap = 1;
 	t->mmap2 = 1;

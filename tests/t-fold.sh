@@ -68,10 +68,10 @@ for ext in prof prof.gz; do
 	"$FLAMEDIFF" fold -o "$T/m.$ext" tests/data/mremap.perf-script.gz
 	ok $? "-o FILE.$ext"
 	if [ $ext = prof ]; then
-		head -1 "$T/m.$ext" | grep -q '^# flamediff-profile 2$' &&
-			grep -q '^# event: cpu-clock$' "$T/m.$ext" &&
-			grep -q '^# unit: ns$' "$T/m.$ext" &&
-			grep -q '^# samples: 16058$' "$T/m.$ext" &&
+		head -1 "$T/m.$ext" | grep -q '^# flamediff-profile 3 folded$' &&
+			grep -q '^# event: "cpu-clock"$' "$T/m.$ext" &&
+			grep -q '^# unit: "ns"$' "$T/m.$ext" &&
+			grep -q '^# samples: 16058 samples$' "$T/m.$ext" &&
 			grep -q '^# root: process$' "$T/m.$ext" &&
 			grep -q '^stress-ng;.*_\[k\] [0-9]*$' "$T/m.$ext"
 		ok $? "the profile has its header and kernel-marked frames"

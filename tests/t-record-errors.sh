@@ -44,7 +44,7 @@ sleep 5 &
 spid=$!
 "$FLAMEDIFF" record -p $spid -d 0.3 -o "$T/idle.prof" 2>"$T/stderr"
 ok $? "an idle process: exit 0"
-grep -q '^# samples: 0$' "$T/idle.prof" && grep -q 'warning: no samples' "$T/stderr"
+grep -q '^# samples: 0 samples$' "$T/idle.prof" && grep -q 'warning: no samples' "$T/stderr"
 ok $? "an idle process: empty profile written, and a warning"
 kill $spid 2>/dev/null
 

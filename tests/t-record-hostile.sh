@@ -78,7 +78,7 @@ ok $? "record of a multi-line command with a multi-line label exits 0"
 "$FLAMEDIFF" report "$T/nl.profile" >/dev/null
 ok $? "its profile reads back"
 grep -q "^# cmdline: .*sh -c i=0 while \[" "$T/nl.profile" &&
-	grep -q '^# label: v1 injected;fake 99999999999$' "$T/nl.profile"
+	grep -q '^# label: "v1 injected;fake 99999999999"$' "$T/nl.profile"
 ok $? "cmdline and label on one line each, newlines as spaces"
 ! grep -q '^injected;fake' "$T/nl.profile" && ! grep -q '^while' "$T/nl.profile"
 ok $? "nothing injected as a stack"

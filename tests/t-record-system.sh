@@ -17,7 +17,7 @@ command -v perf >/dev/null && "$FLAMEDIFF" report --help >"$T/report.help" 2>&1 
 spid=$!
 sleep 0.3
 if [ $perf_ok = 1 ]; then
-	ev=$(sed -n 's/^# event: //p' "$T/probe")
+	ev=$(sed -n 's/^# event: "\(.*\)"$/\1/p' "$T/probe")
 	perf record -q -a -g -c 1000003 -e "$ev" -o "$T/perf.data" \
 		-- sleep 1.5 >/dev/null 2>&1 &
 	ppid=$!
@@ -29,8 +29,8 @@ if [ $perf_ok = 1 ]; then
 fi
 wait $spid
 
-grep -Eq '^# event: (cycles(:p|:pp)?|cpu-clock)$' "$T/sys.profile"
-ok $? "system-wide event: cycles or cpu-clock ($(sed -n 's/^# event: //p' "$T/sys.profile"))"
+grep -Eq '^# event: "(cycles(:p|:pp)?|cpu-clock)"$' "$T/sys.profile"
+ok $? "system-wide event: cycles or cpu-clock ($(sed -n 's/^# event: "\(.*\)"$/\1/p' "$T/sys.profile"))"
 roots=$(grep -v '^#' "$T/sys.profile" | cut -d';' -f1 | sort -u | wc -l)
 [ "$roots" -ge 2 ]
 ok $? "every task is sampled, not only the stressor ($roots processes)"

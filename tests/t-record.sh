@@ -32,24 +32,24 @@ grep -Eq '^shares;.*main;(run;)?work_two_thirds ' "$T/shares.profile"
 ok $? "user frames root first under the process name: main;work_two_thirds"
 
 # 2. metadata
-grep -Eq '^# event: (cycles(:p|:pp)?|task-clock)$' "$T/shares.profile"
+grep -Eq '^# event: "(cycles(:p|:pp)?|task-clock)"$' "$T/shares.profile"
 ok $? "event actually used is in the profile"
-ev=$(sed -n 's/^# event: //p' "$T/shares.profile")
+ev=$(sed -n 's/^# event: "\(.*\)"$/\1/p' "$T/shares.profile")
 grep -q "flamediff record: $ev, " "$T/shares.err"
 ok $? "and on screen ($ev)"
-grep -Eq '^# unit: (ns|events)$' "$T/shares.profile"
+grep -Eq '^# unit: "(ns|events)"$' "$T/shares.profile"
 ok $? "unit"
-grep -Eq '^# samples: [0-9]{3,}$' "$T/shares.profile"
+grep -Eq '^# samples: [0-9]{3,} samples$' "$T/shares.profile"
 ok $? "sample count"
-grep -q '^# lost: 0$' "$T/shares.profile"
+grep -q '^# lost: 0 samples$' "$T/shares.profile"
 ok $? "nothing lost"
-grep -q '^# label: build-A$' "$T/shares.profile"
+grep -q '^# label: "build-A"$' "$T/shares.profile"
 ok $? "label"
-grep -q "^# kernel: $(uname -r)$" "$T/shares.profile" &&
+grep -q "^# kernel: \"$(uname -r)\"$" "$T/shares.profile" &&
 	grep -q '^# host: ' "$T/shares.profile" &&
-	grep -Eq '^# date: [0-9]{4}-[0-9]{2}-[0-9]{2}T' "$T/shares.profile" &&
-	grep -q '^# cmdline: .*shares 2' "$T/shares.profile" &&
-	grep -Eq '^# duration: (1\.[6-9]|2\.[0-4])' "$T/shares.profile"
+	grep -Eq '^# date: "[0-9]{4}-[0-9]{2}-[0-9]{2}T' "$T/shares.profile" &&
+	grep -q '^# cmdline: ".*shares 2"$' "$T/shares.profile" &&
+	grep -Eq '^# duration: (1\.[6-9]|2\.[0-4])[0-9]* s$' "$T/shares.profile"
 ok $? "host, kernel, date, cmdline, duration"
 # kernel frames were named from the kallsyms snapshot: none unresolved
 nonempty "$T/shares.profile" && ! grep -q '\[unknown\]_\[k\]' "$T/shares.profile"
@@ -84,7 +84,7 @@ sleep 1.2
 kill -TERM $rpid
 wait $rpid
 ok $? "SIGTERM: exit 0"
-n=$(sed -n 's/^# samples: //p' "$T/term.profile")
+n=$(sed -n 's/^# samples: \([0-9]*\) samples$/\1/p' "$T/term.profile")
 [ "${n:-0}" -gt 50 ]
 ok $? "SIGTERM: profile written with its samples ($n at 2 kHz)"
 nonempty "$T/term.profile" && ! pgrep -f "$PROGS/shares 10" >/dev/null

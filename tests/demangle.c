@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0
+/* collector/demangle: names as perf shows them. */
+#include <string.h>
+
+#include "collector/demangle.h"
+#include "tap.h"
+
+int main(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *plain = "do_work";
+
+	ok(symbol_name(plain, true, &sb) == plain,
+	   "a C name is returned as it is, not copied");
+	is_str(symbol_name("__libc_start_main@@GLIBC_2.34", true, &sb),
+	       "__libc_start_main", "the default version '@@GLIBC_2.34' is cut");
+	is_str(symbol_name("memcpy@GLIBC_2.2.5", true, &sb), "memcpy",
+	       "a version '@GLIBC_2.2.5' is cut");
+	is_str(symbol_name("_ZN2ns1fEi", true, &sb), "ns::f(int)",
+	       "C++: ns::f(int)");
+	is_str(symbol_name("_ZN2ns5OuterIlE3runEi", true, &sb),
+	       "ns::Outer<long>::run(int)", "C++ templates");
+	is_str(symbol_name("_ZN2ns1fEi@@V1", true, &sb), "ns::f(int)",
+	       "a versioned C++ symbol: cut, then demangled");
+	is_str(symbol_name("_RNvCs1234_7mycrate3foo", true, &sb),
+	       "mycrate::foo", "Rust v0");
+	is_str(symbol_name("_ZN4core3fmt5write17h1234567890abcdefE", true, &sb),
+	       "core::fmt::write", "Rust legacy: the hash is left out");
+	is_str(symbol_name("_ZN2ns1fEi", false, &sb), "_ZN2ns1fEi",
+	       "without demangling the mangled name stays");
+	is_str(symbol_name("_Znot_mangled_at_all(", true, &sb),
+	       "_Znot_mangled_at_all(", "what does not demangle stays");
+	is_str(symbol_name("@odd", true, &sb), "@odd",
+	       "a name that starts with '@' is no version");
+	strbuf_release(&sb);
+	return done_testing();
+}
