@@ -501,3 +501,50 @@ enum bench_family bench_key_family(const char *key)
 		return FAMILY_TIME;
 	return FAMILY_BENCHMARK;
 }
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && !strcmp(s + n - k, suffix);
+}
+
+bool bench_headline_key(const char *key)
+{
+	return bench_key_family(key) == FAMILY_BENCHMARK &&
+	       has_suffix(key, ".ops_per_sec");
+}
+
+int bench_key_rank(const char *key)
+{
+	return 2 * (int)bench_key_family(key) + !bench_headline_key(key);
+}
+
+const struct metric *bench_headline(const struct metric_set *s,
+				    const struct metric **elapsed)
+{
+	const struct metric *best = NULL, *other = NULL;
+	size_t i;
+
+	*elapsed = NULL;
+	for (i = 0; i < s->nr; i++) {
+		const char *k = s->v[i].key;
+
+		switch (bench_key_family(k)) {
+		case FAMILY_BENCHMARK:
+			if (!best && bench_headline_key(k))
+				best = &s->v[i];
+			if (!other && !has_suffix(k, ".pass") &&
+			    !has_suffix(k, ".fail"))
+				other = &s->v[i];
+			break;
+		case FAMILY_TIME:
+			if (!*elapsed && has_suffix(k, ".time.elapsed_time"))
+				*elapsed = &s->v[i];
+			break;
+		default:
+			break;
+		}
+	}
+	return best ? best : other;
+}

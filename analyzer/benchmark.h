@@ -113,4 +113,23 @@ enum bench_family {
 
 enum bench_family bench_key_family(const char *key);
 
+/*
+ * The benchmark's headline figure, the one a reader looks at first:
+ * a benchmark key ending in ".ops_per_sec" (stress-ng's, or a --metric
+ * named so), else none.
+ */
+bool bench_headline_key(const char *key);
+
+/* Where a stats key goes in a table: families in LKP's order, the
+ * headline first among the benchmark's rows. Smaller first. */
+int bench_key_rank(const char *key);
+
+/*
+ * The headline of a run's stats s (sorted): its first headline key, else
+ * its first benchmark key that is not a ".pass"/".fail" flag; NULL when
+ * there is none. elapsed: its "X.time.elapsed_time", or NULL.
+ */
+const struct metric *bench_headline(const struct metric_set *s,
+				    const struct metric **elapsed);
+
 #endif

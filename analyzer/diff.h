@@ -24,8 +24,11 @@
  *    median (sorted[n/2]) of each side: every run of one side beyond the
  *    other's upper median, and its upper median beyond the other's extreme;
  *  - rows are ordered: other stats, calltrace, children, self, other
- *    perf-profile keys; inside a group by change ascending (largest drop
- *    first), ties by key.
+ *    perf-profile keys; other stats by family as LKP prints them
+ *    (benchmark with its headline first, time, other monitors, perf-stat,
+ *    perf-sched: bench_key_rank()); inside a group by change ascending
+ *    (largest drop first), ties by key;
+ *  - the benchmark's headline row (bench_headline_key()) is always shown.
  */
 
 /* Table groups, in the order the table prints them. */
