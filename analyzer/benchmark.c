@@ -548,3 +548,12 @@ const struct metric *bench_headline(const struct metric_set *s,
 	}
 	return best ? best : other;
 }
+
+const char *bench_fmt_figure(char *buf, size_t cap, double v)
+{
+	if (isfinite(v) && fabs(v) >= 1e6 && fabs(v) < 1e15)
+		snprintf(buf, cap, "%.0f", v);
+	else
+		snprintf(buf, cap, "%.6g", v);
+	return buf;
+}

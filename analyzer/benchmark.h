@@ -101,6 +101,12 @@ void bench_perf_stat_rows(const char *const *names, size_t nr_events,
 			  const uint64_t *count, const double *secs,
 			  size_t nr_intervals, struct metric_set *out);
 
+/*
+ * A benchmark figure for people: "45664.5", "0.0123", "12232833" (no
+ * exponent below 1e15), "nan"/"inf" never reach here (values are finite).
+ */
+const char *bench_fmt_figure(char *buf, size_t cap, double v);
+
 /* Which family a stats key is of, in the order LKP's tables print them. */
 enum bench_family {
 	FAMILY_BENCHMARK = 0, /* anything not below */

@@ -537,10 +537,9 @@ bool explain_headline_text(const struct diff *d, struct strbuf *sb)
 
 		if (!bench_headline_key(r->key))
 			continue;
-		snprintf(b, sizeof(b), "%.6g", r->base_mean);
-		snprintf(n, sizeof(n), "%.6g", r->new_mean);
-		strbuf_addf(sb, "%s %+.1f%% (%s -> %s)", r->key, r->change, b,
-			    n);
+		strbuf_addf(sb, "%s %+.1f%% (%s -> %s)", r->key, r->change,
+			    bench_fmt_figure(b, sizeof(b), r->base_mean),
+			    bench_fmt_figure(n, sizeof(n), r->new_mean));
 		return true;
 	}
 	return false;

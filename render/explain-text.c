@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/benchmark.h"
 #include "lib/strbuf.h"
 #include "render/explain-text.h"
 #include "render/textfmt.h"
@@ -240,9 +241,9 @@ static void write_headline(struct outfile *o, const struct diff_row *r)
 	wrap_start(&w, " ");
 	wrap_word(&w, r->key, strlen(r->key));
 	strbuf_reset(&sb);
-	strbuf_addf(&sb, "%s -> %s", fmt_double(b, sizeof(b), "%.6g",
-						r->base_mean),
-		    fmt_double(n, sizeof(n), "%.6g", r->new_mean));
+	strbuf_addf(&sb, "%s -> %s",
+		    bench_fmt_figure(b, sizeof(b), r->base_mean),
+		    bench_fmt_figure(n, sizeof(n), r->new_mean));
 	wrap_text(&w, sb.buf);
 	wrap_end(&w);
 	outfile_puts(o, "\n");
