@@ -270,7 +270,8 @@ static int header_line(struct fr *fr, char *line, size_t len)
 
 		if (isfinite(d) && d > 0)
 			p->meta.duration += d;
-	} else if (!strcmp(key, "stat")) {
+	} else if (!strcmp(key, "stat") && fr->version > 0) {
+		/* a profile's; in plain folded text, just a comment */
 		return stat_line(fr, val);
 	} else if (!strcmp(key, "root")) {
 		if (!strcmp(val, "process"))

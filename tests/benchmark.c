@@ -10,6 +10,9 @@
 #include <string.h>
 
 #include "analyzer/benchmark.h"
+#include "analyzer/folded.h"
+#include "lib/outfile.h"
+#include "lib/strbuf.h"
 #include "tap.h"
 #include "testfile.h"
 
@@ -258,6 +261,70 @@ static void families(void)
 	   "LKP's order: headline, benchmark, time, perf-stat, perf-profile");
 }
 
+/* The stats go into a profile's header and come back as they were. */
+static void profile_header(void)
+{
+	static const char *const bad[] = {
+		"# stat: a.b 1 ;\n",		/* no " = " */
+		"# stat: a.b = 1\n",		/* ends in a number */
+		"# stat: a b = 1 ;\n",	/* a blank in the key */
+		"# stat: a.b = nan ;\n",
+		"# stat: a.b = 1e999 ;\n",
+		"# stat: a.b = ;\n",
+		"# stat: a.b = 1 ; x\n",
+		NULL,
+	};
+	char path[] = "/tmp/flamediff-bench.XXXXXX";
+	struct profile *p = profile_new(), *q;
+	struct strbuf text = STRBUF_INIT;
+	struct outfile o;
+	struct fd_err err;
+	char *got;
+	int fd, i;
+
+	metric_set_add(&p->meta.stats, "stress-ng.mremap.ops", 36);
+	metric_set_add(&p->meta.stats, "stress-ng.mremap.ops_per_sec", 11.24);
+	metric_set_add(&p->meta.stats, "perf-stat.ps.cpu-migrations",
+		       0.60117744480164426);
+	metric_set_sort(&p->meta.stats);
+	add_folded_stack(p, "proc;main;f", 100, true);
+	fd = mkstemp(path);
+	close(fd);
+	ok(!outfile_open(&o, path, &err), "a profile file opens");
+	profile_write(p, &o);
+	ok(!outfile_commit(&o, &err), "and is written");
+	got = slurp(path);
+	ok(got && strstr(got, "\n# stat: stress-ng.mremap.ops_per_sec = "
+				"11.24 ;\n"),
+	   "a stat line: '# stat: KEY = VALUE ;', the shortest exact value");
+	ok(got && strstr(got, "# stat: perf-stat.ps.cpu-migrations = "
+				"0.60117744480164426 ;\n"),
+	   "17 digits where 15 do not read back the same");
+	q = got ? profile_of_text(got) : NULL;
+	ok(q && q->meta.stats.nr == 3, "read back: three stats");
+	if (q) {
+		has(&q->meta.stats, "stress-ng.mremap.ops", 36);
+		has(&q->meta.stats, "stress-ng.mremap.ops_per_sec", 11.24);
+		has(&q->meta.stats, "perf-stat.ps.cpu-migrations",
+		    0.60117744480164426);
+		ok(profile_total(q) == 100, "the stacks are as they were");
+	}
+	profile_free(q);
+	free(got);
+	unlink(path);
+	profile_free(p);
+
+	for (i = 0; bad[i]; i++) {
+		strbuf_reset(&text);
+		strbuf_addf(&text, "# flamediff-profile 2\n# root: process\n"
+			    "%sproc;main 1\n", bad[i]);
+		q = profile_of_text(text.buf);
+		ok(!q, "refused: %.*s", (int)strlen(bad[i]) - 1, bad[i]);
+		profile_free(q);
+	}
+	strbuf_release(&text);
+}
+
 int main(void)
 {
 	stress_ng_brief();
@@ -267,5 +334,6 @@ int main(void)
 	time_rows();
 	perf_stat_rows();
 	families();
+	profile_header();
 	return done_testing();
 }
