@@ -57,8 +57,8 @@ void report_text_lkp_all(struct outfile *o, const struct profile *p,
 			j++;
 		}
 	}
-	metric_set_free(&pp);
-	metric_set_free(&own);
+	metric_set_release(&pp);
+	metric_set_release(&own);
 }
 
 /* "12.3k": counts and weights readable at a glance. */

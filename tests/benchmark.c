@@ -74,7 +74,7 @@ static void stress_ng_brief(void)
 	has(&s, "stress-ng.mremap.nanosecs_per_mremap_call", 580009.01);
 	has(&s, "stress-ng.mremap.nanosecs_per_mremap_call.pass", 1);
 	is_int(s.nr, 5, "nothing else: header and info lines are no rows");
-	metric_set_free(&s);
+	metric_set_release(&s);
 	bench_release(&b);
 }
 
@@ -97,7 +97,7 @@ static void stress_ng_metrics(void)
 	    12893.86);
 	has(&s, "stress-ng.mremap.nanosecs_per_mremap_call", 1013452.10);
 	is_int(s.nr, 10, "two stressors, two misc metrics: 10 rows");
-	metric_set_free(&s);
+	metric_set_release(&s);
 	bench_release(&b);
 }
 
@@ -129,7 +129,7 @@ static void stress_ng_handmade(void)
 	/* the table ends at "run time:" */
 	lacks(&s, "stress-ng.after.ops");
 	is_int(s.nr, 12, "12 rows in all");
-	metric_set_free(&s);
+	metric_set_release(&s);
 	bench_release(&b);
 }
 
@@ -165,7 +165,7 @@ static void rules(void)
 	has(&s, "notify.ops_per_sec", 150.5);
 	lacks(&s, "notify.p99");
 	is_int(s.nr, 1, "only the figures found");
-	metric_set_free(&s);
+	metric_set_release(&s);
 	bench_release(&b);
 }
 
@@ -192,12 +192,12 @@ static void time_rows(void)
 	has(&s, "stress-ng.time.file_system_inputs", 760);
 	has(&s, "stress-ng.time.file_system_outputs", 8);
 	is_int(s.nr, 11, "the 11 rows LKP's reports show");
-	metric_set_free(&s);
+	metric_set_release(&s);
 
 	u.elapsed = 0;
 	bench_time_rows(&u, "x", &s);
 	has(&s, "x.time.percent_of_cpu_this_job_got", 0);
-	metric_set_free(&s);
+	metric_set_release(&s);
 }
 
 static void perf_stat_rows(void)
@@ -236,7 +236,7 @@ static void perf_stat_rows(void)
 	is_near(get(&s, "perf-stat.i.ipc"), (0.5 + 1.0) / 2, 1e-12,
 		"i.ipc: the mean of the intervals' ratios");
 	lacks(&s, "perf-stat.overall.branch-miss-rate%");
-	metric_set_free(&s);
+	metric_set_release(&s);
 }
 
 static void families(void)
@@ -275,7 +275,7 @@ static void profile_header(void)
 		NULL,
 	};
 	char path[] = "/tmp/flamediff-bench.XXXXXX";
-	struct profile *p = profile_new(), *q;
+	struct profile *p = profile__new(), *q;
 	struct strbuf text = STRBUF_INIT;
 	struct outfile o;
 	struct fd_err err;
@@ -309,10 +309,10 @@ static void profile_header(void)
 		    0.60117744480164426);
 		ok(profile_total(q) == 100, "the stacks are as they were");
 	}
-	profile_free(q);
+	profile__delete(q);
 	free(got);
 	unlink(path);
-	profile_free(p);
+	profile__delete(p);
 
 	for (i = 0; bad[i]; i++) {
 		strbuf_reset(&text);
@@ -320,7 +320,7 @@ static void profile_header(void)
 			    "%sproc;main 1\n", bad[i]);
 		q = profile_of_text(text.buf);
 		ok(!q, "refused: %.*s", (int)strlen(bad[i]) - 1, bad[i]);
-		profile_free(q);
+		profile__delete(q);
 	}
 	strbuf_release(&text);
 }
