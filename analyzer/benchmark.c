@@ -23,8 +23,15 @@ struct bench_rule {
 
 void bench_init(struct bench *b, const char *testcase)
 {
+	char *s;
+
 	memset(b, 0, sizeof(*b));
 	b->testcase = xstrdup(testcase && *testcase ? testcase : "benchmark");
+	/* A command's name is anybody's bytes ("x 99\ny"): a stats key
+	 * holds no blank nor control byte, so those become '_'. */
+	for (s = b->testcase; *s; s++)
+		if ((unsigned char)*s <= ' ' || (unsigned char)*s >= 0x7f)
+			*s = '_';
 }
 
 void bench_release(struct bench *b)

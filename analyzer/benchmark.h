@@ -30,7 +30,8 @@
  *
  * Lifetime: bench_init() -> bench_add_rule()... -> bench_line()... ->
  * bench_result() -> bench_release(). testcase is the prefix of every key
- * ("stress-ng"); it is copied.
+ * ("stress-ng"); it is copied, its blanks, control and non-ASCII bytes
+ * turned into '_' (a key is one word of printable ASCII).
  */
 struct bench_rule;
 

@@ -605,7 +605,14 @@ static void write_stats(struct outfile *o, const struct metric_set *s)
 
 	for (i = 0; i < s->nr; i++) {
 		double v = s->v[i].value;
+		const char *k;
 
+		/* only what the reader takes back: one printable word */
+		for (k = s->v[i].key; *k; k++)
+			if ((unsigned char)*k <= ' ' || (unsigned char)*k >= 0x7f)
+				break;
+		if (*k || !*s->v[i].key || !isfinite(v))
+			continue;
 		snprintf(num, sizeof(num), "%.15g", v);
 		if (strtod(num, NULL) != v)
 			snprintf(num, sizeof(num), "%.17g", v);

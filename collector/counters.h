@@ -26,8 +26,8 @@ struct counters;
  * pid/cpu pairs as perf_event_open() takes them: tids[0..nr_tids) on any
  * CPU (inherit), or with nr_tids 0 every cpus[] for every task. An event
  * the machine lacks is left out quietly; one that fails otherwise is left
- * out with a warning in *warn (a static message, or NULL). NULL when not
- * one event could be opened.
+ * out, the first such failure said in warn[0..warn_size) ("" when none).
+ * NULL when not one event could be opened.
  */
 struct counters *counters__new(const pid_t *tids, int nr_tids,
 			       const int *cpus, int nr_cpus,

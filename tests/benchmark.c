@@ -198,6 +198,17 @@ static void time_rows(void)
 	bench_time_rows(&u, "x", &s);
 	has(&s, "x.time.percent_of_cpu_this_job_got", 0);
 	metric_set_release(&s);
+
+	/* a command named with a blank and a newline: one word of a key */
+	{
+		struct bench b;
+
+		bench_init(&b, "x 99\ny");
+		bench_time_rows(&u, b.testcase, &s);
+		has(&s, "x_99_y.time.major_page_faults", 6);
+		metric_set_release(&s);
+		bench_release(&b);
+	}
 }
 
 static void perf_stat_rows(void)
