@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/benchmark.h"
 #include "analyzer/diff.h"
 #include "analyzer/folded.h"
 #include "lib/linereader.h"
@@ -85,6 +86,14 @@ static int cmp_row(const void *a, const void *b)
 
 	if (x->group != y->group)
 		return x->group < y->group ? -1 : 1;
+	/* other stats in LKP's order: benchmark (its headline first),
+	 * time, other monitors, perf-stat, perf-sched */
+	if (x->group == DIFF_STAT) {
+		int rx = bench_key_rank(x->key), ry = bench_key_rank(y->key);
+
+		if (rx != ry)
+			return rx < ry ? -1 : 1;
+	}
 	if (x->change != y->change)
 		return x->change < y->change ? -1 : 1;
 	return strcmp(x->key, y->key);
@@ -162,7 +171,10 @@ void diff_compare(struct metric_set *base, size_t nr_base,
 		r->separated = stats_separated(v + nr_base, nr_new, v, nr_base);
 		r->changed = diff_changed(v, nr_base, v + nr_base, nr_new,
 					  r->points, o);
-		r->shown = r->changed || (o && o->all);
+		/* the benchmark's headline is the table's first line, as
+		 * in LKP's reports, changed or not */
+		r->shown = r->changed || (o && o->all) ||
+			   bench_headline_key(r->key);
 		d->nr_shown += r->shown;
 	}
 	sane_qsort(d->rows, d->nr_rows, sizeof(*d->rows), cmp_row);
@@ -228,6 +240,11 @@ int diff_side_measure(struct diff_side *s, const char *event,
 			add_key(&s->sets[i], "calltrace", m.event,
 				m.chains[j].name, m.chains[j].percent, floor,
 				&key);
+		/* the run's own benchmark, time and perf-stat rows */
+		for (j = 0; j < s->side.runs[i]->meta.stats.nr; j++)
+			metric_set_add(&s->sets[i],
+				       s->side.runs[i]->meta.stats.v[j].key,
+				       s->side.runs[i]->meta.stats.v[j].value);
 		if (s->sets[i].nr)
 			metric_set_sort(&s->sets[i]);
 		metrics_release(&m);

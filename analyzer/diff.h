@@ -24,8 +24,11 @@
  *    median (sorted[n/2]) of each side: every run of one side beyond the
  *    other's upper median, and its upper median beyond the other's extreme;
  *  - rows are ordered: other stats, calltrace, children, self, other
- *    perf-profile keys; inside a group by change ascending (largest drop
- *    first), ties by key.
+ *    perf-profile keys; other stats by family as LKP prints them
+ *    (benchmark with its headline first, time, other monitors, perf-stat,
+ *    perf-sched: bench_key_rank()); inside a group by change ascending
+ *    (largest drop first), ties by key;
+ *  - the benchmark's headline row (bench_headline_key()) is always shown.
  */
 
 /* Table groups, in the order the table prints them. */
@@ -149,9 +152,10 @@ enum diff_group diff_key_group(const char *key, const char **name);
  * Compute each profile run's LKP metrics (event: the <event> part of the
  * keys) into s->sets: per run, LKP's figures (>= DIFF_LKP_FLOOR; values
  * are kept at full precision, not rounded to two decimals), or every value
- * above 0 with full_precision. Calltrace chains keep perf's 0.5% cut, so
- * that the keys are LKP's. A run whose samples are all left out
- * (unresolved) is an error. Nothing to do for a stats side.
+ * above 0 with full_precision, and the run's own other stats beside them
+ * (profile_meta.stats: benchmark, time, perf-stat). Calltrace chains keep
+ * perf's 0.5% cut, so that the keys are LKP's. A run whose samples are
+ * all left out (unresolved) is an error. Nothing to do for a stats side.
  */
 int diff_side_measure(struct diff_side *s, const char *event,
 		      bool full_precision, struct fd_err *err);

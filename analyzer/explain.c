@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/benchmark.h"
 #include "analyzer/explain.h"
 #include "analyzer/names.h"
 #include "analyzer/stats.h"
@@ -407,6 +408,9 @@ void explain_compute(const struct diff *d, struct metric_set *base,
 	e->nr_base = d->nr_base;
 	e->nr_new = d->nr_new;
 	e->calltrace = calltrace;
+	for (i = 0; i < d->nr_rows && !e->headline; i++)
+		if (bench_headline_key(d->rows[i].key))
+			e->headline = &d->rows[i];
 	top_movers(d, DIFF_CHILDREN, &e->children, &e->nr_children);
 	top_movers(d, DIFF_SELF, &e->self, &e->nr_self);
 
@@ -521,4 +525,22 @@ void explain_processes(struct explain *e, const struct cmp_tree *t)
 		};
 	}
 	sane_qsort(e->procs, e->nr_procs, sizeof(*e->procs), cmp_process);
+}
+
+bool explain_headline_text(const struct diff *d, struct strbuf *sb)
+{
+	char b[64], n[64];
+	size_t i;
+
+	for (i = 0; i < d->nr_rows; i++) {
+		const struct diff_row *r = &d->rows[i];
+
+		if (!bench_headline_key(r->key))
+			continue;
+		strbuf_addf(sb, "%s %+.1f%% (%s -> %s)", r->key, r->change,
+			    bench_fmt_figure(b, sizeof(b), r->base_mean),
+			    bench_fmt_figure(n, sizeof(n), r->new_mean));
+		return true;
+	}
+	return false;
 }

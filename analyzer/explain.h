@@ -7,6 +7,7 @@
 
 #include "analyzer/compare.h"
 #include "analyzer/diff.h"
+#include "lib/strbuf.h"
 #include "analyzer/metrics.h"
 #include "analyzer/profile.h"
 
@@ -14,6 +15,8 @@
  * "What moved": the few lines under the comparison table that say in plain
  * words what the rows mean, short enough for a mail reply (<= 100 columns).
  *
+ *  - when the runs carry the benchmark's figures, its headline row first
+ *    ("ops per second +48.3% (p = 0.01); where the time went:");
  *  - the top movers by children and by self: the changed rows (diff.h's
  *    rule) with the largest |change|, at least 0.1 point;
  *  - for every function whose self share is at least EXPLAIN_HOT percent on
@@ -59,6 +62,12 @@ struct explain_process {
 };
 
 struct explain {
+	/*
+	 * The benchmark's headline row (bench_headline_key(): the first
+	 * "*.ops_per_sec" of the table), which the explanation opens with;
+	 * NULL when the runs carry none. Points into the diff's rows.
+	 */
+	const struct diff_row *headline;
 	size_t nr_base, nr_new;
 	/* Processes whose share the table's rule calls changed, largest
 	 * move first; none when the stacks do not start with one. */
@@ -70,6 +79,13 @@ struct explain {
 	struct explain_hot *hot; /* hottest first */
 	size_t nr_hot;
 };
+
+/*
+ * The headline row of d (the first bench_headline_key() row, in table
+ * order) as one line for a graph's info line: "KEY +20.3% (6.33 ->
+ * 7.62)". false, sb untouched, when d has none.
+ */
+bool explain_headline_text(const struct diff *d, struct strbuf *sb);
 
 /*
  * The self-time chains of one profile run into out: "f0;...;f4" -> percent

@@ -195,6 +195,42 @@ static void header_value(struct fr *fr, char *val)
 	memcpy(val, fr->name.buf, fr->name.len + 1);
 }
 
+/*
+ * "# stat: KEY = VALUE ;": one of the run's other LKP stats. The trailing
+ * ";" is there so that the line does not end in a number, which
+ * flamegraph.pl would take for a stack "# stat: KEY =" of that weight.
+ */
+static int stat_line(struct fr *fr, char *val)
+{
+	char *eq = strstr(val, " = "), *end, *k;
+	double v;
+
+	if (!eq || eq == val)
+		goto bad;
+	*eq = '\0';
+	for (k = val; *k; k++)
+		if (*k == ' ' || *k == '\t')
+			goto bad;
+	errno = 0;
+	v = strtod(eq + 3, &end);
+	if (end == eq + 3 || !isfinite(v))
+		goto bad;
+	while (*end == ' ')
+		end++;
+	if (*end != ';')
+		goto bad;
+	end++;
+	while (*end == ' ' || *end == '\r')
+		end++;
+	if (*end)
+		goto bad;
+	metric_set_add(&fr->p->meta.stats, val, v);
+	return 0;
+bad:
+	return fd_err_at(fr->err, fr->lr->path, fr->lr->lineno,
+			 "bad stat line (want '# stat: KEY = NUMBER ;')");
+}
+
 static int header_line(struct fr *fr, char *line, size_t len)
 {
 	struct linereader *lr = fr->lr;
@@ -249,6 +285,9 @@ static int header_line(struct fr *fr, char *line, size_t len)
 
 		if (isfinite(d) && d > 0)
 			p->meta.duration += d;
+	} else if (!strcmp(key, "stat") && fr->version > 0) {
+		/* a profile's; in plain folded text, just a comment */
+		return stat_line(fr, val);
 	} else if (!strcmp(key, "root")) {
 		if (!strcmp(val, "process"))
 			fr->process_root = 1;
@@ -591,6 +630,34 @@ static const char *weight_word(const char *unit)
 	return unit;
 }
 
+/*
+ * Each stat as "# stat: KEY = VALUE ;" (the ';' keeps the line from
+ * ending in a digit, which folded readers would take for a stack), VALUE
+ * the shortest of %.15g and %.17g that reads back as itself: "10.97", not
+ * "10.970000000000001".
+ */
+static void write_stats(struct outfile *o, const struct metric_set *s)
+{
+	char num[40];
+	size_t i;
+
+	for (i = 0; i < s->nr; i++) {
+		double v = s->v[i].value;
+		const char *k;
+
+		/* only what the reader takes back: one printable word */
+		for (k = s->v[i].key; *k; k++)
+			if ((unsigned char)*k <= ' ' || (unsigned char)*k >= 0x7f)
+				break;
+		if (*k || !*s->v[i].key || !isfinite(v))
+			continue;
+		snprintf(num, sizeof(num), "%.15g", v);
+		if (strtod(num, NULL) != v)
+			snprintf(num, sizeof(num), "%.17g", v);
+		outfile_printf(o, "# stat: %s = %s ;\n", s->v[i].key, num);
+	}
+}
+
 void profile_write(const struct profile *p, struct outfile *o)
 {
 	const struct profile_meta *m = &p->meta;
@@ -622,6 +689,7 @@ void profile_write(const struct profile *p, struct outfile *o)
 		outfile_printf(o, "# duration: %.3f s\n", m->duration);
 	format_weight(num, sizeof(num), profile_total(p));
 	outfile_printf(o, "# weight: %s %s\n", num, weight_word(m->unit));
+	write_stats(o, &m->stats);
 	write_stacks(p, o, ANNOTATE_ALL, true);
 }
 

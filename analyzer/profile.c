@@ -110,6 +110,7 @@ static void meta_release(struct profile_meta *m)
 	free(m->cmdline);
 	free(m->date);
 	free(m->label);
+	metric_set_release(&m->stats);
 }
 
 void profile__delete(struct profile *p)

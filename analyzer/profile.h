@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "lib/strtab.h"
+#include "analyzer/metric-set.h"
 
 /*
  * The profile: the one data model that the collector writes, the analyzer
@@ -103,6 +104,14 @@ struct profile_meta {
 	char *cmdline;	/* what was recorded */
 	char *date;	/* when, ISO 8601 */
 	char *label;	/* free-form, e.g. the build's name */
+	/*
+	 * The run's other LKP stats (benchmark figures, time, perf-stat:
+	 * analyzer/benchmark.h), whole keys ("stress-ng.mremap.ops"). One
+	 * run's own: profile_merge() leaves dst's as they are, since adding
+	 * up two runs' ops_per_sec means nothing; comparisons take them run
+	 * by run (diff_side_measure()).
+	 */
+	struct metric_set stats;
 };
 
 struct node_index; /* (parent, name, kind) -> child, private */

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "lib/strbuf.h"
+#include "analyzer/benchmark.h"
 #include "analyzer/folded.h"
 #include "analyzer/profile.h"
 #include "cli/builtin.h"
@@ -46,6 +47,9 @@ struct args {
 	bool system_wide;	/* -a */
 	uint64_t pid;		/* -p, for o.pid */
 	char **cmd;		/* the command to run (NULL-terminated), or NULL */
+	struct po_list metrics;	/* --metric NAME=REGEX */
+	const char *testcase;	/* NULL: the command's base name */
+	bool no_stat;
 };
 
 /* -c and -F: the last one given wins, as in perf record. */
@@ -166,6 +170,15 @@ const struct po_option record_options[] = {
 	PO_BOOL(0, "no-demangle", A, o.no_demangle,
 		"keep C++ and Rust symbol names mangled"),
 	PO_BOOL('q', "quiet", A, quiet, "no summary on stderr"),
+	{ .type = PO_T_LIST, .long_name = "metric",
+	  .off = PO_OFF(A, metrics, struct po_list), .argh = "NAME=REGEX",
+	  .help = "the command's figure TESTCASE.NAME: the first group\n"
+		  "of REGEX in the last line it matches (repeatable)" },
+	PO_STRING(0, "testcase", A, testcase, "NAME",
+		  "prefix of the benchmark and time rows (default:\n"
+		  "the command's base name)"),
+	PO_BOOL(0, "no-stat", A, no_stat,
+		"no perf-stat counters beside the samples"),
 	PO_END,
 };
 #undef A
@@ -195,7 +208,58 @@ static int parse_args(int argc, char **argv, struct args *a)
 	o->target = a->system_wide ? TARGET_SYSTEM :
 		    o->pid ? TARGET_PID : TARGET_CHILD;
 	o->enable_on_exec = a->delay == 0;
+	o->stat = !a->no_stat;
+	if (a->metrics.nr && !a->cmd)
+		return usage_error("record", "--metric needs a command");
 	return -1;
+}
+
+/* The command's output, line by line, to the benchmark parser. */
+static void on_line(void *ctx, const char *line, size_t len)
+{
+	bench_line(ctx, line, len);
+}
+
+/* The base name of the command, LKP's testcase ("stress-ng"). */
+static const char *testcase_of(const struct args *a)
+{
+	const char *s;
+
+	if (a->testcase)
+		return a->testcase;
+	if (!a->cmd)
+		return "benchmark";
+	s = strrchr(a->cmd[0], '/');
+	return s ? s + 1 : a->cmd[0];
+}
+
+/*
+ * The run's other LKP stats into out: what the command printed, its
+ * rusage and wall-clock time, the perf-stat counters.
+ */
+static void run_stats(struct record *r, struct workload *w,
+		      struct bench *b, struct metric_set *out)
+{
+	struct bench_usage u = { 0 };
+	struct rusage ru;
+	double elapsed;
+
+	bench_result(b, out);
+	if (w && !workload_usage(w, &ru, &elapsed)) {
+		u.user = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6;
+		u.sys = ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+		u.elapsed = elapsed;
+		u.maxrss_kb = ru.ru_maxrss;
+		u.majflt = ru.ru_majflt;
+		u.minflt = ru.ru_minflt;
+		u.nvcsw = ru.ru_nvcsw;
+		u.nivcsw = ru.ru_nivcsw;
+		u.inblock = ru.ru_inblock;
+		u.oublock = ru.ru_oublock;
+		bench_time_rows(&u, b->testcase, out);
+	}
+	record_stat_rows(r, out);
+	metric_set_sort(out);
 }
 
 static double now(void)
@@ -278,8 +342,10 @@ static int start(struct record *r, const struct args *a, struct workload *w,
 		return -1;
 	if (a->delay > 0)
 		sleep_interruptible(a->delay);
-	if (!early && !(o->target == TARGET_CHILD && o->enable_on_exec))
-		return record_enable(r, err);
+	if (!early && !(o->target == TARGET_CHILD && o->enable_on_exec) &&
+	    record_enable(r, err))
+		return -1;
+	record_stat_read(r); /* the counters start from here */
 	return 0;
 }
 
@@ -289,16 +355,29 @@ static int start(struct record *r, const struct args *a, struct workload *w,
  * time sampled. The status line, when shown, is refreshed 4 times a second.
  */
 static int sample(struct record *r, const struct args *a, struct workload *w,
-		  bool status, double *elapsed, struct fd_err *err)
+		  struct bench *b, bool status, double *elapsed,
+		  struct fd_err *err)
 {
-	double t_start = now(), t_shown = 0;
+	double t_start = now(), t_shown = 0, t_stat = t_start;
 
 	while (!stop_signal) {
 		double t;
 
-		if (record_poll(r, 100, err))
+		/* The command's output is copied as it comes: wait on it,
+		 * not on the buffers, which a poll every 50 ms keeps up
+		 * with at a quarter full. */
+		if (w && workload_teed(w)) {
+			workload_pump(w, 50, on_line, b);
+			if (record_poll(r, 0, err))
+				return -1;
+		} else if (record_poll(r, 100, err)) {
 			return -1;
+		}
 		t = now();
+		if (t - t_stat >= 1) {
+			record_stat_read(r); /* LKP's perf stat -I 1000 */
+			t_stat = t;
+		}
 		if (a->duration && t - t_start >= a->duration)
 			break;
 		if (w && workload_exited(w))
@@ -325,6 +404,8 @@ int cmd_record(int argc, char **argv)
 	struct profile *p = NULL;
 	struct fd_err err = { "" };
 	struct outfile outf = { 0 };
+	struct bench bench = { 0 };
+	struct metric_set stats = { 0 };
 	const char *const *warn;
 	char *cmdline = NULL;
 	double duration;
@@ -334,8 +415,19 @@ int cmd_record(int argc, char **argv)
 	cmdline = join_args(argc, argv); /* before parsing moves argv */
 	rc = parse_args(argc, argv, &a);
 	if (rc >= 0) {
+		po_list_release(&a.metrics);
 		free(cmdline);
 		return rc;
+	}
+	bench_init(&bench, testcase_of(&a));
+	for (size_t i = 0; i < a.metrics.nr; i++) {
+		if (bench_add_rule(&bench, a.metrics.v[i], &err)) {
+			rc = usage_error("record", "--metric %s", err.msg);
+			bench_release(&bench);
+			po_list_release(&a.metrics);
+			free(cmdline);
+			return rc;
+		}
 	}
 	rc = EXIT_INPUT;
 	status = isatty(2) && !a.quiet;
@@ -349,10 +441,12 @@ int cmd_record(int argc, char **argv)
 		return EXIT_INPUT;
 	}
 	if (a.cmd) {
-		w = workload_start(a.cmd, &err);
+		w = workload_start_tee(a.cmd, &err);
 		if (!w) {
 			fprintf(stderr, "flamediff record: %s\n", err.msg);
 			outfile_abort(&outf);
+			bench_release(&bench);
+			po_list_release(&a.metrics);
 			free(cmdline);
 			return EXIT_INPUT;
 		}
@@ -366,19 +460,33 @@ int cmd_record(int argc, char **argv)
 	for (warn = record_warnings(r); *warn; warn++)
 		fprintf(stderr, "flamediff record: warning: %s\n", *warn);
 	if (start(r, &a, w, &err) ||
-	    sample(r, &a, w, status, &duration, &err) ||
+	    sample(r, &a, w, &bench, status, &duration, &err) ||
 	    record_disable(r, &err) || record_poll(r, 0, &err))
 		goto fail;
+	record_stat_read(r); /* the last, partial interval */
 	if (status)
 		fprintf(stderr, "\r\033[K");
 	/* A command that ended by itself passes its failure on, as perf
 	 * record does, so scripts see it; one that -d or a signal ended
 	 * first is stopped here, which is no failure of its own. */
 	cmd_status = w && workload_exited(w) ? workload_status(w) : 0;
-	if (w)
+	if (w && !workload_exited(w) && workload_teed(w)) {
+		/* What it prints as it ends (stress-ng its metrics, on
+		 * SIGTERM) must not fill the pipe while we wait for it:
+		 * keep copying, for 5 s at most. */
+		kill(workload_pid(w), SIGTERM);
+		for (int i = 0; i < 100 && !workload_exited(w); i++)
+			workload_pump(w, 50, on_line, &bench);
+	}
+	if (w) {
 		workload_stop(w, SIGTERM);
+		workload_drain(w, on_line, &bench);
+	}
+	run_stats(r, w, &bench, &stats);
 
 	p = profile__new();
+	p->meta.stats = stats; /* moved */
+	memset(&stats, 0, sizeof(stats));
 	record_build(r, p);
 	record_fill_meta(p, duration, t_start, cmdline, a.label);
 	profile_write(p, &outf);
@@ -415,6 +523,9 @@ fail:
 	outfile_abort(&outf);
 out:
 	workload__delete(w); /* kills and reaps a command still running */
+	bench_release(&bench);
+	metric_set_release(&stats);
+	po_list_release(&a.metrics);
 	profile__delete(p);
 	record__delete(r);
 	free(cmdline);

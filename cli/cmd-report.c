@@ -294,7 +294,7 @@ static int run(const struct report_cmd *c)
 	}
 	switch (c->format) {
 	case FMT_LKP:
-		report_text_lkp(&o, &m);
+		report_text_lkp_all(&o, p, &m);
 		break;
 	case FMT_JSON:
 		report_text_json(&o, p, &m);

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/explain.h"
 #include "lib/outfile.h"
+#include "lib/strbuf.h"
 #include "cli/builtin.h"
 #include "cli/graph-opts.h"
 #include "cli/input-opts.h"
@@ -265,6 +267,8 @@ static enum load_result load_comparison(struct graph_cmd *g,
 {
 	struct comparison_opts co;
 	struct diff_side *b = &g->cmp.sides[0], *n = &g->cmp.sides[1];
+	struct strbuf headline = STRBUF_INIT;
+	enum load_result r;
 
 	if (!comparison_profiles(&g->cmp)) {
 		fd_err_set(err, "%s: LKP stats files hold no call tree to "
@@ -285,9 +289,15 @@ static enum load_result load_comparison(struct graph_cmd *g,
 		meta_set(&b->side.merged->meta.label, b->name);
 	if (n->name && !n->side.merged->meta.label)
 		meta_set(&n->side.merged->meta.label, n->name);
-	return layout_result(layout_build_diff(&g->layout, g->cmp.tree,
-					       b->side.merged, n->side.merged,
-					       &g->fo, err));
+	/* the benchmark's verdict opens the info line (layout copies it) */
+	if (explain_headline_text(&g->cmp.table, &headline))
+		g->fo.headline = headline.buf;
+	r = layout_result(layout_build_diff(&g->layout, g->cmp.tree,
+					    b->side.merged, n->side.merged,
+					    &g->fo, err));
+	g->fo.headline = NULL;
+	strbuf_release(&headline);
+	return r;
 }
 
 static enum load_result load_plain(struct graph_cmd *g, struct fd_err *err)

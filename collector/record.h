@@ -47,6 +47,7 @@ struct record_opts {
 	bool enable_on_exec;	  /* TARGET_CHILD: count from its exec */
 	const char *kallsyms;	  /* default /proc/kallsyms */
 	bool no_demangle;	  /* keep C++/Rust symbols mangled */
+	bool stat;		  /* count perf-stat events beside */
 };
 
 struct record_stats {
@@ -71,6 +72,17 @@ int record_disable(struct record *r, struct fd_err *err);
 /* Wait up to timeout_ms for data, then read every buffer. Returns 0, or -1
  * on a fatal error; an interrupting signal just returns early (0). */
 int record_poll(struct record *r, int timeout_ms, struct fd_err *err);
+
+/*
+ * perf-stat (o.stat): counting events, enabled and disabled with the
+ * sampling event, for the same target. record_stat_read() reads them
+ * all: the first call starts the first interval, each later one ends
+ * one (call it when the events start, once a second, and after
+ * record_disable()). record_stat_rows() adds LKP's perf-stat rows of the
+ * intervals to out; nothing without o.stat or when no counter opened.
+ */
+void record_stat_read(struct record *r);
+void record_stat_rows(const struct record *r, struct metric_set *out);
 
 /* The event actually opened ("cpu-clock") and its unit, after open. */
 const char *record_event(const struct record *r);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "collector/build.h"
+#include "collector/counters.h"
 #include "collector/decode.h"
 #include "collector/evsel.h"
 #include "collector/kallsyms.h"
@@ -53,6 +54,7 @@ struct record {
 	struct unwinder *unwinder;
 	struct decoder dec;
 	struct record_stats st;
+	struct counters *counters; /* perf-stat (o.stat), or NULL */
 
 	const char *warn[MAX_WARNINGS + 1];
 	char warn_buf[MAX_WARNINGS][256];
@@ -105,6 +107,7 @@ void record__delete(struct record *r)
 		ring_close(&r->rings[i]);
 	for (i = 0; i < r->nr_fds; i++)
 		close(r->fds[i]);
+	counters__delete(r->counters);
 	free(r->fds);
 	free(r->rings);
 	free(r->pfds);
@@ -438,6 +441,17 @@ int record_open(struct record *r, struct fd_err *err)
 	fill_track(r);
 	if (open_events(r, err))
 		return -1;
+	if (r->o.stat) {
+		char msg[256];
+		bool system = r->o.target == TARGET_SYSTEM;
+
+		/* Counting is an extra: the profile does not depend on it. */
+		r->counters = counters__new(system ? NULL : r->tids,
+				system ? 0 : r->nr_tids, r->cpus, r->nr_cpus,
+				r->attr.enable_on_exec, msg, sizeof(msg));
+		if (msg[0])
+			warn(r, "%s", msg);
+	}
 	if (r->o.dwarf) {
 		r->unwinder = unwinder__new();
 		r->dec.unwinder = r->unwinder;
@@ -461,12 +475,30 @@ static int ioctl_all(struct record *r, unsigned long req, struct fd_err *err)
 
 int record_enable(struct record *r, struct fd_err *err)
 {
+	if (counters_ioctl(r->counters, PERF_EVENT_IOC_ENABLE))
+		return fd_err_set(err, "perf event ioctl: %s",
+				  strerror(errno));
 	return ioctl_all(r, PERF_EVENT_IOC_ENABLE, err);
 }
 
 int record_disable(struct record *r, struct fd_err *err)
 {
-	return ioctl_all(r, PERF_EVENT_IOC_DISABLE, err);
+	if (ioctl_all(r, PERF_EVENT_IOC_DISABLE, err))
+		return -1;
+	if (counters_ioctl(r->counters, PERF_EVENT_IOC_DISABLE))
+		return fd_err_set(err, "perf event ioctl: %s",
+				  strerror(errno));
+	return 0;
+}
+
+void record_stat_read(struct record *r)
+{
+	counters_read(r->counters);
+}
+
+void record_stat_rows(const struct record *r, struct metric_set *out)
+{
+	counters_rows(r->counters, out);
 }
 
 /* Read every buffer, merging the CPUs by time: a process that maps a file

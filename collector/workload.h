@@ -3,6 +3,7 @@
 #define FLAMEDIFF_COLLECTOR_WORKLOAD_H
 
 #include <stdbool.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 
 #include "lib/error.h"
@@ -37,6 +38,42 @@ struct workload;
 /* Fork argv (argv[0] looked up in PATH), held before exec. NULL on error
  * ("cannot start CMD: ..."), with nothing left behind. */
 struct workload *workload_start(char *const argv[], struct fd_err *err);
+
+/*
+ * As workload_start(), with the command's stdout and stderr going through
+ * pipes that workload_pump() copies to our own stdout and stderr, byte for
+ * byte, as they come, and splits into lines for a parser. A process the
+ * command leaves behind that still writes after workload_drain() gets
+ * SIGPIPE: the recording does not wait for it.
+ */
+struct workload *workload_start_tee(char *const argv[], struct fd_err *err);
+
+/* A whole line of output (without its '\n'), or the first 64 KiB of a
+ * longer one, or what is left at the end. */
+typedef void workload_line_fn(void *ctx, const char *line, size_t len);
+
+/*
+ * Wait up to timeout_ms for output, copy what came and give fn its whole
+ * lines (stdout's and stderr's apart: one stream's partial line never
+ * joins the other's). Returns whether a stream is still open.
+ */
+bool workload_pump(struct workload *w, int timeout_ms, workload_line_fn *fn,
+		   void *ctx);
+
+/* After the command ended: copy what is still in the pipes, without
+ * waiting, give fn the last lines and close the pipes. */
+void workload_drain(struct workload *w, workload_line_fn *fn, void *ctx);
+
+/* Whether the output is teed and a stream still open. */
+bool workload_teed(const struct workload *w);
+
+/*
+ * The reaped command's usage (wait4: its own and its reaped children's)
+ * and the wall-clock seconds from its exec to its reaping; -1 when it was
+ * not reaped here or never ran.
+ */
+int workload_usage(const struct workload *w, struct rusage *ru,
+		   double *elapsed);
 
 /* The child's pid, for opening its events. */
 pid_t workload_pid(const struct workload *w);

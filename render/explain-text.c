@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/benchmark.h"
+#include "lib/strbuf.h"
 #include "render/explain-text.h"
 #include "render/textfmt.h"
 
@@ -219,10 +221,41 @@ static void write_hot(struct outfile *o, const struct explain_hot *h)
 	write_chains(o, "gained", h->gained, h->nr_gained);
 }
 
+/*
+ * "ops per second +48.3% (p = 0.012); where the time went:" and the
+ * figures under it: what the benchmark says first, then the profile's
+ * explanation of it.
+ */
+static void write_headline(struct outfile *o, const struct diff_row *r)
+{
+	struct wrap w = { o, 0, 0 };
+	char c[32], b[32], n[32], p[32];
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "ops per second %s%%",
+		    fmt_double(c, sizeof(c), "%+.1f", r->change));
+	if (r->p >= 0)
+		strbuf_addf(&sb, " (p = %s)",
+			    fmt_double(p, sizeof(p), "%.3g", r->p));
+	outfile_printf(o, "%s; where the time went:\n", sb.buf);
+	wrap_start(&w, " ");
+	wrap_word(&w, r->key, strlen(r->key));
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "%s -> %s",
+		    bench_fmt_figure(b, sizeof(b), r->base_mean),
+		    bench_fmt_figure(n, sizeof(n), r->new_mean));
+	wrap_text(&w, sb.buf);
+	wrap_end(&w);
+	outfile_puts(o, "\n");
+	strbuf_release(&sb);
+}
+
 void explain_write(const struct explain *e, struct outfile *o)
 {
 	size_t i;
 
+	if (e->headline)
+		write_headline(o, e->headline);
 	outfile_printf(o, "What moved (means of %zu base and %zu new run%s, "
 			  "in %% of all samples):\n\n",
 		       e->nr_base, e->nr_new, e->nr_new == 1 ? "" : "s");
@@ -319,7 +352,24 @@ void explain_write_json(const struct explain *e, struct outfile *o)
 {
 	size_t i;
 
-	outfile_printf(o, "{\"chains\": \"%s\", \"top_children\": ",
+	outfile_puts(o, "{");
+	if (e->headline) {
+		outfile_puts(o, "\"headline\": {\"key\": ");
+		json_string(o, e->headline->key);
+		outfile_puts(o, ", \"base\": ");
+		json_number(o, e->headline->base_mean);
+		outfile_puts(o, ", \"new\": ");
+		json_number(o, e->headline->new_mean);
+		outfile_puts(o, ", \"change_percent\": ");
+		json_number(o, e->headline->change);
+		outfile_puts(o, ", \"p\": ");
+		if (e->headline->p >= 0)
+			json_number(o, e->headline->p);
+		else
+			outfile_puts(o, "null");
+		outfile_puts(o, "}, ");
+	}
+	outfile_printf(o, "\"chains\": \"%s\", \"top_children\": ",
 		       e->calltrace ? "calltrace" : "self");
 	json_movers(o, e->children, e->nr_children);
 	outfile_puts(o, ", \"top_self\": ");

@@ -673,6 +673,10 @@ static void diff_info(struct layout *l, const struct profile *b, size_t nb,
 	struct strbuf info = STRBUF_INIT, who = STRBUF_INIT;
 	const char *label;
 
+	/* what the benchmark says first, for a reader who looks at the
+	 * graph before any table */
+	if (l->opts->headline && *l->opts->headline)
+		strbuf_addf(&info, "%s  |  ", l->opts->headline);
 	strbuf_addstr(&who, "base");
 	label = side_label(b, "base");
 	if (*label)

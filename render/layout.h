@@ -44,6 +44,10 @@ struct flame_opts {
 	const char *title;	/* NULL: "Flame Graph", "Icicle Graph",
 				 * "Differential Flame Graph" */
 	const char *subtitle;	/* NULL: none (backends may print metadata) */
+	/* Diff: the benchmark's headline change ("stress-ng.mremap.
+	 * ops_per_sec +20.3% (6.33 -> 7.62)", explain_headline_text()),
+	 * first in the info line; NULL: none. Copied by the layout. */
+	const char *headline;
 	double width;		/* image width, px: 1200 */
 	double frame_height;	/* --height: px per frame row: 16 */
 	double minwidth;	/* 0.1 (px, or % of the total when minwidth_pct) */
@@ -184,7 +188,9 @@ struct layout {
 	const char *subtitle;	/* --subtitle; may be NULL */
 	const char *info;	/* what a reader needs to trust the graph:
 				 * event, samples, duration, kernel (of each
-				 * side); may be NULL */
+				 * side); a diff's opens with the benchmark's
+				 * headline change when the runs carry one
+				 * (bench_headline()); may be NULL */
 	const char *countname;	/* resolved: never NULL */
 	const struct flame_opts *opts; /* as given; must outlive the layout */
 

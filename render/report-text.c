@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "analyzer/benchmark.h"
 #include "render/report-text.h"
 #include "render/textfmt.h"
 
@@ -16,6 +19,46 @@ void report_text_lkp(struct outfile *o, const struct metrics *m)
 		outfile_printf(o, "%s: %s\n", s.v[i].key,
 			       fmt_double(v, sizeof(v), "%.2f", s.v[i].value));
 	metric_set_release(&s);
+}
+
+/* The shortest of %.15g and %.17g that reads back as v. */
+static const char *stat_value(char *buf, size_t size, double v)
+{
+	snprintf(buf, size, "%.15g", v);
+	if (strtod(buf, NULL) != v)
+		snprintf(buf, size, "%.17g", v);
+	return buf;
+}
+
+void report_text_lkp_all(struct outfile *o, const struct profile *p,
+			 const struct metrics *m)
+{
+	struct metric_set pp = { 0 }, own = { 0 };
+	size_t i = 0, j = 0, k;
+	char v[40];
+
+	metrics_lkp_set(m, 0.05, &pp);
+	for (k = 0; k < p->meta.stats.nr; k++)
+		metric_set_add(&own, p->meta.stats.v[k].key,
+			       p->meta.stats.v[k].value);
+	metric_set_sort(&own);
+	metric_set_sort(&pp);
+	while (i < own.nr || j < pp.nr) {
+		if (j >= pp.nr ||
+		    (i < own.nr && strcmp(own.v[i].key, pp.v[j].key) <= 0)) {
+			outfile_printf(o, "%s: %s\n", own.v[i].key,
+				       stat_value(v, sizeof(v),
+						  own.v[i].value));
+			i++;
+		} else {
+			outfile_printf(o, "%s: %s\n", pp.v[j].key,
+				       fmt_double(v, sizeof(v), "%.2f",
+						  pp.v[j].value));
+			j++;
+		}
+	}
+	metric_set_release(&pp);
+	metric_set_release(&own);
 }
 
 /* "12.3k": counts and weights readable at a glance. */
@@ -44,6 +87,21 @@ static void write_header(struct outfile *o, const struct profile *p,
 {
 	double all = m->total + m->hidden;
 	char a[32], b[32], pct[32];
+	const struct metric *head, *elapsed;
+
+	head = bench_headline(&p->meta.stats, &elapsed);
+	if (head || elapsed) {
+		char hv[40], ev[40];
+
+		if (head)
+			outfile_printf(o, "%s %s", head->key,
+				       stat_value(hv, sizeof(hv), head->value));
+		if (elapsed)
+			outfile_printf(o, "%selapsed %s s", head ? ", " : "",
+				       fmt_double(ev, sizeof(ev), "%.2f",
+						  elapsed->value));
+		outfile_puts(o, "\n");
+	}
 
 	outfile_printf(o, "event %s: ", m->event);
 	if (m->samples)

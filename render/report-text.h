@@ -23,7 +23,19 @@
 void report_text_lkp(struct outfile *o, const struct metrics *m);
 
 /*
- * A table for people: a line with the event, samples, total weight and
+ * All of a run's stats lines: p's own (the benchmark, time and perf-stat
+ * rows record keeps, profile_meta.stats, printed as they were measured,
+ * the shortest decimal that reads back the same) and m's perf-profile
+ * rows (as report_text_lkp()), in one list sorted by key as LKP's stats
+ * files are.
+ */
+void report_text_lkp_all(struct outfile *o, const struct profile *p,
+			 const struct metrics *m);
+
+/*
+ * A table for people: when the profile holds the benchmark's figures, a
+ * first line with its headline (bench_headline()) and elapsed time; a
+ * line with the event, samples, total weight and
  * what was hidden as unresolved (counts as "12.3k"); the first top
  * functions (children %, self %, name) and how many more there are; the
  * first REPORT_TABLE_CHAINS calltrace chains as "callee <- callers".

@@ -118,11 +118,12 @@ static void test_lkp_rules(void)
 	ok(r && r->separated && !r->changed,
 	   "a stat whose medians are within 1%% is not a change");
 
-	/* Order: stats, calltrace, children, self; change ascending. */
+	/* Order: stats (by LKP's families: the benchmark before other
+	 * monitors), calltrace, children, self; change ascending. */
 	{
 		static const char *const want[] = {
-			"vmstat.x",
 			"stress-ng.ops",
+			"vmstat.x",
 			"perf-profile.calltrace.cycles-pp.gone.a.b",
 			"perf-profile.calltrace.cycles-pp.new.a.b",
 			"perf-profile.children.cycles-pp.small",

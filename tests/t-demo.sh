@@ -21,6 +21,11 @@ collapsed "$T/shipped"
 ok $? "shipped runs: notify and spin_lock collapse (notify $(change "$T/shipped" notify), spin_lock $(change "$T/shipped" spin_lock))"
 grep -q "spin_lock cooled down" "$T/shipped"
 ok $? "the explanation says spin_lock cooled down"
+awk 'found { print; exit } /\\ *\| *\\/ { found = 1 }' "$T/shipped" >"$T/first"
+grep -q ' notify.ops_per_sec$' "$T/first"
+ok $? "shipped runs: the table opens with the headline: $(cat "$T/first")"
+grep -q '^ops per second +[0-9.]*% (p = [0-9.e-]*); where the time went:$' "$T/shipped"
+ok $? "shipped runs: the explanation opens with ops per second"
 
 make -s -C share/demo O="$T/demo" >/dev/null 2>&1
 ok $? "the demo's two builds compile"

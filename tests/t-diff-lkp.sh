@@ -10,7 +10,8 @@ d=tests/data/diff
 
 # The runs of tests/data/diff/stats-*/ are made so that every row is one
 # mailed by the robot (tests/lkp-table.c has them one by one); here they go
-# through the whole command: reading, missing = 0, means, stddev, order.
+# through the whole command: reading, missing = 0, means, stddev, order
+# (LKP's families: the benchmark, time, other monitors, then perf-profile).
 cat >"$T/want" <<'EOF'
 =========================================================================================
 commit: 
@@ -21,9 +22,9 @@ commit:
 ---------------- --------------------------- 
          %stddev     %change         %stddev
              \          |                \  
-      3930            +7.8%       4235 ±  3%  vmstat.procs.r
-  83270128           +37.5%  1.145e+08        aim7.time.file_system_outputs
     670909 ±  2%     +48.3%     995054        stress-ng.mremap.ops
+  83270128           +37.5%  1.145e+08        aim7.time.file_system_outputs
+      3930            +7.8%       4235 ±  3%  vmstat.procs.r
       0.00       +3.2e+102%       3.20        meminfo.Active(file)
      92.04           -92.0        0.00        perf-profile.children.cycles-pp.cgroup_file_notify
       0.25 ± 13%     +43.6       43.88 ± 76%  perf-profile.children.cycles-pp._raw_spin_lock

@@ -19,7 +19,10 @@ for i in $(seq $runs); do
 	for b in A B; do
 		exe=$build/demo/$(echo $b | tr AB ab)/notify
 		echo "recording build $b, run $i of $runs ($seconds s)..." >&2
+		# the stressor's "ops/s N" is its headline figure, the
+		# table's first row: notify.ops_per_sec
 		if ! "$fd" record -q --label "build-$b" \
+			--metric 'ops_per_sec=^ops/s ([0-9.]+)' \
 			-o "$out/build-$b/run$i.profile" -- "$exe" "$seconds" \
 			>/dev/null 2>"$out/record.err"; then
 			recorded=0

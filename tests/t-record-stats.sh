@@ -1,0 +1,164 @@
+#!/bin/sh
+# flamediff record keeps LKP's other rows in the profile: the benchmark's
+# figures (stress-ng's metrics table, --metric rules), the time rows from
+# the command's rusage, and perf-stat counts; the command's output still
+# reaches the terminal unchanged. report --lkp prints them, diff opens with
+# the benchmark's headline.
+. tests/tap-lib.sh
+skip_without stress-ng
+
+if ! "$FLAMEDIFF" record -q -o "$T/probe" -- true 2>"$T/probe.err"; then
+	echo "1..0 # SKIP cannot record here: $(head -1 "$T/probe.err")"
+	exit 0
+fi
+
+# --- the output is copied byte for byte, stdout and stderr apart --------
+"$FLAMEDIFF" record -q -o "$T/tee.prof" -- sh -c \
+	'printf "one\ntwo\\\\ \001\377"; printf "err line\nno newline" >&2' \
+	>"$T/tee.out" 2>"$T/tee.err"
+ok $? "record of a command that prints exits 0"
+printf 'one\ntwo\\ \001\377' >"$T/tee.want"
+cmp -s "$T/tee.out" "$T/tee.want"
+ok $? "its stdout reaches our stdout byte for byte"
+printf 'err line\nno newline' >"$T/tee.ewant"
+cmp -s "$T/tee.err" "$T/tee.ewant"
+ok $? "its stderr reaches our stderr byte for byte (-q: nothing else)"
+
+# --- stress-ng's metrics table, the time rows, perf-stat -----------------
+"$FLAMEDIFF" record -o "$T/r.prof" -- stress-ng --mremap 2 -t 3 \
+	--metrics-brief >"$T/r.out" 2>"$T/r.err"
+ok $? "record -- stress-ng --mremap 2 -t 3 --metrics-brief exits 0"
+grep -q 'metrc:.* mremap  *[0-9]' "$T/r.err"
+ok $? "stress-ng's metrics table is on stderr as it printed it"
+# the value as stress-ng printed it: field 9 of its mremap row
+ops_ps=$(awk '$4 == "mremap" && (NF == 10 || NF == 12) && $5 ~ /^[0-9]+$/ \
+	{ print $9 }' "$T/r.err")
+ops=$(awk '$4 == "mremap" && (NF == 10 || NF == 12) && $5 ~ /^[0-9]+$/ \
+	{ print $5 }' "$T/r.err")
+"$FLAMEDIFF" report --lkp "$T/r.prof" >"$T/r.lkp" 2>"$T/r.lkp.err"
+ok $? "report --lkp exits 0"
+[ -n "$ops_ps" ] && grep -qx "stress-ng.mremap.ops_per_sec: $ops_ps" \
+	"$T/r.lkp"
+ok $? "stress-ng.mremap.ops_per_sec is what stress-ng printed ($ops_ps)"
+[ -n "$ops" ] && grep -qx "stress-ng.mremap.ops: $ops" "$T/r.lkp"
+ok $? "stress-ng.mremap.ops is what stress-ng printed ($ops)"
+grep -qx 'stress-ng.mremap.pass: 1' "$T/r.lkp"
+ok $? "stress-ng.mremap.pass"
+for k in user_time system_time elapsed_time percent_of_cpu_this_job_got \
+	maximum_resident_set_size major_page_faults minor_page_faults \
+	voluntary_context_switches involuntary_context_switches \
+	file_system_inputs file_system_outputs; do
+	grep -q "^stress-ng.time.$k: [0-9]" "$T/r.lkp"
+	ok $? "stress-ng.time.$k"
+done
+grep '^stress-ng.time.elapsed_time: ' "$T/r.lkp" >"$T/el" &&
+	awk '{ exit !($2 >= 2.9 && $2 < 6) }' "$T/el"
+ok $? "elapsed_time is the 3 s run ($(cat "$T/el"))"
+for k in context-switches cpu-migrations page-faults; do
+	grep -q "^perf-stat.ps.$k: [0-9]" "$T/r.lkp"
+	ok $? "perf-stat.ps.$k"
+	grep -q "^perf-stat.i.$k: [0-9]" "$T/r.lkp"
+	ok $? "perf-stat.i.$k"
+done
+# keys only: "a.call: 1" sorts after "a.call.pass: 1" as a line
+nonempty "$T/r.lkp" && cut -d: -f1 "$T/r.lkp" >"$T/keys" &&
+	LC_ALL=C sort -c "$T/keys"
+ok $? "the stats lines are sorted bytewise, as LKP's stats files"
+grep -q '^perf-profile.children.' "$T/r.lkp"
+ok $? "the perf-profile rows are there too"
+
+"$FLAMEDIFF" report "$T/r.prof" >"$T/r.table" 2>&1
+ok $? "report exits 0"
+head -1 "$T/r.table" | grep -q "^stress-ng.mremap.ops_per_sec $ops_ps, elapsed [0-9.]* s$"
+ok $? "report's table opens with the headline: $(head -1 "$T/r.table")"
+
+# flamegraph.pl reads the profile as folded stacks: no stat line drawn
+if command -v perl >/dev/null && [ -f /work/shared/oracles/flamegraph.pl ]; then
+	perl /work/shared/oracles/flamegraph.pl "$T/r.prof" >"$T/r.svg" 2>/dev/null
+	fg=$?
+	[ $fg -eq 0 ] && nonempty "$T/r.svg" && grep -q '<title>' "$T/r.svg" &&
+		! grep -q '<title># stat' "$T/r.svg"
+	ok $? "flamegraph.pl draws no '# stat:' frame"
+else
+	ok 0 "# SKIP flamegraph.pl oracle not here"
+fi
+
+# --- --metric, --testcase, --no-stat --------------------------------------
+"$FLAMEDIFF" record -q --no-stat --testcase demo \
+	--metric 'ops_per_sec=rate: ([0-9.]+) ops/s' --metric 'lat=^p99 ([0-9]+)' \
+	-o "$T/m.prof" -- sh -c 'echo "rate: 12.5 ops/s"; echo "rate: 13.5 ops/s" >&2; echo "p99 x"' \
+	>"$T/m.out" 2>"$T/m.err"
+ok $? "record --metric exits 0"
+"$FLAMEDIFF" report --lkp "$T/m.prof" >"$T/m.lkp" 2>&1
+ok $? "report --lkp of it exits 0"
+grep -qx 'demo.ops_per_sec: 13.5' "$T/m.lkp"
+ok $? "--metric: the last matching line (stdout or stderr) gives the value"
+[ -s "$T/m.lkp" ] && ! grep -q '^demo.lat' "$T/m.lkp"
+ok $? "--metric: no row when no line gives a number"
+grep -q '^demo.time.elapsed_time: ' "$T/m.lkp"
+ok $? "--testcase names the time rows"
+[ -s "$T/m.lkp" ] && ! grep -q '^perf-stat\.' "$T/m.lkp"
+ok $? "--no-stat: no perf-stat rows"
+"$FLAMEDIFF" record -q --metric 'x=(' -o "$T/bad.prof" -- true \
+	>/dev/null 2>"$T/bad.err"
+[ $? -eq 1 ] && grep -q 'metric' "$T/bad.err" && [ ! -e "$T/bad.prof" ]
+ok $? "a bad --metric regex is a usage error (1), no profile"
+
+# --- system-wide perf-stat agrees with perf stat -a ----------------------
+if command -v perf >/dev/null &&
+	perf stat -a -e context-switches -- true >/dev/null 2>&1; then
+	# perf stat runs inside the recording, around the same stress-ng:
+	# both count the same seconds of the same run.
+	"$FLAMEDIFF" record -q -a --testcase stress-ng -o "$T/sw.prof" -- \
+		perf stat -a -e context-switches -o "$T/perf.stat" -- \
+		stress-ng --switch 1 -t 3 >/dev/null 2>&1
+	ok $? "record -a -- perf stat -a -- stress-ng --switch 1 -t 3"
+	"$FLAMEDIFF" report --lkp "$T/sw.prof" >"$T/sw.lkp" 2>&1
+	ok $? "report --lkp of it"
+	ours=$(sed -n 's/^perf-stat.ps.context-switches: //p' "$T/sw.lkp")
+	cs=$(awk '/context-switches/ { gsub(",", "", $1); print $1 }' \
+		"$T/perf.stat")
+	secs=$(awk '/seconds time elapsed/ { print $1 }' "$T/perf.stat")
+	[ -n "$ours" ] && [ -n "$cs" ] && [ -n "$secs" ] &&
+		awk -v a="$ours" -v c="$cs" -v s="$secs" 'BEGIN {
+			b = c / s; d = a - b; if (d < 0) d = -d
+			exit !(b > 0 && d <= 0.1 * b) }'
+	ok $? "perf-stat.ps.context-switches $ours within 10% of perf stat's $cs / $secs s"
+else
+	ok 0 "# SKIP perf stat -a cannot count here"
+fi
+
+# --- diff of 3 runs a side opens with the headline ------------------------
+mkdir -p "$T/base" "$T/new"
+for i in 1 2 3; do
+	for side in base new; do
+		"$FLAMEDIFF" record -q -o "$T/$side/$i.prof" -- \
+			stress-ng --mremap 2 -t 2 --metrics-brief \
+			>/dev/null 2>&1 || echo "record $side $i failed" >>"$T/runs.err"
+	done
+done
+[ ! -s "$T/runs.err" ]
+ok $? "six runs recorded"
+"$FLAMEDIFF" diff --no-explain "$T/base" "$T/new" >"$T/diff.txt" 2>"$T/diff.err"
+ok $? "diff of 3 runs a side exits 0"
+# the first row after the column heads: "   ...  \  " then the rows
+awk 'found { print; exit } /\\ *\| *\\/ { found = 1 }' "$T/diff.txt" \
+	>"$T/first"
+grep -q ' stress-ng.mremap.ops_per_sec$' "$T/first"
+ok $? "its first row is stress-ng.mremap.ops_per_sec: $(cat "$T/first")"
+grep 'stress-ng.mremap.ops_per_sec$' "$T/diff.txt" >"$T/row" &&
+	awk '{ exit !($2 ~ /%$/ || $3 ~ /%$/ || $4 ~ /%$/) }' "$T/row"
+ok $? "with LKP's layout: base, change in %, new, key"
+"$FLAMEDIFF" diff "$T/base" "$T/new" >"$T/explain.txt" 2>"$T/explain.err"
+ok $? "diff with the explanation exits 0"
+sed -n '/^ops per second /,$p' "$T/explain.txt" >"$T/expl"
+head -1 "$T/expl" | grep -q '^ops per second [-+][0-9.]*% (p = [0-9.e-]*); where the time went:$' &&
+	sed -n 2p "$T/expl" | grep -q 'stress-ng.mremap.ops_per_sec [0-9.]* -> [0-9.]*$' &&
+	sed -n 4p "$T/expl" | grep -q '^What moved'
+ok $? "the explanation opens with the headline: $(head -1 "$T/expl")"
+"$FLAMEDIFF" svg --diff "$T/base" "$T/new" -o "$T/d.svg" 2>"$T/svg.err"
+ok $? "svg --diff exits 0"
+grep -q 'stress-ng.mremap.ops_per_sec [-+][0-9.]*% ([0-9.e+]* -&gt; [0-9.e+]*)  |  base' "$T/d.svg"
+ok $? "the SVG's info line opens with the headline change"
+
+done_testing
