@@ -1,16 +1,16 @@
-# flamediff-profile 2
+# flamediff-profile 3 folded
 # root: process
-# event: task-clock
-# unit: ns
-# label: build-A
-# host: vm
-# kernel: 6.18.44-fc-v1045
-# date: 2026-12-01T18:08:35Z
-# cmdline: flamediff record -q --label build-A --metric ops_per_sec=^ops/s ([0-9.]+) -o recorded/build-A/run1.profile -- ../../build/demo/a/notify 3
-# samples: 2746
-# lost: 0
-# duration: 3.030
-# weight: 2746008238
+# event: "task-clock"
+# unit: "ns"
+# label: "build-A"
+# host: "vm"
+# kernel: "6.18.44-fc-v1045"
+# date: "2026-12-01T18:08:35Z"
+# cmdline: "flamediff record -q --label build-A --metric ops_per_sec=^ops/s ([0-9.]+) -o recorded/build-A/run1.profile -- ../../build/demo/a/notify 3"
+# samples: 2746 samples
+# lost: 0 samples
+# duration: 3.030 s
+# weight: 2746008238 ns
 # stat: notify.ops_per_sec = 11018637 ;
 # stat: notify.time.elapsed_time = 3.03 ;
 # stat: notify.time.file_system_inputs = 0 ;

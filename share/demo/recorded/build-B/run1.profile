@@ -1,16 +1,16 @@
-# flamediff-profile 2
+# flamediff-profile 3 folded
 # root: process
-# event: task-clock
-# unit: ns
-# label: build-B
-# host: vm
-# kernel: 6.18.44-fc-v1045
-# date: 2026-12-01T18:06:29Z
-# cmdline: flamediff record -q --label build-B --metric ops_per_sec=^ops/s ([0-9.]+) -o recorded/build-B/run1.profile -- ../../build/demo/b/notify 3
-# samples: 1396
-# lost: 0
-# duration: 3.042
-# weight: 1396004188
+# event: "task-clock"
+# unit: "ns"
+# label: "build-B"
+# host: "vm"
+# kernel: "6.18.44-fc-v1045"
+# date: "2026-12-01T18:06:29Z"
+# cmdline: "flamediff record -q --label build-B --metric ops_per_sec=^ops/s ([0-9.]+) -o recorded/build-B/run1.profile -- ../../build/demo/b/notify 3"
+# samples: 1396 samples
+# lost: 0 samples
+# duration: 3.042 s
+# weight: 1396004188 ns
 # stat: notify.ops_per_sec = 8788977 ;
 # stat: notify.time.elapsed_time = 3.04 ;
 # stat: notify.time.file_system_inputs = 0 ;

@@ -1,16 +1,16 @@
-# flamediff-profile 2
+# flamediff-profile 3 folded
 # root: process
-# event: task-clock
-# unit: ns
-# label: build-B
-# host: vm
-# kernel: 6.18.44-fc-v1045
-# date: 2026-12-01T18:08:52Z
-# cmdline: flamediff record -q --label build-B --metric ops_per_sec=^ops/s ([0-9.]+) -o recorded/build-B/run2.profile -- ../../build/demo/b/notify 3
-# samples: 2418
-# lost: 0
-# duration: 3.026
-# weight: 2418007254
+# event: "task-clock"
+# unit: "ns"
+# label: "build-B"
+# host: "vm"
+# kernel: "6.18.44-fc-v1045"
+# date: "2026-12-01T18:08:52Z"
+# cmdline: "flamediff record -q --label build-B --metric ops_per_sec=^ops/s ([0-9.]+) -o recorded/build-B/run2.profile -- ../../build/demo/b/notify 3"
+# samples: 2418 samples
+# lost: 0 samples
+# duration: 3.026 s
+# weight: 2418007254 ns
 # stat: notify.ops_per_sec = 17376252 ;
 # stat: notify.time.elapsed_time = 3.03 ;
 # stat: notify.time.file_system_inputs = 0 ;

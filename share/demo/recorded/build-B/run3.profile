@@ -1,16 +1,16 @@
-# flamediff-profile 2
+# flamediff-profile 3 folded
 # root: process
-# event: task-clock
-# unit: ns
-# label: build-B
-# host: vm
-# kernel: 6.18.44-fc-v1045
-# date: 2026-12-01T18:06:43Z
-# cmdline: flamediff record -q --label build-B --metric ops_per_sec=^ops/s ([0-9.]+) -o recorded/build-B/run3.profile -- ../../build/demo/b/notify 3
-# samples: 1551
-# lost: 0
-# duration: 3.036
-# weight: 1551004653
+# event: "task-clock"
+# unit: "ns"
+# label: "build-B"
+# host: "vm"
+# kernel: "6.18.44-fc-v1045"
+# date: "2026-12-01T18:06:43Z"
+# cmdline: "flamediff record -q --label build-B --metric ops_per_sec=^ops/s ([0-9.]+) -o recorded/build-B/run3.profile -- ../../build/demo/b/notify 3"
+# samples: 1551 samples
+# lost: 0 samples
+# duration: 3.036 s
+# weight: 1551004653 ns
 # stat: notify.ops_per_sec = 9540582 ;
 # stat: notify.time.elapsed_time = 3.04 ;
 # stat: notify.time.file_system_inputs = 0 ;
