@@ -210,6 +210,11 @@ static void verdicts(struct cmp_tree *t)
 		n->new = stats_mean(r + nb, nn);
 		n->base_self = stats_mean(s, nb);
 		n->new_self = stats_mean(s + nb, nn);
+		n->base_stddev_pct = diff_stddev_percent(
+			n->base, stats_pstddev(r, nb));
+		n->new_stddev_pct = diff_stddev_percent(
+			n->new, stats_pstddev(r + nb, nn));
+		n->separated = stats_separated(r, nb, r + nb, nn) != 0;
 		n->change = n->new - n->base;
 		n->change_self = n->new_self - n->base_self;
 		n->p = n->p_self = -1;

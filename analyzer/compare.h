@@ -58,11 +58,15 @@ struct cmp_node {
 	uint32_t depth;
 	uint8_t kind;	       /* enum frame_kind */
 
-	/* Means over each side's runs, percent. */
+	/* Means over each side's runs, percent, and the population stddev
+	 * of the inclusive shares in percent of their mean (-1: absent, a
+	 * mean of 0), as the table's "±NN%". */
 	double base, new;	  /* inclusive */
 	double base_self, new_self;
+	double base_stddev_pct, new_stddev_pct;
 	double change, change_self; /* new - base, points */
 	double p, p_self;	  /* Welch's two-sided p; -1: < 2 runs a side */
+	bool separated;		  /* LKP's separation of the inclusive shares */
 	bool changed;		  /* diff_changed() of the inclusive shares */
 	bool changed_self;	  /* ... of the self shares */
 };
