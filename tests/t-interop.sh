@@ -47,8 +47,9 @@ done
 
 # The check above would catch the old header: before version 3, "#
 # kernel: 6.18.44-fc-v782" and "# weight: N" were frames to flamegraph.pl.
-v2=share/demo/recorded/build-A/run1.profile
-head -1 $v2 | grep -q '^# flamediff-profile [12]$' &&
+v2=$T/v2.profile
+printf '# flamediff-profile 2\n# root: process\n# event: cpu-clock\n# weight: 30\np;main;f 10\np;main;g 20\n' >$v2
+"$FLAMEDIFF" report --lkp $v2 >/dev/null &&
 	perl "$oracles/flamegraph.pl" $v2 >"$T/v2.svg" 2>/dev/null &&
 	grep -q '<title># weight:' "$T/v2.svg"
 ok $? "the check is sensitive: a version 1 header drew '# weight:' frames"
