@@ -24,6 +24,11 @@ const struct po_option input_options[] = {
 	PO_BOOL(0, "no-comm", struct input_opts, ps.no_comm,
 		"no process-name root (perf script), or\n"
 		"folded stacks that start with a function"),
+	PO_FILENAME(0, "kallsyms", struct input_opts, kallsyms, "FILE",
+		    "perf.data: kernel symbols (a copy of /proc/kallsyms)\n"
+		    "of the kernel that recorded it"),
+	PO_FILENAME(0, "vmlinux", struct input_opts, vmlinux, "FILE",
+		    "perf.data: kernel symbols from that kernel's vmlinux"),
 	PO_END,
 };
 

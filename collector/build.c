@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "collector/build.h"
+#include "collector/demangle.h"
 #include "collector/sanitize.h"
 #include "lib/hmap.h"
 #include "lib/strbuf.h"
@@ -13,6 +14,7 @@ struct namer {
 	struct hmap cache; /* frame code -> frame_key() */
 	struct strbuf sb;  /* the name being cleaned */
 	uint32_t unknown;
+	bool demangle;
 };
 
 /* Intern a name the recorded machine chose, made safe first. */
@@ -56,6 +58,15 @@ static uint32_t name_of(struct namer *nm, uint64_t f, unsigned int *kind)
 			goto out;
 		}
 	}
+	if (s && nm->demangle) {
+		struct strbuf b = STRBUF_INIT;
+
+		if (demangle_cxx(&b, s)) {
+			id = intern_clean(nm, b.buf, b.len);
+			strbuf_release(&b);
+			goto out;
+		}
+	}
 	id = s ? intern_clean(nm, s, strlen(s)) : nm->unknown;
 out:
 	*v = frame_key(id, *kind);
@@ -66,7 +77,14 @@ void build_stacks(struct profile *p, const struct stacks *st,
 		  const struct strtab *comms, struct dsos *dsos,
 		  const struct kallsyms *ksyms)
 {
-	struct namer nm = { p, dsos, ksyms, { 0 }, STRBUF_INIT, 0 };
+	build_stacks_opts(p, st, comms, dsos, ksyms, false);
+}
+
+void build_stacks_opts(struct profile *p, const struct stacks *st,
+		       const struct strtab *comms, struct dsos *dsos,
+		       const struct kallsyms *ksyms, bool demangle)
+{
+	struct namer nm = { p, dsos, ksyms, { 0 }, STRBUF_INIT, 0, demangle };
 	struct frame *fr;
 	unsigned long i;
 	size_t most = 0;
