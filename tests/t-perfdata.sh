@@ -1,0 +1,156 @@
+#!/bin/sh
+# perf.data read directly (collector/perfdata.c) folds as perf script's text
+# does: file mode, pipe mode, -z, two events, system-wide; report --lkp row
+# for row; truncated and corrupt files refused (exit 2). Needs perf and
+# perf_event_open (skips with the reason otherwise).
+. tests/tap-lib.sh
+skip_without perf
+PROGS=$(dirname "$FLAMEDIFF")/tests/progs
+SHARES=$PROGS/shares
+
+if [ ! -x "$SHARES" ]; then
+	echo "1..0 # SKIP $SHARES not built (make check builds it)"
+	exit 0
+fi
+if ! perf record -q -o "$T/probe.data" -e task-clock -- true \
+	>/dev/null 2>"$T/probe.err"; then
+	echo "1..0 # SKIP perf record cannot sample here: $(head -1 "$T/probe.err")"
+	exit 0
+fi
+
+# weight common to two folded files / the larger total: sum over stacks of
+# min(a, b) / total; 0 when either is empty
+overlap() { # overlap A B
+	awk 'FNR == 1 { f++ }
+		{ n = $NF; $NF = ""; if (f == 1) { a[$0] += n; ta += n }
+		  else { b[$0] += n; tb += n } }
+		END { for (k in a) if (k in b) s += a[k] < b[k] ? a[k] : b[k];
+		      t = ta > tb ? ta : tb; printf "%.4f\n", t ? s / t : 0 }' \
+		"$1" "$2"
+}
+atleast() { # atleast GOT WANT
+	awk -v g="$1" -v w="$2" 'BEGIN { exit !(g >= w) }'
+}
+
+# both folds of X.data: ours into X.a, perf script's text through fold
+# into X.b; ok when both ran and overlap >= 99%
+agree() { # agree NAME WHAT [fold options]
+	name=$1 what=$2
+	shift 2
+	"$FLAMEDIFF" fold "$@" "$T/$name.data" >"$T/$name.a" 2>"$T/$name.err"
+	rc=$?
+	perf script -i "$T/$name.data" >"$T/$name.txt" 2>/dev/null
+	"$FLAMEDIFF" fold "$@" "$T/$name.txt" >"$T/$name.b" 2>>"$T/$name.err"
+	rc2=$?
+	o=$(overlap "$T/$name.a" "$T/$name.b")
+	[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && nonempty "$T/$name.a" &&
+		atleast "$o" 0.99
+	ok $? "$what: fold X.data and perf script | fold agree (overlap $o)" ||
+		sed 's/^/#   /' "$T/$name.err"
+}
+
+# 1. a command, frame pointers, -F 999 -g -e task-clock
+perf record -q -o "$T/cmd.data" -F 999 -g -e task-clock -- "$SHARES" 1 \
+	>/dev/null 2>&1
+agree cmd "perf record -F 999 -g -e task-clock -- shares"
+grep -Eq '^shares;.*main;(run;)?work_two_thirds ' "$T/cmd.a"
+ok $? "user frames named, root first under the process name"
+
+# 2. system-wide, a fixed period
+perf record -q -o "$T/sys.data" -a -g -c 1000003 -e cpu-clock -- sleep 1 \
+	>/dev/null 2>&1
+agree sys "perf record -a -g -c 1000003 -e cpu-clock -- sleep 1"
+# the idle task, when it was sampled (a busy machine may never idle)
+if grep -q '^swapper;' "$T/sys.b"; then
+	grep -q '^swapper;' "$T/sys.a"
+	ok $? "the idle task is 'swapper', as perf names it"
+else
+	ok 0 "# SKIP the idle task was never sampled"
+fi
+nonempty "$T/sys.a" && ! grep -q '^;' "$T/sys.a"
+ok $? "every stack has its process root"
+
+# 3. pipe mode: perf record -o - | flamediff fold, from a real pipe
+perf record -q -o - -F 999 -g -e task-clock -- "$SHARES" 1 \
+	2>/dev/null >"$T/pipe.data"
+cat "$T/pipe.data" | "$FLAMEDIFF" fold >"$T/pipe.a" 2>"$T/pipe.err"
+rc=$?
+perf script -i "$T/pipe.data" 2>/dev/null | "$FLAMEDIFF" fold >"$T/pipe.b"
+o=$(overlap "$T/pipe.a" "$T/pipe.b")
+[ $rc -eq 0 ] && atleast "$o" 0.99
+ok $? "pipe mode (perf record -o - | flamediff fold) agrees (overlap $o)"
+
+# 4. -z: zstd-compressed records
+perf record -q -z -o "$T/z.data" -F 999 -g -e task-clock -- "$SHARES" 1 \
+	>/dev/null 2>&1
+agree z "perf record -z (PERF_RECORD_COMPRESSED)"
+
+# 5. two events: --event-filter keeps one; the default is the first
+# sampled, as the perf script reader takes the first event it sees
+perf record -q -o "$T/two.data" -g -e task-clock -e page-faults \
+	-- "$SHARES" 1 >/dev/null 2>&1
+agree two "two events, --event-filter task-clock" --event-filter task-clock
+"$FLAMEDIFF" fold -o "$T/two.profile" "$T/two.data" 2>"$T/two.err"
+rc=$?
+"$FLAMEDIFF" fold -o "$T/twos.profile" "$T/two.txt" 2>>"$T/two.err"
+rc2=$?
+ev=$(sed -n 's/^# event: //p' "$T/two.profile")
+evs=$(sed -n 's/^# event: //p' "$T/twos.profile")
+[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && [ -n "$ev" ] && [ "$ev" = "$evs" ]
+ok $? "the default event is perf script's first ('$ev' = '$evs')"
+"$FLAMEDIFF" fold --event-filter nosuch "$T/two.data" >"$T/none.out" \
+	2>"$T/none.err"
+[ $? -eq 2 ] && grep -q "no event 'nosuch'.*task-clock" "$T/none.err"
+ok $? "an event not in the file: exit 2, the events it has named"
+
+# 6. report --lkp: row for row
+"$FLAMEDIFF" report --lkp "$T/cmd.data" >"$T/lkp.a" 2>"$T/lkp.err"
+rc=$?
+"$FLAMEDIFF" report --lkp "$T/cmd.txt" >"$T/lkp.b" 2>>"$T/lkp.err"
+rc2=$?
+[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && nonempty "$T/lkp.a" &&
+	cmp -s "$T/lkp.a" "$T/lkp.b"
+ok $? "report --lkp X.data equals perf script | report --lkp" ||
+	diff "$T/lkp.a" "$T/lkp.b" | head -10 | sed 's/^/#   /'
+
+# 7. svg straight from perf.data
+"$FLAMEDIFF" svg "$T/cmd.data" -o "$T/cmd.svg" 2>"$T/svg.err"
+rc=$?
+[ $rc -eq 0 ] && svg_frame "$T/cmd.svg" work_two_thirds >/dev/null
+ok $? "svg perf.data draws work_two_thirds"
+
+# 8. kernel symbols from --kallsyms (a copy of this kernel's)
+if [ "$(sed -n 1p /proc/kallsyms | cut -d' ' -f1)" != 0000000000000000 ]; then
+	cp /proc/kallsyms "$T/kallsyms"
+	"$FLAMEDIFF" fold --kallsyms "$T/kallsyms" "$T/sys.data" \
+		>"$T/ks.a" 2>"$T/ks.err"
+	[ $? -eq 0 ] && nonempty "$T/ks.a" && cmp -s "$T/ks.a" "$T/sys.a"
+	ok $? "--kallsyms FILE names kernel frames as /proc/kallsyms does"
+else
+	ok 0 "# SKIP /proc/kallsyms hides addresses here"
+fi
+
+# 9. bad input: truncated in the data section, corrupt record size
+size=$(wc -c <"$T/cmd.data")
+head -c $((size / 3)) "$T/cmd.data" >"$T/trunc.data"
+"$FLAMEDIFF" fold "$T/trunc.data" >"$T/trunc.out" 2>"$T/trunc.err"
+rc=$?
+[ $rc -eq 2 ] && grep -q 'trunc.data: perf.data offset [0-9]*: truncated' \
+	"$T/trunc.err" && [ ! -s "$T/trunc.out" ]
+ok $? "truncated perf.data: exit 2, the offset named, nothing written" ||
+	sed 's/^/#   /' "$T/trunc.err"
+# the first record's size (bytes 6-7 at the data offset) set to 4
+off=$(od -An -t u8 -j 40 -N 8 "$T/cmd.data" | tr -d ' ')
+cp "$T/cmd.data" "$T/bad.data"
+printf '\004\000' | dd of="$T/bad.data" bs=1 seek=$((off + 6)) conv=notrunc \
+	2>/dev/null
+"$FLAMEDIFF" fold "$T/bad.data" >"$T/bad.out" 2>"$T/bad.err"
+[ $? -eq 2 ] && grep -q "offset $off: .* record of size 4" "$T/bad.err"
+ok $? "a record shorter than its header: exit 2, offset and type named" ||
+	sed 's/^/#   /' "$T/bad.err"
+printf 'PERFILE2\377\000\000\000\000\000\000\000' >"$T/hdr.data"
+"$FLAMEDIFF" fold "$T/hdr.data" >"$T/hdr.out" 2>"$T/hdr.err"
+[ $? -eq 2 ] && grep -q 'header size 255' "$T/hdr.err"
+ok $? "an unknown header size: exit 2, named"
+
+done_testing
