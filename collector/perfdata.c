@@ -66,6 +66,12 @@ enum {
 #define MAX_FEATURES (256UL << 20)
 #define MAX_EVSELS 4096
 
+struct bid_entry {
+	char *path;
+	unsigned char bid[20];
+	unsigned int len;
+};
+
 struct pd_evsel {
 	struct perf_event_attr attr;
 	char *name;
@@ -116,6 +122,10 @@ struct pd {
 	ZSTD_DStream *zstd;
 	unsigned char *zout;
 	size_t zout_len, zout_alloc;
+
+	/* build-ids of the user binaries (BUILD_ID feature) */
+	struct bid_entry *bids;
+	unsigned long nr_bids, alloc_bids;
 
 	/* what the features say */
 	unsigned char kernel_bid[20];
@@ -829,12 +839,14 @@ static int decompress(struct pd *pd, const struct perf_event_header *h,
 	return 0;
 }
 
-/* A build-id record (BUILD_ID feature, HEADER_BUILD_ID): the kernel's. */
+/* A build-id record (BUILD_ID feature, HEADER_BUILD_ID): the kernel's
+ * is kept apart, the others by path for build_id_fixup(). */
 static void build_id_event(struct pd *pd, const unsigned char *b,
 			   size_t len)
 {
 	/* header, pid, build_id[20], size, 3 reserved, file name */
 	const char *name;
+	struct bid_entry *e;
 	unsigned int n;
 
 	if (len < 8 + 4 + 24 + 1)
@@ -842,13 +854,96 @@ static void build_id_event(struct pd *pd, const unsigned char *b,
 	name = (const char *)b + 36;
 	if (!memchr(name, '\0', len - 36))
 		return;
-	if (strcmp(name, "[kernel.kallsyms]"))
-		return;
 	n = b[8 + 4 + 20];
 	if (!n || n > 20)
 		n = 20;
-	memcpy(pd->kernel_bid, b + 12, n);
-	pd->kernel_bid_len = n;
+	if (!strcmp(name, "[kernel.kallsyms]")) {
+		memcpy(pd->kernel_bid, b + 12, n);
+		pd->kernel_bid_len = n;
+		return;
+	}
+	if (name[0] != '/' || pd->nr_bids >= 1UL << 20)
+		return;
+	ALLOC_GROW(pd->bids, pd->nr_bids + 1, pd->alloc_bids);
+	e = &pd->bids[pd->nr_bids++];
+	e->path = xstrdup(name);
+	memcpy(e->bid, b + 12, n);
+	e->len = n;
+}
+
+static bool dso_has_bid(const struct dso *dso, const struct bid_entry *b)
+{
+	return dso->is_elf && dso->build_id_len == b->len &&
+	       !memcmp(dso->build_id, b->bid, b->len);
+}
+
+/* Open dso again, from path: back to what dsos_get() made, then open. */
+static void reopen(struct dsos *d, struct dso *dso, const char *path)
+{
+	if (dso->fd >= 0) {
+		close(dso->fd);
+		d->nr_fds--;
+	}
+	dso->fd = -1;
+	free(dso->segs);
+	dso->segs = NULL;
+	dso->nr_segs = 0;
+	dso->is_elf = false;
+	dso->build_id_len = 0;
+	dso->opened = false;
+	dso_open(d, dso, path);
+}
+
+/*
+ * A binary rebuilt or removed since the recording: its symbols are in
+ * perf's build-id cache (~/.debug, where perf record copies what it
+ * sampled) or the distribution's debug files, by the build-id the file
+ * recorded. Frames are file offsets, so the copy names them as well. Not
+ * with DWARF unwinding: the unwinder already read the file it had.
+ */
+static void build_id_fixup(struct pd *pd)
+{
+	const char *home = getenv("HOME");
+	unsigned long i, k;
+
+	if (pd->dsos.keep_image)
+		return;
+	for (i = 0; i < pd->nr_bids; i++) {
+		const struct bid_entry *b = &pd->bids[i];
+		char hex[41], cand[3][4096];
+		struct dso *dso = NULL;
+		unsigned long j;
+		bool tried = false;
+
+		for (j = 0; j < pd->dsos.nr && !dso; j++)
+			if (!strcmp(pd->dsos.v[j]->path, b->path))
+				dso = pd->dsos.v[j];
+		/* not sampled, not loaded yet, or the right file */
+		if (!dso || !dso->opened || dso->loaded || dso_has_bid(dso, b))
+			continue;
+		for (k = 0; k < b->len; k++)
+			snprintf(hex + 2 * k, 3, "%02x", b->bid[k]);
+		snprintf(cand[0], sizeof(cand[0]), "%s/.debug%s/%s/elf",
+			 home ? home : "/root", b->path, hex);
+		snprintf(cand[1], sizeof(cand[1]),
+			 "%s/.debug/.build-id/%.2s/%s/elf",
+			 home ? home : "/root", hex, hex + 2);
+		snprintf(cand[2], sizeof(cand[2]),
+			 "/usr/lib/debug/.build-id/%.2s/%s.debug", hex,
+			 hex + 2);
+		for (k = 0; k < 3; k++) {
+			struct stat st;
+
+			if (stat(cand[k], &st) || !S_ISREG(st.st_mode))
+				continue;
+			reopen(&pd->dsos, dso, cand[k]);
+			tried = true;
+			if (dso_has_bid(dso, b))
+				break;
+		}
+		if (k == 3 && tried)
+			reopen(&pd->dsos, dso, NULL); /* back to the path */
+	}
 }
 
 /* A feature string: u32 len, then len bytes (NUL-padded). */
@@ -1404,6 +1499,7 @@ static int build(struct pd *pd, struct profile *p)
 	}
 	if (!e || !e->stacks.nr)
 		return 0; /* no samples: the caller says so */
+	build_id_fixup(pd);
 	if (kernel_symbols(pd, &k, &have_k))
 		return -1;
 	build_stacks_opts(p, &e->stacks, pd->machine.comms, &pd->dsos,
@@ -1457,6 +1553,9 @@ static void pd_release(struct pd *pd)
 	if (pd->zstd)
 		ZSTD_freeDStream(pd->zstd);
 	free(pd->zout);
+	for (i = 0; i < pd->nr_bids; i++)
+		free(pd->bids[i].path);
+	free(pd->bids);
 	free(pd->host);
 	free(pd->release);
 	free(pd->cmdline);
@@ -1479,6 +1578,7 @@ int perf_data_read(struct linereader *lr, const struct input_opts *o,
 	pd.warn = warnings;
 	pd.path = lr->path;
 	dsos_init(&pd.dsos, false);
+	pd.dsos.labels = true;
 	machine_init(&pd.machine, &pd.dsos);
 	/* a recording names its processes itself: /proc here is another
 	 * machine, or the same one later */
