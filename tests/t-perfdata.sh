@@ -6,6 +6,8 @@
 . tests/tap-lib.sh
 skip_without perf
 PROGS=$(dirname "$FLAMEDIFF")/tests/progs
+# a stand-in tool (FLAMEDIFF=/bin/false) still gets the programs to record
+[ -d "$PROGS" ] || PROGS=build/tests/progs
 SHARES=$PROGS/shares
 
 if [ ! -x "$SHARES" ]; then
@@ -107,6 +109,32 @@ ok $? "the default event is perf script's first ('$ev' = '$evs')"
 	2>"$T/none.err"
 [ $? -eq 2 ] && grep -q "no event 'nosuch'.*task-clock" "$T/none.err"
 ok $? "an event not in the file: exit 2, the events it has named"
+
+# 5b. --call-graph dwarf: user stacks unwound from the copied stack, as
+# record does (nofp has no frame pointers: only unwinding sees level1).
+# The names above main may differ (glibc's aliases of __libc_start_main):
+# compare the weight under main;level1..spin.
+share() { # share FILE REGEX: % of the weight in stacks matching REGEX
+	awk -v re="$2" '{ w = $NF; t += w; if ($0 ~ re) s += w }
+		END { printf "%.1f\n", t ? 100 * s / t : -1 }' "$1"
+}
+if [ -x "$PROGS/nofp" ]; then
+	perf record -q -o "$T/dwarf.data" --call-graph dwarf -F 999 \
+		-e task-clock -- "$PROGS/nofp" 1 >/dev/null 2>&1
+	"$FLAMEDIFF" fold "$T/dwarf.data" >"$T/dwarf.a" 2>"$T/dwarf.err"
+	rc=$?
+	perf script -i "$T/dwarf.data" 2>/dev/null |
+		"$FLAMEDIFF" fold >"$T/dwarf.b"
+	re=';main;level1;level2;level3;level4;spin'
+	a=$(share "$T/dwarf.a" "$re")
+	b=$(share "$T/dwarf.b" "$re")
+	[ $rc -eq 0 ] && atleast "$a" 90 &&
+		awk -v a="$a" -v b="$b" 'BEGIN { d = a - b; exit !(d < 2 && d > -2) }'
+	ok $? "--call-graph dwarf: main;level1..spin unwound ($a% here, $b% in perf script)" ||
+		sed 's/^/#   /' "$T/dwarf.err"
+else
+	ok 0 "# SKIP $PROGS/nofp not built"
+fi
 
 # 6. report --lkp: row for row. Known difference: perf names PLT entries
 # (name@plt), which the shared symbolizer (collector/dso.c) does not read
