@@ -168,6 +168,36 @@ if [ "$(sed -n 1p /proc/kallsyms | cut -d' ' -f1)" != 0000000000000000 ]; then
 		>"$T/ks.a" 2>"$T/ks.err"
 	[ $? -eq 0 ] && nonempty "$T/ks.a" && cmp -s "$T/ks.a" "$T/sys.a"
 	ok $? "--kallsyms FILE names kernel frames as /proc/kallsyms does"
+	# a recording from another kernel: its kernel build-id changed
+	bid=$(perf buildid-list -i "$T/sys.data" 2>/dev/null |
+		awk '$2 == "[kernel.kallsyms]" { print $1 }')
+	off=
+	[ -n "$bid" ] && off=$(LC_ALL=C grep -obUaP \
+		"$(echo "$bid" | sed 's/../\\x&/g')" "$T/sys.data" |
+		head -1 | cut -d: -f1)
+	if [ -n "$off" ]; then
+		cp "$T/sys.data" "$T/other.data"
+		printf '\377' | dd of="$T/other.data" bs=1 seek="$off" \
+			conv=notrunc 2>/dev/null
+		"$FLAMEDIFF" fold "$T/other.data" "$T/other.data" \
+			>"$T/other.a" 2>"$T/other.err"
+		rc=$?
+		# the kernel names of sys.a are all gone from other.a
+		[ $rc -eq 0 ] && nonempty "$T/other.a" &&
+			grep -q '\[unknown\]' "$T/other.a" &&
+			! grep -q 'do_syscall_64\|asm_sysvec\|asm_exc' \
+				"$T/other.a" &&
+			[ "$(grep -c 'another kernel.*--kallsyms FILE or --vmlinux FILE' \
+				"$T/other.err")" -eq 1 ]
+		ok $? "another kernel's file: kernel frames [unknown], one warning naming --kallsyms and --vmlinux" ||
+			sed 's/^/#   /' "$T/other.err"
+		"$FLAMEDIFF" fold --kallsyms "$T/kallsyms" "$T/other.data" \
+			>"$T/other.k" 2>"$T/other.err"
+		[ $? -eq 0 ] && cmp -s "$T/other.k" "$T/sys.a"
+		ok $? "... and --kallsyms FILE names them again"
+	else
+		ok 0 "# SKIP no kernel build-id in the recording"
+	fi
 else
 	ok 0 "# SKIP /proc/kallsyms hides addresses here"
 fi
