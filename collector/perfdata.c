@@ -229,12 +229,18 @@ static bool skip(struct pd *pd, uint64_t n)
 	return true;
 }
 
-/* n bytes into a new buffer (for sections that are kept). */
+/*
+ * n bytes into a new buffer (for sections that are kept), grown as they
+ * arrive: a header that claims gigabytes costs no more than the input.
+ */
 static unsigned char *take_copy(struct pd *pd, uint64_t n)
 {
-	unsigned char *buf = xmalloc(n ? n : 1);
+	unsigned char *buf = NULL;
 	uint64_t got = 0;
+	size_t alloc = 0;
 
+	if (!n)
+		return xmalloc(1);
 	while (got < n) {
 		size_t chunk = n - got > (1UL << 20) ? 1UL << 20 :
 						       (size_t)(n - got);
@@ -243,6 +249,12 @@ static unsigned char *take_copy(struct pd *pd, uint64_t n)
 		if (!p) {
 			free(buf);
 			return NULL;
+		}
+		if (got + chunk > alloc) {
+			alloc = alloc ? size_mul(alloc, 2) : chunk;
+			if (alloc < got + chunk)
+				alloc = got + chunk;
+			buf = xrealloc(buf, alloc);
 		}
 		memcpy(buf + got, p, chunk);
 		got += chunk;
@@ -1269,10 +1281,11 @@ static int read_file(struct pd *pd, const unsigned char *hdr)
 		}
 		secs = xmalloc(nfeat * sizeof(*secs));
 		memcpy(secs, tab, nfeat * sizeof(*secs));
+		/* sizes checked first: offset + size cannot wrap */
 		for (i = 0; i < nfeat; i++)
-			if (secs[i].offset + secs[i].size > end &&
-			    secs[i].size <= MAX_FEATURES &&
-			    secs[i].offset <= MAX_FEATURES + feat_off)
+			if (secs[i].size <= MAX_FEATURES &&
+			    secs[i].offset <= MAX_FEATURES + feat_off &&
+			    secs[i].offset + secs[i].size > end)
 				end = secs[i].offset + secs[i].size;
 		feat_len = end - pd->off;
 		if (feat_len > MAX_FEATURES)

@@ -62,11 +62,12 @@ ok $? "user frames named, root first under the process name"
 # 2. system-wide, a fixed period
 perf record -q -o "$T/sys.data" -a -g -c 1000003 -e cpu-clock -- sleep 1 \
 	>/dev/null 2>&1
-# 98% here: whatever else runs on the machine is in it, and where two
-# symbols share an address (memcpy and __pi_memcpy, versioned glibc names)
-# the shared symbolizer and perf may pick different ones (measured 98.7 to
-# 99.1% on a busy 2-CPU machine)
-MIN=0.98 agree sys "perf record -a -g -c 1000003 -e cpu-clock -- sleep 1"
+# 95% here: whatever else runs on the machine is in it, and where two
+# symbols share an address (memcpy and __pi_memcpy, pthread_sigmask's
+# versions) the shared symbolizer and perf pick different ones: 98.5 to
+# 99.1% on a busy 2-CPU machine, 90% once under a storm of short-lived
+# processes calling those aliases
+MIN=0.95 agree sys "perf record -a -g -c 1000003 -e cpu-clock -- sleep 1"
 # the idle task, when it was sampled (a busy machine may never idle)
 if grep -q '^swapper;' "$T/sys.b"; then
 	grep -q '^swapper;' "$T/sys.a"
