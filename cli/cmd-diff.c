@@ -210,7 +210,7 @@ int cmd_diff(int argc, char **argv)
 	struct outfile o;
 	const char *names[2];
 	char *event = NULL;
-	int ret, i;
+	int ret = 0, i;
 
 	if (parse(&c, argc, argv, &ret))
 		goto out_args;
