@@ -49,7 +49,16 @@ agree() { # agree NAME WHAT [fold options]
 	[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && nonempty "$T/$name.a" &&
 		atleast "$o" "$min"
 	ok $? "$what: fold X.data and perf script | fold agree (overlap $o)" ||
-		sed 's/^/#   /' "$T/$name.err"
+		{ sed 's/^/#   /' "$T/$name.err"; top_diff "$T/$name.a" "$T/$name.b"; }
+}
+
+# on a failure: the stacks whose weights differ most (ours +, perf's -)
+top_diff() { # top_diff A B
+	awk 'FNR == 1 { f++ }
+		{ n = $NF; $NF = ""; if (f == 1) a[$0] += n; else b[$0] += n }
+		END { for (k in a) if (a[k] > b[k]) print a[k] - b[k], "+", k
+		      for (k in b) if (b[k] > a[k]) print b[k] - a[k], "-", k }' \
+		"$1" "$2" | sort -nr | head -6 | cut -c1-160 | sed 's/^/#   /'
 }
 
 # 1. a command, frame pointers, -F 999 -g -e task-clock
