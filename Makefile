@@ -9,7 +9,7 @@ CC	?= cc
 PKG_CONFIG ?= pkg-config
 
 # Link only what the code uses so far; "make deps" installs them all.
-PKGS	:= zlib libelf libunwind-generic cairo
+PKGS	:= zlib libelf libunwind-generic cairo libzstd
 
 CFLAGS	?= -O2 -g
 # Sanitizer builds turn off -Werror: GCC warns falsely under -fsanitize.
@@ -24,7 +24,7 @@ DEB_PACKAGES := build-essential pkg-config libelf-dev libdw-dev \
 	libunwind-dev libcairo2-dev zlib1g-dev fonts-dejavu-core linux-perf \
 	libxml2-utils librsvg2-bin pngcheck chromium xz-utils man-db groff-base \
 	stress-ng golang-go libiberty-dev \
-	clang libclang-rt-14-dev
+	clang libclang-rt-14-dev libzstd-dev
 
 # The parts, each a static library, linked in layer order: cli uses render
 # and collector, they use analyzer, which uses lib (tests/t-layers.sh checks
@@ -64,8 +64,8 @@ FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS := -O1 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
 	-fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZ_SAN) \
 	-I. $(shell $(PKG_CONFIG) --cflags $(PKGS))
-# The harnesses draw and measure: the collector is not in them.
-FUZZ_PARTS := render analyzer lib
+# The harnesses draw, measure and read perf.data (the collector).
+FUZZ_PARTS := render collector analyzer lib
 FUZZ_LIBS := $(FUZZ_PARTS:%=$(FUZZ_DIR)/lib%.a)
 FUZZ_BIN := $(FUZZ_NAMES:%=$(FUZZ_DIR)/fuzz-%)
 fuzz_obj = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(wildcard $(1)/*.c))
@@ -150,6 +150,7 @@ $(FUZZ_DIR)/obj/gen/flamegraph-js.o: $(BUILD)/gen/flamegraph-js.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(FUZZ_DIR)/librender.a: $(call fuzz_obj,render) $(FUZZ_DIR)/obj/gen/flamegraph-js.o
+$(FUZZ_DIR)/libcollector.a: $(call fuzz_obj,collector)
 $(FUZZ_DIR)/libanalyzer.a: $(call fuzz_obj,analyzer)
 $(FUZZ_DIR)/liblib.a: $(call fuzz_obj,lib)
 $(FUZZ_LIBS):

@@ -102,11 +102,24 @@ enum input_format input_detect(const char *head, size_t len)
 	return fmt;
 }
 
+/* perf record's magic, a file's or a pipe's: binary, no line to read. */
+static int is_perf_data(const char *head, size_t len)
+{
+	return len >= 8 && !memcmp(head, "PERFILE2", 8);
+}
+
 int input_detect_lr(struct linereader *lr, enum input_format *fmt,
 		    struct fd_err *err)
 {
 	size_t want = 64 * 1024, len;
 	const char *head;
+
+	if (lr_peek(lr, 8, &head, &len, err))
+		return -1;
+	if (is_perf_data(head, len)) {
+		*fmt = INPUT_PERF_DATA;
+		return 0;
+	}
 
 	/*
 	 * Doubling what is peeked until the first decisive line is whole:
@@ -133,7 +146,22 @@ static const char *const format_names[] = {
 	[INPUT_FOLDED] = "folded",
 	[INPUT_PERF_SCRIPT] = "perf-script",
 	[INPUT_LKP_STATS] = "lkp-stats",
+	[INPUT_PERF_DATA] = "perf-data",
 };
+
+/* Readers the front end registers (input.h): a function per format. */
+static int (*readers[INPUT_NR_FORMATS])(struct linereader *lr,
+					const struct input_opts *o,
+					struct profile *p, struct fd_err *err);
+
+void input_register_reader(enum input_format f,
+			   int (*fn)(struct linereader *lr,
+				     const struct input_opts *o,
+				     struct profile *p, struct fd_err *err))
+{
+	if ((size_t)f < INPUT_NR_FORMATS)
+		readers[f] = fn;
+}
 
 const char *input_format_name(enum input_format f)
 {
@@ -167,9 +195,17 @@ static int read_format(struct linereader *lr, enum input_format fmt,
 				 "fold or draw ('flamediff report FILE' "
 				 "prints their rows, 'flamediff diff' "
 				 "compares them)");
+	case INPUT_PERF_DATA:
+		if (!readers[INPUT_PERF_DATA])
+			/* a library user that did not register the reader */
+			return fd_err_at(err, lr->path, 0,
+					 "a perf.data file: give 'perf "
+					 "script -i %s' output", lr->path);
+		return readers[INPUT_PERF_DATA](lr, o, p, err);
 	case INPUT_PROFILE:
 	case INPUT_FOLDED:
 	case INPUT_AUTO:
+	case INPUT_NR_FORMATS:
 		break;
 	}
 	return folded_read(lr, !o->ps.no_comm, p, p2, err);
@@ -190,17 +226,14 @@ int input_read_lr(struct linereader *lr, const struct input_opts *o,
 		o = &defaults;
 	if (lr_peek(lr, 4096, &head, &len, err))
 		return -1;
-	if (len >= 8 && !memcmp(head, "PERFILE2", 8))
-		/* What perf record writes; its text is what we read. */
-		return fd_err_at(err, lr->path, 0,
-				 "a perf.data file: give 'perf script -i %s' "
-				 "output, or record with 'flamediff record'",
-				 lr->path);
 	if (len == 0) {
 		fd_err_at(err, lr->path, 0, "empty input");
 		return INPUT_NO_SAMPLES;
 	}
 	fmt = o->format;
+	if (is_perf_data(head, len))
+		/* binary: read as text, it could only be refused */
+		fmt = INPUT_PERF_DATA;
 	if (fmt == INPUT_AUTO && input_detect_lr(lr, &fmt, err))
 		return -1;
 	if ((o->ps.only_pid.nr || o->ps.only_tid.nr) &&
@@ -214,9 +247,11 @@ int input_read_lr(struct linereader *lr, const struct input_opts *o,
 	 * weights of different events (cycles, instructions) do not add up.
 	 * Perf script text is the exception: as stackcollapse-perf.pl reads
 	 * its files as one stream, the first event is the filter for all,
-	 * and its reader refuses an input with none of that event.
+	 * and its reader refuses an input with none of that event. So does
+	 * the perf.data reader, which is read the same way.
 	 */
-	had_event = fmt == INPUT_PERF_SCRIPT ? NULL : p->meta.event;
+	had_event = fmt == INPUT_PERF_SCRIPT || fmt == INPUT_PERF_DATA ?
+			    NULL : p->meta.event;
 	if (had_event)
 		p->meta.event = NULL;
 	ret = read_format(lr, fmt, o, p, p2, err);

@@ -20,6 +20,9 @@
  *  - a line that ends in a count (digits, or a nan/inf that the reader
  *    then refuses by name): folded stacks, "frame;frame;... COUNT [COUNT2]";
  *  - anything else (a sample header, an indented frame): perf script text.
+ * Before all of these, the bytes "PERFILE2" at the very start: what perf
+ * record writes (a file or its pipe stream), read by the reader registered
+ * for INPUT_PERF_DATA (input_register_reader()).
  */
 enum input_format {
 	INPUT_AUTO = 0,
@@ -27,6 +30,8 @@ enum input_format {
 	INPUT_FOLDED,
 	INPUT_PERF_SCRIPT,
 	INPUT_LKP_STATS,
+	INPUT_PERF_DATA,
+	INPUT_NR_FORMATS,
 };
 
 /* How perf script samples are folded; the options of stackcollapse-perf. */
@@ -48,10 +53,27 @@ struct input_opts {
 	/* --comm, --exclude-comm: applied to every input as it is read,
 	 * before any number is computed (filter.h). */
 	struct comm_filter comm;
+	/* perf.data: kernel symbols of the kernel that recorded it (NULL:
+	 * /proc/kallsyms when that kernel is the running one) */
+	const char *kallsyms;
+	const char *vmlinux;
 };
 
 /* Free what the options hold (the filter's lists). */
 void input_opts_release(struct input_opts *o);
+
+/*
+ * A reader of a binary format the analyzer does not decode itself: perf.data
+ * is decoded by the collector, which the analyzer may not call (layers:
+ * cli -> collector -> analyzer). The front end registers the collector's
+ * reader at startup; until then such an input is refused with a message.
+ * The reader gets lr positioned at the start of the input (nothing
+ * consumed), reads it to its end and adds to p as input_read_lr() does.
+ */
+void input_register_reader(enum input_format f,
+			   int (*fn)(struct linereader *lr,
+				     const struct input_opts *o,
+				     struct profile *p, struct fd_err *err));
 
 /* input_read()'s return when the input holds no samples (empty, or every
  * sample filtered out): bad input still, but some callers draw it. */
@@ -82,11 +104,12 @@ int input_detect_lr(struct linereader *lr, enum input_format *fmt,
 		    struct fd_err *err);
 
 /* The format of an input that starts with head[0..len) (all of it, or
- * at least its first decisive line); never INPUT_AUTO. */
+ * at least its first decisive line); never INPUT_AUTO, and only the text
+ * formats: input_detect_lr() also tells INPUT_PERF_DATA. */
 enum input_format input_detect(const char *head, size_t len);
 
 /* The name of a format as options name it ("folded", "perf-script",
- * "profile", "lkp-stats", "auto"), and back: INPUT_AUTO for "auto", -1 for
+ * "profile", "lkp-stats", "perf-data", "auto"), and back: INPUT_AUTO for "auto", -1 for
  * a name that is none of these. */
 const char *input_format_name(enum input_format f);
 int input_format_parse(const char *name);

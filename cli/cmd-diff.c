@@ -252,7 +252,7 @@ int cmd_diff(int argc, char **argv)
 	struct fd_err err;
 	struct outfile o;
 	const char *names[2];
-	int ret, i;
+	int ret = 0, i;
 
 	if (parse(&c, argc, argv, &ret))
 		goto out_args;

@@ -58,6 +58,11 @@ const struct po_option input_options[] = {
 		"cut of NAME); repeatable"),
 	PO_LIST(0, "exclude-comm", struct input_opts, comm.drop,
 		"NAME[,NAME...]", "not these processes; repeatable"),
+	PO_FILENAME(0, "kallsyms", struct input_opts, kallsyms, "FILE",
+		    "perf.data: kernel symbols (a copy of /proc/kallsyms)\n"
+		    "of the kernel that recorded it"),
+	PO_FILENAME(0, "vmlinux", struct input_opts, vmlinux, "FILE",
+		    "perf.data: kernel symbols from that kernel's vmlinux"),
 	PO_END,
 };
 

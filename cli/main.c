@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/builtin.h"
+#include "collector/perfdata.h"
 #include "lib/strbuf.h"
 
 #ifndef FLAMEDIFF_VERSION
@@ -74,10 +75,38 @@ static int list_options(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * perf.data is decoded by the collector, which the analyzer's input
+ * reader may not call: installed here, where both are known. Its warnings
+ * (kernel frames left unnamed...) are printed once per run, not once per
+ * file: a diff of ten runs from another kernel says it once.
+ */
+static int read_perf_data(struct linereader *lr, const struct input_opts *o,
+			  struct profile *p, struct fd_err *err)
+{
+	static struct strbuf said = STRBUF_INIT; /* "warning\n"... */
+	struct strbuf w = STRBUF_INIT, one = STRBUF_INIT;
+	const char *line, *nl;
+	int ret = perf_data_read(lr, o, p, &w, err);
+
+	for (line = w.buf; (nl = strchr(line, '\n')); line = nl + 1) {
+		strbuf_reset(&one);
+		strbuf_add(&one, line, nl - line + 1);
+		if (said.len && strstr(said.buf, one.buf))
+			continue;
+		fprintf(stderr, "flamediff: warning: %s", one.buf);
+		strbuf_addstr(&said, one.buf);
+	}
+	strbuf_release(&one);
+	strbuf_release(&w);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	const struct command *c;
 
+	input_register_reader(INPUT_PERF_DATA, read_perf_data);
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;

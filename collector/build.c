@@ -15,6 +15,7 @@ struct namer {
 	struct strbuf sb;  /* the name being cleaned */
 	struct strbuf dm;  /* the name demangled, its version cut */
 	uint32_t unknown;
+	enum demangle_style style;
 };
 
 /* Intern a name the recorded machine chose, made safe first. */
@@ -50,7 +51,7 @@ static uint32_t name_of(struct namer *nm, uint64_t f, unsigned int *kind)
 		dso_load(nm->dsos, dso);
 		s = dso_symbolize(dso, fr_dso_off(f));
 		if (s)
-			s = symbol_name(s, !nm->dsos->no_demangle, &nm->dm);
+			s = symbol_name(s, nm->style, &nm->dm);
 		if (!s) {
 			/* "[file]": the file's name is the process's choice */
 			struct strbuf b = STRBUF_INIT;
@@ -73,8 +74,19 @@ void build_stacks(struct profile *p, const struct stacks *st,
 		  const struct strtab *comms, struct dsos *dsos,
 		  const struct kallsyms *ksyms)
 {
-	struct namer nm = { p, dsos, ksyms, { 0 }, STRBUF_INIT, STRBUF_INIT,
-			    0 };
+	build_stacks_opts(p, st, comms, dsos, ksyms, false);
+}
+
+void build_stacks_opts(struct profile *p, const struct stacks *st,
+		       const struct strtab *comms, struct dsos *dsos,
+		       const struct kallsyms *ksyms, bool perf_names)
+{
+	struct namer nm = {
+		p, dsos, ksyms, { 0 }, STRBUF_INIT, STRBUF_INIT, 0,
+		perf_names	     ? DEMANGLE_PERF :
+		dsos->no_demangle ? DEMANGLE_NONE :
+				     DEMANGLE_FULL,
+	};
 	struct frame *fr;
 	unsigned long i;
 	size_t most = 0;

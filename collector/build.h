@@ -2,6 +2,8 @@
 #ifndef FLAMEDIFF_COLLECTOR_BUILD_H
 #define FLAMEDIFF_COLLECTOR_BUILD_H
 
+#include <stdbool.h>
+
 #include "analyzer/profile.h"
 #include "collector/dso.h"
 #include "collector/kallsyms.h"
@@ -25,5 +27,12 @@
 void build_stacks(struct profile *p, const struct stacks *st,
 		  const struct strtab *comms, struct dsos *dsos,
 		  const struct kallsyms *ksyms);
+
+/* build_stacks(), with C++ names as perf script shows them
+ * (DEMANGLE_PERF, collector/demangle.h) when perf_names is set: the
+ * perf.data reader's names must be perf script's. */
+void build_stacks_opts(struct profile *p, const struct stacks *st,
+		       const struct strtab *comms, struct dsos *dsos,
+		       const struct kallsyms *ksyms, bool perf_names);
 
 #endif

@@ -101,9 +101,11 @@ static uint32_t encode_chain(struct decoder *d, struct proc *p,
 			first = true;
 			continue;
 		}
-		if (!ip || ctx == CTX_OTHER || ctx == CTX_NONE)
+		if (ctx == CTX_OTHER || ctx == CTX_NONE)
 			continue;
-		if (!first)
+		if (!ip && !d->as_perf)
+			continue;
+		if (!first && !d->as_perf)
 			ip--;
 		first = false;
 		if (ctx == CTX_KERNEL) {
@@ -114,7 +116,7 @@ static uint32_t encode_chain(struct decoder *d, struct proc *p,
 		}
 	}
 	for (k = 0; k < nr_u && n < MAX_FRAMES; k++)
-		d->frames[n++] = encode_user(p, uips[k] - (k ? 1 : 0));
+		d->frames[n++] = encode_user(p, uips[k] - (k && !d->as_perf));
 	return n;
 }
 
@@ -136,55 +138,23 @@ static void open_dsos(struct decoder *d, uint32_t n)
 	}
 }
 
-static void decode_sample(struct decoder *d, const struct perf_event_header *h)
+void decode_sample_fields(struct decoder *d, const struct decoded_sample *s)
 {
-	const struct perf_record_sample_head *s;
-	struct cur c = { (const void *)h, (const unsigned char *)h + h->size,
-			 false };
-	const uint64_t *ips;
 	struct thread *t;
 	struct proc *p;
 	uint32_t n;
 	int nr_u = 0;
 
-	s = perf_record_as(h, sizeof(*s));
-	if (!s || s->nr > 0xffff) {
-		d->bad_records++;
-		return;
-	}
-	cur_skip(&c, sizeof(*s));
-	ips = (const uint64_t *)cur_skip(&c, s->nr * 8);
-	if (c.bad) {
-		d->bad_records++;
-		return;
-	}
 	t = machine_thread(d->machine, (pid_t)s->pid, (pid_t)s->tid);
 	p = machine_proc(d->machine, (pid_t)s->pid);
-	if (d->unwinder) {
-		uint64_t abi = cur_u64(&c), size;
-		const uint64_t *regs = NULL;
-		const unsigned char *stack = NULL;
-		int nregs = __builtin_popcountll(REGS_USER_MASK);
-
-		if (abi)
-			regs = (const uint64_t *)cur_skip(&c, nregs * 8);
-		size = cur_u64(&c);
-		if (size) {
-			uint64_t dyn;
-
-			stack = cur_skip(&c, size);
-			dyn = cur_u64(&c); /* what was copied, <= size */
-			size = dyn < size ? dyn : size;
-		}
-		if (!c.bad && regs) {
-			nr_u = unwinder_run(d->unwinder, d->machine, p, regs,
-					    stack, stack ? size : 0, d->uips,
-					    MAX_FRAMES);
-			if (nr_u == 1)
-				d->st->unwind_fail++;
-		}
+	if (d->unwinder && s->regs) {
+		nr_u = unwinder_run(d->unwinder, d->machine, p, s->regs,
+				    s->stack, s->stack ? s->stack_len : 0,
+				    d->uips, MAX_FRAMES);
+		if (nr_u == 1)
+			d->st->unwind_fail++;
 	}
-	n = encode_chain(d, p, ips, s->nr, d->uips, nr_u);
+	n = encode_chain(d, p, s->ips, s->nr, d->uips, nr_u);
 	if (!n && s->nr == 0 && s->ip) {
 		/* no chain at all: at least the sampled IP */
 		uint64_t one[3] = { (uint64_t)PERF_CONTEXT_USER, s->ip, 0 };
@@ -196,6 +166,50 @@ static void decode_sample(struct decoder *d, const struct perf_event_header *h)
 	open_dsos(d, n);
 	stacks_add(d->stacks, t->comm, d->frames, n, s->period);
 	d->st->samples++;
+}
+
+static void decode_sample(struct decoder *d, const struct perf_event_header *h)
+{
+	const struct perf_record_sample_head *s;
+	struct cur c = { (const void *)h, (const unsigned char *)h + h->size,
+			 false };
+	struct decoded_sample ds = { 0 };
+
+	s = perf_record_as(h, sizeof(*s));
+	if (!s || s->nr > 0xffff) {
+		d->bad_records++;
+		return;
+	}
+	cur_skip(&c, sizeof(*s));
+	ds.ips = (const uint64_t *)cur_skip(&c, s->nr * 8);
+	if (c.bad) {
+		d->bad_records++;
+		return;
+	}
+	ds.pid = s->pid;
+	ds.tid = s->tid;
+	ds.ip = s->ip;
+	ds.period = s->period;
+	ds.nr = s->nr;
+	if (d->unwinder) {
+		uint64_t abi = cur_u64(&c), size;
+		const uint64_t *regs = NULL;
+		int nregs = __builtin_popcountll(REGS_USER_MASK);
+
+		if (abi)
+			regs = (const uint64_t *)cur_skip(&c, nregs * 8);
+		size = cur_u64(&c);
+		if (size) {
+			uint64_t dyn;
+
+			ds.stack = cur_skip(&c, size);
+			dyn = cur_u64(&c); /* what was copied, <= size */
+			ds.stack_len = dyn < size ? dyn : size;
+		}
+		if (!c.bad)
+			ds.regs = regs;
+	}
+	decode_sample_fields(d, &ds);
 }
 
 static void decode_mmap2(struct decoder *d, const struct perf_event_header *h)

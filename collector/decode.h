@@ -34,6 +34,9 @@ struct decoder {
 	struct unwinder *unwinder; /* NULL: frame pointers only */
 	struct record_stats *st;
 	unsigned long bad_records;
+	/* name frames as perf script does (perf.data): each return address
+	 * as is, not the call before it, and a 0 entry as a frame */
+	bool as_perf;
 	uint64_t frames[MAX_FRAMES];
 	uint64_t uips[MAX_FRAMES];
 };
@@ -44,6 +47,26 @@ void decoder_init(struct decoder *d, struct machine *m, struct stacks *s,
 void decoder_release(struct decoder *d);
 
 void decode_record(struct decoder *d, const struct perf_event_header *h);
+
+/*
+ * A sample already taken apart, for readers whose records have another
+ * layout than RECORD_SAMPLE_TYPE (perf.data files: collector/perfdata.h).
+ * ips[0..nr) is the kernel's call chain with its PERF_CONTEXT_* markers;
+ * regs, when not NULL, are the user registers in REGS_USER_MASK order and
+ * stack[0..stack_len) the copied user stack, for the unwinder. Everything
+ * is only read, during the call.
+ */
+struct decoded_sample {
+	uint32_t pid, tid;
+	uint64_t ip, period;
+	const uint64_t *ips;
+	uint64_t nr;
+	const uint64_t *regs;
+	const unsigned char *stack;
+	uint64_t stack_len;
+};
+
+void decode_sample_fields(struct decoder *d, const struct decoded_sample *s);
 void decode_batch_end(struct decoder *d);
 
 /* The record's time, for merging the CPUs' buffers; 0 when it has none. */

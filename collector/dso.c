@@ -83,6 +83,19 @@ struct dso *dsos_get(struct dsos *d, uint64_t dev, uint64_t ino,
 	return dso;
 }
 
+/* Section ndx holds code (a label there names code, not data). */
+static bool is_code_section(Elf *elf, size_t ndx)
+{
+	Elf_Scn *scn;
+	GElf_Shdr sh;
+
+	if (ndx == SHN_UNDEF || ndx >= SHN_LORESERVE)
+		return false;
+	scn = elf_getscn(elf, ndx);
+	return scn && gelf_getshdr(scn, &sh) &&
+	       (sh.sh_flags & SHF_EXECINSTR);
+}
+
 static enum sym_bind bind_of(unsigned char info)
 {
 	switch (GELF_ST_BIND(info)) {
@@ -95,8 +108,13 @@ static enum sym_bind bind_of(unsigned char info)
 	}
 }
 
-/* Add the function symbols of every section of type sh_type. */
-static int read_symbols(Elf *elf, Elf64_Word sh_type, struct symtab *t)
+/*
+ * Add the function symbols of every section of type sh_type; with labels,
+ * also the named untyped symbols of code sections (ld.so's _start and
+ * _dl_start_user), which perf names frames by.
+ */
+static int read_symbols(Elf *elf, Elf64_Word sh_type, struct symtab *t,
+			bool labels)
 {
 	Elf_Scn *scn = NULL;
 	int found = 0;
@@ -121,6 +139,9 @@ static int read_symbols(Elf *elf, Elf64_Word sh_type, struct symtab *t)
 			if (!gelf_getsym(data, (int)i, &sym))
 				break;
 			type = GELF_ST_TYPE(sym.st_info);
+			if (type == STT_NOTYPE && labels &&
+			    is_code_section(elf, sym.st_shndx))
+				type = STT_FUNC;
 			if ((type != STT_FUNC && type != STT_GNU_IFUNC) ||
 			    sym.st_shndx == SHN_UNDEF || !sym.st_value)
 				continue;
@@ -229,7 +250,8 @@ static void read_debug_file(struct dsos *d, struct dso *dso, Elf *elf,
 			continue;
 		dbg = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 		if (dbg && elf_kind(dbg) == ELF_K_ELF)
-			found = read_symbols(dbg, SHT_SYMTAB, &dso->syms);
+			found = read_symbols(dbg, SHT_SYMTAB, &dso->syms,
+					     d->labels);
 		if (dbg)
 			elf_end(dbg);
 		close(fd);
@@ -290,9 +312,9 @@ static void load_symbols(struct dsos *d, struct dso *dso, Elf *elf,
 		dso->symsrc = twin;
 		return;
 	}
-	if (!read_symbols(elf, SHT_SYMTAB, &dso->syms) && path)
+	if (!read_symbols(elf, SHT_SYMTAB, &dso->syms, d->labels) && path)
 		read_debug_file(d, dso, elf, path);
-	read_symbols(elf, SHT_DYNSYM, &dso->syms);
+	read_symbols(elf, SHT_DYNSYM, &dso->syms, d->labels);
 	symtab_finish(&dso->syms, 0);
 }
 

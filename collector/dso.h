@@ -77,6 +77,8 @@ struct dsos {
 	bool no_demangle;     /* build.c: keep C++/Rust names mangled */
 	unsigned int nr_fds;  /* files kept open */
 	const char *debug_dir; /* "/usr/lib/debug" */
+	bool labels;	      /* untyped code symbols name frames too (perf's
+				 naming, for perf.data; record leaves it off) */
 };
 
 void dsos_init(struct dsos *d, bool keep_image);

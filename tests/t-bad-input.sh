@@ -31,7 +31,7 @@ for cmd in fold report; do
 	expect_bad $cmd "$T/empty" "empty: empty input"
 	expect_bad $cmd "$T/cut.gz" "truncated gzip"
 	expect_bad $cmd "$T/does-not-exist" "does-not-exist: No such file"
-	expect_bad $cmd "$T/perf.data" "perf.data: a perf.data file: give 'perf script"
+	expect_bad $cmd "$T/perf.data" "perf.data: perf.data offset 16: truncated"
 done
 
 # A good input still works and writes its file.

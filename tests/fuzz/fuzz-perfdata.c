@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The perf.data reader (collector/perfdata.h) over any bytes, as a file and
+ * as a pipe stream would give them: bad input must come back as an error
+ * with a message, never a crash, a hang or a non-finite total.
+ *
+ * Kernel symbols come from an empty --kallsyms (/dev/null), so that a run
+ * does not read this machine's /proc/kallsyms each time; the binaries the
+ * records name are the ones on this machine (the reader opens only
+ * regular files).
+ */
+#include "tests/fuzz/fuzz-util.h"
+
+#include "collector/perfdata.h"
+#include "lib/linereader.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct input_opts io = { .format = INPUT_AUTO };
+	struct profile *p = profile__new();
+	struct strbuf warn = STRBUF_INIT;
+	struct fd_err err = { { 0 } };
+	struct linereader lr;
+	int r;
+
+	io.kallsyms = "/dev/null";
+	/* the last byte picks an event filter, as a user might */
+	if (size && (data[size - 1] & 1))
+		io.ps.event = "task-clock";
+	lr_init_mem(&lr, data, size, "fuzz");
+	r = perf_data_read(&lr, &io, p, &warn, &err);
+	if (r && !err.msg[0]) {
+		fprintf(stderr, "perf_data_read failed without a message\n");
+		abort();
+	}
+	if (!r)
+		FUZZ_FINITE(profile_total(p), "the total");
+	lr_release(&lr);
+	strbuf_release(&warn);
+	profile__delete(p);
+	return 0;
+}
