@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/hex.h"
 #include "analyzer/folded.h"
 #include "lib/strbuf.h"
 
@@ -49,17 +50,6 @@ static void add_escaped(struct strbuf *sb, const char *s, size_t len,
 	}
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Undo add_escaped() into sb; a backslash not starting an escape stays. */
 static void add_unescaped(struct strbuf *sb, const char *s, size_t len)
 {
@@ -74,9 +64,9 @@ static void add_unescaped(struct strbuf *sb, const char *s, size_t len)
 		} else if (s[i + 1] == 'e') {
 			i++;
 		} else if (s[i + 1] == 'x' && i + 3 < len &&
-			   hexval(s[i + 2]) >= 0 && hexval(s[i + 3]) >= 0) {
-			strbuf_addch(sb, hexval(s[i + 2]) << 4 |
-						 hexval(s[i + 3]));
+			   hex_value(s[i + 2]) >= 0 && hex_value(s[i + 3]) >= 0) {
+			strbuf_addch(sb, hex_value(s[i + 2]) << 4 |
+						 hex_value(s[i + 3]));
 			i += 3;
 		} else {
 			strbuf_addch(sb, s[i]);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/hex.h"
 #include "render/color.h"
 
 /* A colour range: each channel lo + (hi - lo) * one of three hash parts. */
@@ -140,17 +141,6 @@ struct rgb color_frame(const struct layout *l, const struct layout_frame *f)
 			     mix(r->lo[2], r->hi[2], v[r->part[2]]) };
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 bool color_background(const char *spec, bool diff, struct rgb *top,
 		      struct rgb *bottom)
 {
@@ -177,7 +167,7 @@ bool color_background(const char *spec, bool diff, struct rgb *top,
 	if (spec[0] != '#' || strlen(spec) != 7)
 		return false;
 	for (i = 0; i < 6; i++)
-		if ((d[i] = hexval(spec[i + 1])) < 0)
+		if ((d[i] = hex_value(spec[i + 1])) < 0)
 			return false;
 	top->r = d[0] * 16 + d[1];
 	top->g = d[2] * 16 + d[3];
