@@ -437,6 +437,8 @@ int cmd_record(int argc, char **argv)
 	 * a recording is not lost to a missing directory at its end. */
 	if (outfile_open(&outf, a.out, &err)) {
 		fprintf(stderr, "flamediff record: %s\n", err.msg);
+		bench_release(&bench);
+		po_list_release(&a.metrics);
 		free(cmdline);
 		return EXIT_INPUT;
 	}
