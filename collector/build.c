@@ -99,7 +99,9 @@ void build_stacks_opts(struct profile *p, const struct stacks *st,
 	nm.unknown = profile_intern(p, "[unknown]", 9);
 	for (i = 0; i < st->nr; i++) {
 		const struct stack *s = &st->v[i];
-		const uint64_t *f = &st->frames[s->first];
+		/* NULL + 0 is undefined: frames is NULL while all stacks
+		 * are empty */
+		const uint64_t *f = s->len ? &st->frames[s->first] : NULL;
 		const char *comm = strtab_str(comms, s->comm);
 		uint32_t k, n = 0;
 

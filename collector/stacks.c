@@ -55,9 +55,11 @@ void stacks_add(struct stacks *s, uint32_t comm, const uint64_t *frames,
 		rehash(s);
 	for (j = h & s->mask; s->slots[j]; j = (j + 1) & s->mask) {
 		st = &s->v[s->slots[j] - 1];
+		/* An empty stack compares nothing: s->frames may still be
+		 * NULL then, and NULL + 0 is undefined. */
 		if (st->hash == h && st->comm == comm && st->len == len &&
-		    !memcmp(&s->frames[st->first], frames,
-			    len * sizeof(*frames))) {
+		    (!len || !memcmp(&s->frames[st->first], frames,
+				     len * sizeof(*frames)))) {
 			st->weight += weight;
 			st->count++;
 			return;
