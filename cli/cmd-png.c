@@ -63,8 +63,8 @@ int cmd_png(int argc, char **argv)
 	/* No picture of nothing: an empty input leaves no file behind. */
 	if (g->layout->empty &&
 	    graph_format_for(out, GRAPH_PNG) == GRAPH_PNG) {
-		ret = report_bad_input("no samples in the input: nothing to draw, "
-				"no PNG written");
+		ret = report_bad_input("no samples in the input: nothing to "
+				       "draw, no PNG written");
 		goto out;
 	}
 	if (nr_table) {
@@ -87,7 +87,8 @@ int cmd_png(int argc, char **argv)
 	/* An SVG of an empty input is written and says so; the status
 	 * tells scripts. */
 	if (g->layout->empty)
-		ret = report_bad_input("no samples in the input: the graph is empty");
+		ret = report_bad_input("no samples in the input: the graph is "
+				       "empty");
 out:
 	movers_release(&table);
 	graph_cmd_release(g);

@@ -43,7 +43,8 @@ int cmd_svg(int argc, char **argv)
 	}
 	/* The file says so too; the status tells scripts. */
 	if (g.layout->empty)
-		ret = report_bad_input("no samples in the input: the graph is empty");
+		ret = report_bad_input("no samples in the input: the graph is "
+				       "empty");
 out:
 	graph_cmd_release(&g);
 	return ret;

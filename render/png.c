@@ -180,8 +180,8 @@ static void draw_text(cairo_t *cr, double x, double y, const char *s,
 }
 
 /*
- * A frame's label into buf of cap bytes (cap > 2): layout_label()'s cut (the same as the SVG's, from
- * fontwidth), then shortened further while the real glyphs are wider than
+ * A frame's label into buf of cap bytes (cap > 2): layout_label()'s cut
+ * (the same as the SVG's, from fontwidth), then shortened further while the real glyphs are wider than
  * the frame: the estimate is an average and a row of 'm's is not.
  */
 static size_t frame_label(cairo_t *cr, const struct layout *l,
