@@ -83,9 +83,11 @@ missing() {
 }
 
 # --- Every command has its subsection, every subsection a command --------
-"$FLAMEDIFF" --help | awk '/^Commands:/ { on = 1; next }
-	on && /^  [a-z]/ { print $1 }' | sort >"$T/commands"
-[ -s "$T/commands" ]
+"$FLAMEDIFF" --help >"$T/help.main"
+help_rc=$?
+awk '/^Commands:/ { on = 1; next }
+	on && /^  [a-z]/ { print $1 }' "$T/help.main" | sort >"$T/commands"
+[ $help_rc -eq 0 ] && [ -s "$T/commands" ]
 ok $? "flamediff --help lists the commands ($(tr '\n' ' ' <"$T/commands"))"
 sed -n 's/^\.SS "flamediff \([a-z]*\)"$/\1/p' "$page" | sort >"$T/subsections"
 check "every command has a subsection '.SS \"flamediff CMD\"' and no other" \
@@ -176,7 +178,7 @@ awk '/^\.SH EXAMPLES/ { on = 1; next } /^\.SH/ { on = 0 }
 	sed -e 's/\\-/-/g' -e 's/\\e/\\/g' |
 	awk '{ line = line $0 } /\\$/ { sub(/\\$/, "", line); next }
 	{ print line; line = "" }' |
-	sed 's/^ *//' | grep '^flamediff ' | grep -v '^flamediff record ' \
+	sed 's/^ *//' | awk '/^flamediff / && !/^flamediff record /' \
 	>"$T/examples"
 n=$(wc -l <"$T/examples")
 [ "$n" -ge 6 ]
