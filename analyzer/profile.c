@@ -117,6 +117,7 @@ void profile__delete(struct profile *p)
 {
 	if (!p)
 		return;
+	profile__delete(p->offcpu);
 	meta_release(&p->meta);
 	strtab__delete(p->names);
 	free(p->index->slots);

@@ -123,6 +123,13 @@ struct profile {
 	unsigned long alloc_nodes;
 	struct profile_meta meta;
 	struct node_index *index;
+	/*
+	 * Off-CPU time, kept apart from the samples above (analyzer/sched.h):
+	 * each switch-out stack weighted by the nanoseconds the task then
+	 * spent off the CPU (wait + delay); NULL when the recording has none.
+	 * Owned: profile__delete() frees it. Its meta.event is "offcpu".
+	 */
+	struct profile *offcpu;
 };
 
 struct profile *profile__new(void);
