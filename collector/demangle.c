@@ -50,8 +50,9 @@ const char *symbol_name(const char *name, enum demangle_style style,
 	char *out;
 	int flags = DMGL_ANSI | DMGL_AUTO; /* Rust's schemes, then C++'s */
 
-	/* "name@VERSION" or "name@@VERSION" (the default version) */
-	if (at && at > name) {
+	/* "name@VERSION" or "name@@VERSION" (the default version): perf
+	 * shows it, and "name@plt" */
+	if (at && at > name && style != DEMANGLE_PERF) {
 		strbuf_reset(sb);
 		strbuf_add(sb, name, (size_t)(at - name));
 		mangled = sb->buf;

@@ -13,9 +13,10 @@ enum demangle_style {
 };
 
 /*
- * A symbol's name as perf shows it: the ELF symbol version cut
+ * A symbol's name as shown: the ELF symbol version cut
  * ("__libc_start_main@@GLIBC_2.34" and "memcpy@GLIBC_2.2.5" are
- * "__libc_start_main" and "memcpy"), then C++ ("_Z...") and Rust (legacy
+ * "__libc_start_main" and "memcpy") but in DEMANGLE_PERF, where it stays
+ * as perf (6.1) prints it, then C++ ("_Z...") and Rust (legacy
  * "_ZN...h<hash>E" and v0 "_R...") names demangled by libiberty in the
  * given style. A name that is neither stays as it is.
  *

@@ -83,17 +83,25 @@ struct dso *dsos_get(struct dsos *d, uint64_t dev, uint64_t ino,
 	return dso;
 }
 
-/* Section ndx holds code (a label there names code, not data). */
+/*
+ * A label in section ndx names code: as perf decides it, the section's
+ * name says "text" (.text, .text.unlikely...), not .plt nor .init.
+ */
 static bool is_code_section(Elf *elf, size_t ndx)
 {
+	size_t shstrndx;
+	const char *name;
 	Elf_Scn *scn;
 	GElf_Shdr sh;
 
-	if (ndx == SHN_UNDEF || ndx >= SHN_LORESERVE)
+	if (ndx == SHN_UNDEF || ndx >= SHN_LORESERVE ||
+	    elf_getshdrstrndx(elf, &shstrndx))
 		return false;
 	scn = elf_getscn(elf, ndx);
-	return scn && gelf_getshdr(scn, &sh) &&
-	       (sh.sh_flags & SHF_EXECINSTR);
+	if (!scn || !gelf_getshdr(scn, &sh))
+		return false;
+	name = elf_strptr(elf, shstrndx, sh.sh_name);
+	return name && strstr(name, "text");
 }
 
 static enum sym_bind bind_of(unsigned char info)
@@ -214,8 +222,8 @@ static const char *debuglink(Elf *elf)
 }
 
 /* Symbols of the separate debug file, by build-id then by debuglink. */
-static void read_debug_file(struct dsos *d, struct dso *dso, Elf *elf,
-			    const char *path)
+static int read_debug_file(struct dsos *d, struct dso *dso, Elf *elf,
+			   const char *path)
 {
 	char cand[4][4096];
 	const char *link = debuglink(elf);
@@ -251,13 +259,14 @@ static void read_debug_file(struct dsos *d, struct dso *dso, Elf *elf,
 		dbg = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 		if (dbg && elf_kind(dbg) == ELF_K_ELF)
 			found = read_symbols(dbg, SHT_SYMTAB, &dso->syms,
-					     d->labels);
+					     d->as_perf);
 		if (dbg)
 			elf_end(dbg);
 		close(fd);
 		if (found)
-			return;
+			return 1;
 	}
+	return 0;
 }
 
 static void read_segments(Elf *elf, struct dso *dso)
@@ -303,18 +312,114 @@ static struct dso *same_build_id(struct dsos *d, struct dso *dso)
 	return NULL;
 }
 
+/* The section called name, NULL when none. */
+static Elf_Scn *section_named(Elf *elf, const char *name, GElf_Shdr *sh)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *n;
+
+		if (!gelf_getshdr(scn, sh))
+			continue;
+		n = elf_strptr(elf, shstrndx, sh->sh_name);
+		if (n && !strcmp(n, name))
+			return scn;
+	}
+	return NULL;
+}
+
+/*
+ * "name@plt" symbols for the PLT's entries, which no symbol table names,
+ * as perf makes them: the relocations of .rela.plt (or .rel.plt) in
+ * order, one .plt entry each (sh_entsize bytes) after the first entry,
+ * which is the PLT's header; each named by the .dynsym symbol its
+ * relocation refers to. perf places them by the section's file offset;
+ * so do we, turned into an ELF address by the segments.
+ */
+static void read_plt(Elf *elf, struct dso *dso, struct symtab *t)
+{
+	GElf_Shdr rel_sh, plt_sh, sym_sh;
+	Elf_Scn *rel, *syms;
+	Elf_Data *rel_data, *sym_data;
+	uint64_t entry, addr, i, n;
+	bool rela = true;
+	char name[512];
+
+	rel = section_named(elf, ".rela.plt", &rel_sh);
+	if (!rel) {
+		rel = section_named(elf, ".rel.plt", &rel_sh);
+		rela = false;
+	}
+	if (!rel || !rel_sh.sh_entsize ||
+	    !section_named(elf, ".plt", &plt_sh) || !plt_sh.sh_entsize)
+		return;
+	syms = elf_getscn(elf, rel_sh.sh_link);
+	if (!syms || !gelf_getshdr(syms, &sym_sh) ||
+	    sym_sh.sh_type != SHT_DYNSYM)
+		return;
+	rel_data = elf_getdata(rel, NULL);
+	sym_data = elf_getdata(syms, NULL);
+	if (!rel_data || !sym_data)
+		return;
+	entry = plt_sh.sh_entsize;
+	n = rel_sh.sh_size / rel_sh.sh_entsize;
+	if (n > plt_sh.sh_size / entry)
+		n = plt_sh.sh_size / entry; /* no more entries than room */
+	for (i = 0; i < n; i++) {
+		const char *sname = NULL;
+		uint64_t info, off;
+		GElf_Sym sym;
+
+		if (rela) {
+			GElf_Rela r;
+
+			if (!gelf_getrela(rel_data, (int)i, &r))
+				break;
+			info = r.r_info;
+		} else {
+			GElf_Rel r;
+
+			if (!gelf_getrel(rel_data, (int)i, &r))
+				break;
+			info = r.r_info;
+		}
+		if (gelf_getsym(sym_data, (int)GELF_R_SYM(info), &sym))
+			sname = elf_strptr(elf, sym_sh.sh_link, sym.st_name);
+		off = plt_sh.sh_offset + entry * (i + 1);
+		if (!dso_off_to_vaddr(dso, off, &addr))
+			continue;
+		snprintf(name, sizeof(name), "%s@plt", sname ? sname : "");
+		symtab_add(t, addr, entry, name, SYM_GLOBAL);
+	}
+}
+
+/*
+ * The symbols of a file. perf's way (as_perf): one symbol table, the
+ * first of the file's own .symtab and the separate debug file's, else
+ * .dynsym; then the PLT's entries. Otherwise .dynsym is added to the
+ * .symtab, for the names only it has.
+ */
 static void load_symbols(struct dsos *d, struct dso *dso, Elf *elf,
 			 const char *path)
 {
 	struct dso *twin = same_build_id(d, dso);
+	int found;
 
 	if (twin) {
 		dso->symsrc = twin;
 		return;
 	}
-	if (!read_symbols(elf, SHT_SYMTAB, &dso->syms, d->labels) && path)
-		read_debug_file(d, dso, elf, path);
-	read_symbols(elf, SHT_DYNSYM, &dso->syms, d->labels);
+	found = read_symbols(elf, SHT_SYMTAB, &dso->syms, d->as_perf);
+	if (!found && path)
+		found = read_debug_file(d, dso, elf, path);
+	if (!found || !d->as_perf)
+		read_symbols(elf, SHT_DYNSYM, &dso->syms, d->as_perf);
+	if (d->as_perf)
+		read_plt(elf, dso, &dso->syms);
 	symtab_finish(&dso->syms, 0);
 }
 

@@ -77,8 +77,13 @@ struct dsos {
 	bool no_demangle;     /* build.c: keep C++/Rust names mangled */
 	unsigned int nr_fds;  /* files kept open */
 	const char *debug_dir; /* "/usr/lib/debug" */
-	bool labels;	      /* untyped code symbols name frames too (perf's
-				 naming, for perf.data; record leaves it off) */
+	/*
+	 * Name frames as perf does (perf.data; record leaves it off):
+	 * untyped symbols of text sections name frames too, one symbol
+	 * table (.symtab, else .dynsym, not both) and "name@plt" for PLT
+	 * entries (dso.c).
+	 */
+	bool as_perf;
 };
 
 void dsos_init(struct dsos *d, bool keep_image);

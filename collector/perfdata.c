@@ -1591,7 +1591,7 @@ int perf_data_read(struct linereader *lr, const struct input_opts *o,
 	pd.warn = warnings;
 	pd.path = lr->path;
 	dsos_init(&pd.dsos, false);
-	pd.dsos.labels = true;
+	pd.dsos.as_perf = true;
 	machine_init(&pd.machine, &pd.dsos);
 	/* a recording names its processes itself: /proc here is another
 	 * machine, or the same one later */

@@ -70,6 +70,7 @@ void symtab_add(struct symtab *t, uint64_t start, uint64_t size,
 	s->end = range_end(start, size);
 	s->sized = size != 0;
 	s->bind = bind;
+	s->seq = (uint32_t)(t->nr - 1);
 	s->name = pool_dup(t, name);
 }
 
@@ -83,20 +84,24 @@ static size_t leading_underscores(const char *s)
 }
 
 /*
- * Of two symbols at one address, which name to show. The same preferences
- * as perf, so that names agree with perf report: a symbol with a size,
- * then non-weak over weak and global over local, then the fewest leading
- * underscores, then the longer name; last the name itself, so the choice
- * is stable.
+ * Of two symbols at one address, whether a is the one to show rather than
+ * b. perf's preferences, so that names agree with perf script: a symbol
+ * that covers bytes (nonzero: its own size, or for a sizeless one the room
+ * up to the next symbol), then non-weak over weak, then global over the
+ * rest, then the fewest leading underscores, then the longer name; on a
+ * tie the one seen first.
  */
-static int better(const struct sym *a, const struct sym *b)
+static bool better(const struct sym *a, bool a_nonzero, const struct sym *b,
+		   bool b_nonzero)
 {
 	size_t ua, ub, la, lb;
 
-	if (a->sized != b->sized)
-		return a->sized;
-	if (a->bind != b->bind)
-		return a->bind > b->bind;
+	if (a_nonzero != b_nonzero)
+		return a_nonzero;
+	if ((a->bind == SYM_WEAK) != (b->bind == SYM_WEAK))
+		return b->bind == SYM_WEAK;
+	if ((a->bind == SYM_GLOBAL) != (b->bind == SYM_GLOBAL))
+		return a->bind == SYM_GLOBAL;
 	ua = leading_underscores(a->name);
 	ub = leading_underscores(b->name);
 	if (ua != ub)
@@ -105,39 +110,52 @@ static int better(const struct sym *a, const struct sym *b)
 	lb = strlen(b->name);
 	if (la != lb)
 		return la > lb;
-	return strcmp(a->name, b->name) < 0;
+	return true;
 }
 
+/* By address, then in the order added: which alias came first matters. */
 static int cmp_sym(const void *pa, const void *pb)
 {
 	const struct sym *a = pa, *b = pb;
 
 	if (a->start != b->start)
 		return a->start < b->start ? -1 : 1;
-	/* best first among aliases */
-	if (better(a, b))
-		return -1;
-	if (better(b, a))
-		return 1;
-	return 0;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/*
+ * The aliases at one address, as perf settles them: perf first gives each
+ * sizeless symbol the room up to the next one in address order (aliases
+ * included), so only the last of a run of sizeless aliases covers any
+ * bytes; then it walks the aliases in order, keeping the better of the one
+ * kept so far and the next. Returns the index of the one kept.
+ */
+static unsigned long pick_alias(const struct sym *v, unsigned long first,
+				unsigned long end)
+{
+	unsigned long keep = first, i;
+
+	for (i = first + 1; i < end; i++) {
+		bool nz_keep = v[keep].sized || keep == end - 1;
+		bool nz_i = v[i].sized || i == end - 1;
+
+		if (!better(&v[keep], nz_keep, &v[i], nz_i))
+			keep = i;
+	}
+	return keep;
 }
 
 void symtab_finish(struct symtab *t, uint64_t max_gap)
 {
-	unsigned long i, n = 0;
+	unsigned long i, j, n = 0;
 
 	if (!t->nr)
 		return;
 	sane_qsort(t->syms, t->nr, sizeof(*t->syms), cmp_sym);
-	for (i = 0; i < t->nr; i++) {
-		if (n && t->syms[n - 1].start == t->syms[i].start) {
-			/* alias: keep the first (best), widest extent */
-			if (t->syms[i].end > t->syms[n - 1].end &&
-			    t->syms[i].sized && t->syms[n - 1].sized)
-				t->syms[n - 1].end = t->syms[i].end;
-			continue;
-		}
-		t->syms[n++] = t->syms[i];
+	for (i = 0; i < t->nr; i = j) {
+		for (j = i + 1; j < t->nr && t->syms[j].start == t->syms[i].start;)
+			j++;
+		t->syms[n++] = t->syms[pick_alias(t->syms, i, j)];
 	}
 	t->nr = n;
 	for (i = 0; i < n; i++) {

@@ -9,11 +9,12 @@
 /*
  * A sorted symbol table: address ranges to names. Filled with
  * symtab_add(), then symtab_finish() sorts it, keeps one symbol per start
- * address (the best of the aliases, see symtab.c) and gives sizeless
+ * address (the best of the aliases by perf's rule, see symtab.c: the
+ * order of symtab_add() calls is part of it) and gives sizeless
  * symbols the room up to the next one. After that the table is read-only
  * and symtab_lookup() is a binary search. Names are owned by the table.
  */
-/* Ordered by preference among aliases: global, then local, then weak. */
+/* Preference among aliases: global, then local, then weak. */
 enum sym_bind { SYM_WEAK, SYM_LOCAL, SYM_GLOBAL };
 
 struct sym {
@@ -21,6 +22,7 @@ struct sym {
 	const char *name;
 	uint8_t bind;	     /* enum sym_bind */
 	bool sized;	     /* end came from the symbol's own size */
+	uint32_t seq;	     /* order added: the first of equal aliases wins */
 };
 
 struct symtab {

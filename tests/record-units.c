@@ -68,14 +68,20 @@ static void test_kallsyms(const char *dir)
 
 	snprintf(path, sizeof(path), "%s/kallsyms", dir);
 	write_text(path, "ffffffff81000000 T _stext\n"
-			 "ffffffff81000100 T do_syscall_64\n"
 			 "ffffffff81000100 t __pfx_alias_of_it\n"
+			 "ffffffff81000100 T do_syscall_64\n"
+			 "ffffffff81000180 T memset\n"
+			 "ffffffff81000180 T __pi_memset\n"
 			 "ffffffff81000200 t entry_SYSCALL_64_after_hwframe\n"
 			 "ffffffff81000300 d some_data\n"
 			 "ffffffffc0000000 t mod_fn\t[mymod]\n");
 	ok(!kallsyms_load(&k, path, &err), "kallsyms parsed");
 	is_str(kallsyms_lookup(&k, 0xffffffff81000150), "do_syscall_64",
 	       "global alias kept");
+	/* perf first stretches each sizeless symbol to the next one, so of
+	 * sizeless aliases only the last listed covers bytes, and wins */
+	is_str(kallsyms_lookup(&k, 0xffffffff81000190), "__pi_memset",
+	       "the last of sizeless aliases, as perf");
 	is_str(kallsyms_lookup(&k, 0xffffffff81000310),
 	       "entry_SYSCALL_64_after_hwframe", "data symbols are ignored");
 	is_str(kallsyms_lookup(&k, 0xffffffffc0000010), "mod_fn",
