@@ -662,10 +662,10 @@ const char *dso_symbolize(const struct dso *dso, uint64_t off)
 
 	if (dso->perfmap) {
 		s = symtab_lookup(&dso->symsrc->syms, dso->jit_base + off);
-		return s ? s->name : NULL;
+		return s ? s->name : dso->nosym;
 	}
 	if (!dso->is_elf || !dso_off_to_vaddr(dso, off, &vaddr))
-		return NULL;
+		return dso->nosym;
 	s = symtab_lookup(&dso->symsrc->syms, vaddr);
-	return s ? s->name : NULL;
+	return s ? s->name : dso->nosym;
 }

@@ -49,6 +49,10 @@ struct dso {
 	bool perfmap;
 	uint64_t jit_base;
 
+	/* what dso_symbolize() says where no symbol covers (NULL: nothing,
+	 * the caller names the frame "[base]"); not owned */
+	const char *nosym;
+
 	bool opened;	  /* dso_open() ran (whatever the outcome) */
 	bool loaded;	  /* dso_load() ran (whatever the outcome) */
 	bool is_elf;	  /* dso_open() found an ELF file */
@@ -105,7 +109,7 @@ void dso_load(struct dsos *d, struct dso *dso);
 /* ELF address of a file offset (PT_LOAD), false when no segment holds it. */
 bool dso_off_to_vaddr(const struct dso *dso, uint64_t off, uint64_t *vaddr);
 
-/* The function at file offset off, NULL when no symbol covers it. */
+/* The function at file offset off, dso->nosym when no symbol covers it. */
 const char *dso_symbolize(const struct dso *dso, uint64_t off);
 
 #endif

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -84,9 +85,13 @@ struct pd_evsel {
 /* A record waiting for its round to end (time order). */
 struct qent {
 	uint64_t time, seq;
-	size_t off;	/* in the queue's arena */
+	uint64_t off;	/* in the mapped input, or in the queue's arena */
 	uint64_t where; /* input offset, for messages */
 };
+
+/* qent.seq's top bit: the record is in the queue's arena (a pipe, or
+ * out of a COMPRESSED record), not in the mapped input. */
+#define Q_ARENA (1ULL << 63)
 
 struct pd {
 	struct linereader *lr;
@@ -96,6 +101,14 @@ struct pd {
 	const char *path;
 	uint64_t off; /* input bytes consumed */
 	bool pipe, failed;
+	/*
+	 * A regular file is mapped, not read: records are used where they
+	 * lie, queued without a copy. Pages behind every pending record are
+	 * let go (map_done) so that memory stays what the stacks need.
+	 */
+	const unsigned char *map;
+	size_t map_len, map_done;
+	bool map_owned;
 
 	struct pd_evsel *ev;
 	unsigned long nr_ev, alloc_ev;
@@ -110,10 +123,10 @@ struct pd {
 
 	/* time ordering, as perf's FINISHED_ROUND flushing */
 	bool ordered;
-	struct qent *q;
-	unsigned long nr_q, alloc_q;
-	unsigned char *arena;
-	size_t arena_len, arena_alloc;
+	struct qent *q, *qtmp;
+	unsigned long nr_q, alloc_q, alloc_qtmp;
+	unsigned char *arena, *arena2; /* arena2: where flush() compacts */
+	size_t arena_len, arena_alloc, arena2_alloc;
 	uint64_t seq, max_time, flush_limit;
 	uint64_t delivered; /* samples delivered so far */
 	uint64_t first_time, last_time;
@@ -203,6 +216,14 @@ static const unsigned char *take(struct pd *pd, size_t n)
 	const char *head;
 	size_t len;
 
+	if (pd->map) {
+		const unsigned char *p = pd->map + pd->off;
+
+		if (pd->map_len - pd->off < n)
+			return NULL;
+		pd->off += n;
+		return p;
+	}
 	if (lr_peek(pd->lr, n, &head, &len, pd->err)) {
 		pd->failed = true;
 		return NULL;
@@ -214,6 +235,14 @@ static const unsigned char *take(struct pd *pd, size_t n)
 	pd->lr->nul = (size_t)-1;
 	pd->off += n;
 	return (const unsigned char *)head;
+}
+
+/* Give back the last n bytes taken (n <= what the last take() gave). */
+static void untake(struct pd *pd, size_t n)
+{
+	if (!pd->map)
+		pd->lr->start -= n;
+	pd->off -= n;
 }
 
 /* Skip n bytes; false when the input ends first. */
@@ -612,6 +641,14 @@ static void guard_dso(struct dso *dso)
 {
 	struct stat st;
 
+	/*
+	 * perf script prints an unnamed frame as "[unknown] (PATH)", which
+	 * the text route folds to "[base]" but, when PATH has a space (a
+	 * deleted memfd: "/memfd:x (deleted)"), cuts to "[unknown] " (the
+	 * module is one word): the same here, so that the routes agree.
+	 */
+	if (strpbrk(dso->path, " \t"))
+		dso->nosym = "[unknown] ";
 	if (dso->opened || dso->path[0] != '/')
 		return;
 	if (stat(dso->path, &st) || !S_ISREG(st.st_mode))
@@ -680,13 +717,94 @@ static int deliver(struct pd *pd, const struct perf_event_header *h,
 	return 0;
 }
 
-static int qent_cmp(const void *a, const void *b)
+static bool qent_before(const struct qent *x, const struct qent *y)
 {
-	const struct qent *x = a, *y = b;
-
 	if (x->time != y->time)
-		return x->time < y->time ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
+		return x->time < y->time;
+	return (x->seq & ~Q_ARENA) < (y->seq & ~Q_ARENA);
+}
+
+/*
+ * Sort the queue by time, then arrival. A natural merge sort: perf record
+ * writes each CPU's buffer in one go, so a round is a few runs already in
+ * time order (and what stays from the last round one more), merged in a
+ * few passes where a general sort would start from scratch.
+ */
+static void sort_queue(struct pd *pd)
+{
+	unsigned long n = pd->nr_q;
+	struct qent *a = pd->q, *b;
+
+	if (n < 2)
+		return;
+	ALLOC_GROW(pd->qtmp, n, pd->alloc_qtmp);
+	b = pd->qtmp;
+	for (;;) {
+		unsigned long i = 0, out = 0, merged = 0;
+
+		while (i < n) {
+			unsigned long m = i + 1, e, x, y;
+
+			while (m < n && !qent_before(&a[m], &a[m - 1]))
+				m++;
+			e = m;
+			if (m < n) {
+				e = m + 1;
+				while (e < n && !qent_before(&a[e], &a[e - 1]))
+					e++;
+			}
+			merged++;
+			for (x = i, y = m; x < m || y < e;)
+				if (y == e || (x < m && !qent_before(&a[y], &a[x])))
+					b[out++] = a[x++];
+				else
+					b[out++] = a[y++];
+			i = e;
+		}
+		/* the merged pass is in b: swap */
+		pd->q = b;
+		pd->qtmp = a;
+		{
+			unsigned long t = pd->alloc_q;
+
+			pd->alloc_q = pd->alloc_qtmp;
+			pd->alloc_qtmp = t;
+		}
+		a = pd->q;
+		b = pd->qtmp;
+		if (merged == 1) /* one run out: sorted */
+			return;
+	}
+}
+
+static const struct perf_event_header *qent_record(const struct pd *pd,
+						   const struct qent *q)
+{
+	return (const void *)((q->seq & Q_ARENA ? pd->arena : pd->map) +
+			      q->off);
+}
+
+/*
+ * The mapped input before every record still queued and before the
+ * current offset is read for good: its pages go (they stay in the page
+ * cache), in steps of 8 MiB to keep the system calls few.
+ */
+static void release_map(struct pd *pd)
+{
+	size_t upto = pd->off, page = 4096;
+	unsigned long i;
+
+	if (!pd->map || !pd->map_owned)
+		return;
+	for (i = 0; i < pd->nr_q; i++)
+		if (!(pd->q[i].seq & Q_ARENA) && pd->q[i].off < upto)
+			upto = pd->q[i].off;
+	upto &= ~(page - 1);
+	if (upto < pd->map_done + (8UL << 20))
+		return;
+	madvise((void *)(pd->map + pd->map_done), upto - pd->map_done,
+		MADV_DONTNEED);
+	pd->map_done = upto;
 }
 
 /*
@@ -700,56 +818,79 @@ static int flush(struct pd *pd, uint64_t limit)
 	unsigned long i, kept = 0;
 	size_t used = 0;
 
-	qsort(pd->q, pd->nr_q, sizeof(*pd->q), qent_cmp);
+	sort_queue(pd);
 	for (i = 0; i < pd->nr_q && pd->q[i].time <= limit; i++) {
 		struct qent *q = &pd->q[i];
-		const void *h = pd->arena + q->off;
 
-		if (deliver(pd, h, q->where, q->seq))
+		if (deliver(pd, qent_record(pd, q), q->where, q->seq))
 			return -1;
 	}
-	/* compact what stays */
-	if (i < pd->nr_q) {
-		unsigned char *na = xmalloc(pd->arena_alloc);
+	/* what stays moves to the front; its arena records are compacted
+	 * into the other arena, which becomes the arena */
+	for (; i < pd->nr_q; i++) {
+		struct qent q = pd->q[i];
 
-		for (; i < pd->nr_q; i++) {
-			struct qent q = pd->q[i];
+		if (q.seq & Q_ARENA) {
 			const struct perf_event_header *h =
 				(const void *)(pd->arena + q.off);
 
-			memcpy(na + used, h, h->size);
+			if (!pd->arena2 || pd->arena2_alloc < pd->arena_alloc) {
+				free(pd->arena2);
+				pd->arena2 = xmalloc(pd->arena_alloc);
+				pd->arena2_alloc = pd->arena_alloc;
+			}
+			memcpy(pd->arena2 + used, h, h->size);
 			q.off = used;
 			used += (h->size + 7) & ~7UL;
-			pd->q[kept++] = q;
 		}
-		free(pd->arena);
-		pd->arena = na;
+		pd->q[kept++] = q;
+	}
+	if (used || pd->arena_len) {
+		unsigned char *t = pd->arena;
+		size_t ta = pd->arena_alloc;
+
+		pd->arena = pd->arena2;
+		pd->arena_alloc = pd->arena2_alloc;
+		pd->arena2 = t;
+		pd->arena2_alloc = ta;
 	}
 	pd->nr_q = kept;
 	pd->arena_len = used;
+	release_map(pd);
 	return 0;
 }
 
+/* Queue a record: where it lies in the mapped input, else a copy. */
 static void enqueue(struct pd *pd, const struct perf_event_header *h,
 		    uint64_t where, uint64_t time)
 {
-	size_t need = (h->size + 7) & ~7UL;
+	const unsigned char *b = (const unsigned char *)h;
 	struct qent *q;
 
-	if (pd->arena_len + need > pd->arena_alloc) {
-		pd->arena_alloc = pd->arena_alloc ? pd->arena_alloc : 1 << 20;
-		while (pd->arena_len + need > pd->arena_alloc)
-			pd->arena_alloc = size_mul(pd->arena_alloc, 2);
-		pd->arena = xrealloc(pd->arena, pd->arena_alloc);
-	}
-	memcpy(pd->arena + pd->arena_len, h, h->size);
 	ALLOC_GROW(pd->q, pd->nr_q + 1, pd->alloc_q);
 	q = &pd->q[pd->nr_q++];
 	q->time = time;
 	q->seq = pd->seq++;
-	q->off = pd->arena_len;
 	q->where = where;
-	pd->arena_len += need;
+	if (pd->map && b >= pd->map && b < pd->map + pd->map_len &&
+	    !((uintptr_t)b & 7)) {
+		q->off = (uint64_t)(b - pd->map);
+	} else {
+		size_t need = (h->size + 7) & ~7UL;
+
+		if (pd->arena_len + need > pd->arena_alloc) {
+			size_t a = pd->arena_alloc ? pd->arena_alloc : 1 << 20;
+
+			while (pd->arena_len + need > a)
+				a = size_mul(a, 2);
+			pd->arena = xrealloc(pd->arena, a);
+			pd->arena_alloc = a;
+		}
+		memcpy(pd->arena + pd->arena_len, h, h->size);
+		q->off = pd->arena_len;
+		q->seq |= Q_ARENA;
+		pd->arena_len += need;
+	}
 	if (time > pd->max_time)
 		pd->max_time = time;
 }
@@ -1159,8 +1300,7 @@ static int read_records(struct pd *pd, uint64_t size)
 				    "past the data section",
 				    record_name(hd.type), hd.size);
 		/* peek it whole, header included, where it stands */
-		pd->lr->start -= sizeof(hd);
-		pd->off -= sizeof(hd);
+		untake(pd, sizeof(hd));
 		p = take(pd, hd.size);
 		if (!p)
 			return pd->failed ? -1 :
@@ -1545,10 +1685,61 @@ static int build(struct pd *pd, struct profile *p)
 	return 0;
 }
 
+/*
+ * Map the input when it is a regular file (the path the reader opened,
+ * opened again) holding perf.data as is, not gzip'ed: the bytes the
+ * reader has buffered must be the file's first ones. Memory input is
+ * used in place. Otherwise (a pipe, gzip) the input is streamed.
+ */
+static void try_map(struct pd *pd)
+{
+	struct linereader *lr = pd->lr;
+	const char *head;
+	struct stat st;
+	size_t len;
+	void *m;
+	int fd;
+
+	if (lr->start || lr_peek(lr, PIPE_HEADER_SIZE, &head, &len, pd->err) ||
+	    len < PIPE_HEADER_SIZE)
+		return;
+	if (lr->mem && !lr->zs) {
+		if (lr->mem_len >= len && !memcmp(lr->mem, head, len)) {
+			pd->map = lr->mem;
+			pd->map_len = lr->mem_len;
+		}
+		return;
+	}
+	if (!lr->gz || !strcmp(pd->path, "<stdin>") || !strcmp(pd->path, "-"))
+		return;
+	fd = open(pd->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (uint64_t)st.st_size < len || (uint64_t)st.st_size > SIZE_MAX) {
+		close(fd);
+		return;
+	}
+	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED)
+		return;
+	if (memcmp(m, head, len)) {
+		munmap(m, (size_t)st.st_size);
+		return;
+	}
+	madvise(m, (size_t)st.st_size, MADV_SEQUENTIAL);
+	pd->map = m;
+	pd->map_len = (size_t)st.st_size;
+	pd->map_owned = true;
+}
+
 static void pd_release(struct pd *pd)
 {
 	unsigned long i;
 
+	if (pd->map_owned)
+		munmap((void *)pd->map, pd->map_len);
 	for (i = 0; i < pd->nr_ev; i++) {
 		free(pd->ev[i].name);
 		stacks_release(&pd->ev[i].stacks);
@@ -1562,7 +1753,9 @@ static void pd_release(struct pd *pd)
 	machine_release(&pd->machine);
 	dsos_release(&pd->dsos);
 	free(pd->q);
+	free(pd->qtmp);
 	free(pd->arena);
+	free(pd->arena2);
 	if (pd->zstd)
 		ZSTD_freeDStream(pd->zstd);
 	free(pd->zout);
@@ -1602,6 +1795,7 @@ int perf_data_read(struct linereader *lr, const struct input_opts *o,
 	decoder_init(&pd.dec, &pd.machine, &pd.none, &pd.dsos, NULL, &pd.st);
 	pd.dec.as_perf = true;
 
+	try_map(&pd);
 	hdr = take(&pd, PIPE_HEADER_SIZE);
 	if (!hdr || memcmp(hdr, "PERFILE2", 8)) {
 		ret = pd.failed ? -1 :

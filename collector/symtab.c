@@ -151,7 +151,12 @@ void symtab_finish(struct symtab *t, uint64_t max_gap)
 
 	if (!t->nr)
 		return;
-	sane_qsort(t->syms, t->nr, sizeof(*t->syms), cmp_sym);
+	/* kallsyms and most symbol tables come in order already */
+	for (i = 1; i < t->nr; i++)
+		if (cmp_sym(&t->syms[i - 1], &t->syms[i]) > 0)
+			break;
+	if (i < t->nr)
+		sane_qsort(t->syms, t->nr, sizeof(*t->syms), cmp_sym);
 	for (i = 0; i < t->nr; i = j) {
 		for (j = i + 1; j < t->nr && t->syms[j].start == t->syms[i].start;)
 			j++;
