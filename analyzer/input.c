@@ -237,10 +237,11 @@ int input_read_lr(struct linereader *lr, const struct input_opts *o,
 	if (fmt == INPUT_AUTO && input_detect_lr(lr, &fmt, err))
 		return -1;
 	if ((o->ps.only_pid.nr || o->ps.only_tid.nr) &&
-	    fmt != INPUT_PERF_SCRIPT)
+	    fmt != INPUT_PERF_SCRIPT && fmt != INPUT_PERF_DATA)
 		return fd_err_at(err, lr->path, 0,
 				 "--only-pid and --only-tid need perf script "
-				 "input: this input has no process ids");
+				 "or perf.data input: this input has no "
+				 "process ids");
 
 	/*
 	 * The event of this input alone, to compare with what p holds:

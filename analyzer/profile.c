@@ -108,6 +108,7 @@ static void meta_release(struct profile_meta *m)
 	free(m->host);
 	free(m->kernel);
 	free(m->cmdline);
+	free(m->cpus);
 	free(m->date);
 	free(m->label);
 	metric_set_release(&m->stats);
@@ -244,6 +245,7 @@ void profile_merge(struct profile *dst, const struct profile *src)
 	KEEP(host);
 	KEEP(kernel);
 	KEEP(cmdline);
+	KEEP(cpus);
 	KEEP(date);
 	KEEP(label);
 #undef KEEP

@@ -102,6 +102,7 @@ struct profile_meta {
 	char *host;
 	char *kernel;	/* kernel release (uname -r) */
 	char *cmdline;	/* what was recorded */
+	char *cpus;	/* "2 online, 4 available" (perf.data's NRCPUS) */
 	char *date;	/* when, ISO 8601 */
 	char *label;	/* free-form, e.g. the build's name */
 	/*

@@ -47,10 +47,12 @@ const struct po_option input_options[] = {
 		"no process-name root (perf script), or\n"
 		"folded stacks that start with a function"),
 	PO_LIST(0, "only-pid", struct input_opts, ps.only_pid, "PID[,PID...]",
-		"perf script: only the samples of these processes;\n"
+		"perf script, perf.data: only the samples of these\n"
+		"processes;\n"
 		"repeatable"),
 	PO_LIST(0, "only-tid", struct input_opts, ps.only_tid, "TID[,TID...]",
-		"perf script: only the samples of these threads;\n"
+		"perf script, perf.data: only the samples of these\n"
+		"threads;\n"
 		"repeatable"),
 	PO_LIST(0, "comm", struct input_opts, comm.keep, "NAME[,NAME...]",
 		"only these processes (a NAME also matches\n"

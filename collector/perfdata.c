@@ -143,7 +143,7 @@ struct pd {
 	/* what the features say */
 	unsigned char kernel_bid[20];
 	unsigned int kernel_bid_len;
-	char *host, *release, *cmdline;
+	char *host, *release, *cmdline, *cpus;
 	uint64_t feat_first, feat_last;
 	uint64_t kernel_samples; /* samples with a kernel frame */
 	uint64_t kernel_text;	 /* where _text ran (the kernel's MMAP) */
@@ -563,6 +563,28 @@ static const char *parse_sample(const struct pd_evsel *e,
 	return NULL;
 }
 
+/* id is in one of the comma-separated lists of l (--only-pid...). */
+static bool id_in(const struct po_list *l, uint32_t id)
+{
+	char want[16];
+	size_t i, n, len;
+
+	len = (size_t)snprintf(want, sizeof(want), "%u", id);
+	for (i = 0; i < l->nr; i++) {
+		const char *w = l->v[i];
+
+		while (*w) {
+			n = strcspn(w, ",");
+			if (n == len && !memcmp(w, want, len))
+				return true;
+			w += n;
+			if (*w == ',')
+				w++;
+		}
+	}
+	return false;
+}
+
 static bool has_kernel_frame(const struct decoded_sample *ds)
 {
 	uint64_t i;
@@ -590,6 +612,11 @@ static int do_sample(struct pd *pd, const struct perf_event_header *h,
 	if (e->first_seq == UINT64_MAX)
 		e->first_seq = pd->delivered;
 	pd->delivered++;
+	/* --only-pid, --only-tid: the others go nowhere (the first event
+	 * is still the first sampled, as in the text reader) */
+	if ((pd->o->ps.only_pid.nr && !id_in(&pd->o->ps.only_pid, s.ds.pid)) ||
+	    (pd->o->ps.only_tid.nr && !id_in(&pd->o->ps.only_tid, s.ds.tid)))
+		return 0;
 	e->samples++;
 	if (s.time) {
 		if (!pd->first_time || s.time < pd->first_time)
@@ -1185,6 +1212,16 @@ static void feature(struct pd *pd, uint64_t feat, const unsigned char *b,
 				free(name);
 		}
 		break;
+	case FEAT_NRCPUS:
+		/* u32 available (present), u32 online */
+		if (len >= 8) {
+			char buf[64];
+
+			snprintf(buf, sizeof(buf), "%u online, %u available",
+				 get_u32(p + 4), get_u32(p));
+			set_str(&pd->cpus, xstrdup(buf));
+		}
+		break;
 	case FEAT_SAMPLE_TIME:
 		if (len >= 16) {
 			pd->feat_first = get_u64(p);
@@ -1521,11 +1558,18 @@ static bool same_kernel(struct pd *pd)
  */
 static int load_vmlinux(struct pd *pd, struct kallsyms *k, const char *path)
 {
-	struct dso *d = dsos_get(&pd->dsos, 0, 0, path);
 	const struct symtab *t = NULL;
 	uint64_t text = UINT64_MAX, shift = 0;
+	char *abs = realpath(path, NULL);
+	struct dso *d;
 	unsigned long i;
 
+	/* the dsos open absolute paths only (a mapping's are) */
+	if (!abs)
+		return fd_err_set(pd->err, "cannot read %s: %s", path,
+				  strerror(errno));
+	d = dsos_get(&pd->dsos, 0, 0, abs);
+	free(abs);
 	dso_load(&pd->dsos, d);
 	if (d->symsrc)
 		t = &d->symsrc->syms;
@@ -1672,6 +1716,7 @@ static int build(struct pd *pd, struct profile *p)
 	meta_clean(&p->meta.host, pd->host);
 	meta_clean(&p->meta.kernel, pd->release);
 	meta_clean(&p->meta.cmdline, pd->cmdline);
+	meta_clean(&p->meta.cpus, pd->cpus);
 	/* perf's "captured on" is the file's time: so is ours */
 	if (!p->meta.date && strcmp(pd->path, "<stdin>") &&
 	    !stat(pd->path, &stb) && S_ISREG(stb.st_mode)) {
@@ -1765,6 +1810,7 @@ static void pd_release(struct pd *pd)
 	free(pd->host);
 	free(pd->release);
 	free(pd->cmdline);
+	free(pd->cpus);
 }
 
 int perf_data_read(struct linereader *lr, const struct input_opts *o,
