@@ -9,7 +9,7 @@ CC	?= cc
 PKG_CONFIG ?= pkg-config
 
 # Link only what the code uses so far; "make deps" installs them all.
-PKGS	:= zlib libelf libunwind-generic cairo libzstd
+PKGS	:= zlib libelf libdw libunwind-generic cairo libzstd
 
 CFLAGS	?= -O2 -g
 # Sanitizer builds turn off -Werror: GCC warns falsely under -fsanitize.

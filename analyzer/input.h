@@ -57,6 +57,9 @@ struct input_opts {
 	 * /proc/kallsyms when that kernel is the running one) */
 	const char *kallsyms;
 	const char *vmlinux;
+	/* perf.data: the functions inlined at each user frame, from the
+	 * binaries' DWARF, as frames of their own (perf script --inline) */
+	bool inlines;
 };
 
 /* Free what the options hold (the filter's lists). */

@@ -16,7 +16,41 @@ struct namer {
 	struct strbuf dm;  /* the name demangled, its version cut */
 	uint32_t unknown;
 	enum demangle_style style;
+	/* --inline: frame code -> first + 1 in inl_names, count << 32 */
+	struct inliner *inl;
+	struct hmap inl_cache;
+	uint32_t *inl_names;
+	unsigned long nr_inl, alloc_inl;
 };
+
+/* The names of the functions inlined at frame f, outermost first. */
+static const uint32_t *inlined_at(struct namer *nm, uint64_t f, uint32_t *n)
+{
+	bool is_new;
+	uint64_t *v = hmap_insert(&nm->inl_cache, f, &is_new);
+
+	if (is_new) {
+		const char *names[64];
+		size_t k, got = 0;
+
+		if (FR_TAG(f) == FR_TAG_DSO)
+			got = inliner_at(nm->inl, nm->dsos->v[fr_dso_id(f)],
+					 fr_dso_off(f), names, 64);
+		ALLOC_GROW(nm->inl_names, nm->nr_inl + got, nm->alloc_inl);
+		for (k = 0; k < got; k++) {
+			const char *s = symbol_name(names[k], nm->style, &nm->dm);
+
+			strbuf_reset(&nm->sb);
+			sanitize_name(&nm->sb, s, strlen(s));
+			nm->inl_names[nm->nr_inl + k] =
+				profile_intern(nm->p, nm->sb.buf, nm->sb.len);
+		}
+		*v = ((uint64_t)got << 32) | nm->nr_inl;
+		nm->nr_inl += got;
+	}
+	*n = (uint32_t)(*v >> 32);
+	return nm->inl_names ? nm->inl_names + (uint32_t)*v : NULL;
+}
 
 /* Intern a name the recorded machine chose, made safe first. */
 static uint32_t intern_clean(struct namer *nm, const char *s, size_t len)
@@ -81,21 +115,31 @@ void build_stacks_opts(struct profile *p, const struct stacks *st,
 		       const struct strtab *comms, struct dsos *dsos,
 		       const struct kallsyms *ksyms, bool perf_names)
 {
+	build_stacks_inline(p, st, comms, dsos, ksyms, perf_names, NULL);
+}
+
+void build_stacks_inline(struct profile *p, const struct stacks *st,
+			 const struct strtab *comms, struct dsos *dsos,
+			 const struct kallsyms *ksyms, bool perf_names,
+			 struct inliner *inl)
+{
 	struct namer nm = {
 		p, dsos, ksyms, { 0 }, STRBUF_INIT, STRBUF_INIT, 0,
 		perf_names	     ? DEMANGLE_PERF :
 		dsos->no_demangle ? DEMANGLE_NONE :
 				     DEMANGLE_FULL,
+		inl, { 0 }, NULL, 0, 0,
 	};
 	struct frame *fr;
-	unsigned long i;
+	unsigned long i, alloc_fr = 0;
 	size_t most = 0;
 
 	for (i = 0; i < st->nr; i++)
 		if (st->v[i].len > most)
 			most = st->v[i].len;
-	/* the process name, then the frames */
-	fr = xmalloc(size_mul(size_add(most, 1), sizeof(*fr)));
+	/* the process name, then the frames (inlined ones: grown below) */
+	alloc_fr = size_add(most, 1);
+	fr = xmalloc(size_mul(alloc_fr, sizeof(*fr)));
 	nm.unknown = profile_intern(p, "[unknown]", 9);
 	for (i = 0; i < st->nr; i++) {
 		const struct stack *s = &st->v[i];
@@ -112,6 +156,16 @@ void build_stacks_opts(struct profile *p, const struct stacks *st,
 
 			fr[n].name = name_of(&nm, f[k], &kind);
 			fr[n++].kind = (uint8_t)kind;
+			if (inl && kind == FRAME_USER) {
+				uint32_t m, j;
+				const uint32_t *in = inlined_at(&nm, f[k], &m);
+
+				ALLOC_GROW(fr, n + m + k + 1, alloc_fr);
+				for (j = 0; j < m; j++) {
+					fr[n].name = in[j];
+					fr[n++].kind = FRAME_INLINE;
+				}
+			}
 		}
 		profile_add_stack(p, fr, n, (double)s->weight);
 	}
@@ -119,4 +173,6 @@ void build_stacks_opts(struct profile *p, const struct stacks *st,
 	strbuf_release(&nm.sb);
 	strbuf_release(&nm.dm);
 	hmap_release(&nm.cache);
+	hmap_release(&nm.inl_cache);
+	free(nm.inl_names);
 }

@@ -6,6 +6,7 @@
 
 #include "analyzer/profile.h"
 #include "collector/dso.h"
+#include "collector/inline.h"
 #include "collector/kallsyms.h"
 #include "collector/stacks.h"
 #include "lib/strtab.h"
@@ -34,5 +35,12 @@ void build_stacks(struct profile *p, const struct stacks *st,
 void build_stacks_opts(struct profile *p, const struct stacks *st,
 		       const struct strtab *comms, struct dsos *dsos,
 		       const struct kallsyms *ksyms, bool perf_names);
+
+/* ... and, when inl is not NULL, the functions inlined at each user frame
+ * (inline.h) as frames of their own above it, FRAME_INLINE. */
+void build_stacks_inline(struct profile *p, const struct stacks *st,
+			 const struct strtab *comms, struct dsos *dsos,
+			 const struct kallsyms *ksyms, bool perf_names,
+			 struct inliner *inl);
 
 #endif

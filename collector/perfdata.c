@@ -1699,8 +1699,16 @@ static int build(struct pd *pd, struct profile *p)
 	build_id_fixup(pd);
 	if (kernel_symbols(pd, &k, &have_k))
 		return -1;
-	build_stacks_opts(p, &e->stacks, pd->machine.comms, &pd->dsos,
-			  have_k ? &k : NULL, true);
+	if (pd->o->inlines) {
+		struct inliner *in = inliner__new();
+
+		build_stacks_inline(p, &e->stacks, pd->machine.comms,
+				    &pd->dsos, have_k ? &k : NULL, true, in);
+		inliner__delete(in);
+	} else {
+		build_stacks_opts(p, &e->stacks, pd->machine.comms, &pd->dsos,
+				  have_k ? &k : NULL, true);
+	}
 	if (have_k)
 		kallsyms_release(&k);
 	if (!p->meta.event)

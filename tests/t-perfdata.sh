@@ -193,6 +193,28 @@ cpus=$(perf report -i "$T/sys.data" --header-only 2>/dev/null |
 ok $? "NRCPUS ($cpus), HOSTNAME, OSRELEASE, CMDLINE, the date and the event in the profile" ||
 	sed -n '1,12s/^/#   /p' "$T/sys.profile"
 
+# 6d. --inline: hot_inner() is inlined into work() (-O2 -g,
+# always_inline): only the DWARF knows it, and names it as a frame above
+# work's, marked _[i]; without --inline it is not there
+if [ -x "$PROGS/inline" ]; then
+	perf record -q -o "$T/inl.data" -F 999 -g -e task-clock \
+		-- "$PROGS/inline" 1 >/dev/null 2>&1
+	"$FLAMEDIFF" fold --inline "$T/inl.data" >"$T/inl.a" 2>"$T/inl.err"
+	rc=$?
+	"$FLAMEDIFF" fold "$T/inl.data" >"$T/inl.b" 2>>"$T/inl.err"
+	rc2=$?
+	a=$(share "$T/inl.a" ';work[^;]*;hot_inner_\[i\]')
+	[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && atleast "$a" 80 &&
+		! grep -q 'hot_inner' "$T/inl.b" &&
+		[ "$(sed 's/;hot_inner_\[i\]//' "$T/inl.a" | awk '{ w += $NF }
+			END { print w }')" = "$(awk '{ w += $NF } END { print w }' \
+			"$T/inl.b")" ]
+	ok $? "--inline: work;hot_inner_[i] from DWARF ($a% of the weight), nothing lost" ||
+		sed 's/^/#   /' "$T/inl.err"
+else
+	ok 0 "# SKIP $PROGS/inline not built"
+fi
+
 # 7. svg straight from perf.data
 "$FLAMEDIFF" svg "$T/cmd.data" -o "$T/cmd.svg" 2>"$T/svg.err"
 rc=$?

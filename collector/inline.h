@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_COLLECTOR_INLINE_H
+#define FLAMEDIFF_COLLECTOR_INLINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "collector/dso.h"
+
+/*
+ * The functions the compiler inlined at an address, from the DWARF of the
+ * binary (or of its separate debug file, by build-id or .gnu_debuglink),
+ * read in process with libdw: `perf script --inline`'s frames, without
+ * forking addr2line. A binary without DWARF has none.
+ *
+ * One struct inliner for a whole read; it opens each file's DWARF once,
+ * the first time an address of it is asked for, and owns what it opened.
+ * Lifetime: inliner__new() ... inliner__delete() (NULL-safe).
+ */
+struct inliner;
+
+struct inliner *inliner__new(void);
+void inliner__delete(struct inliner *in);
+
+/*
+ * The inlined functions at file offset off of dso, outermost first (the
+ * one the symbol's function calls) to innermost (the one the address is
+ * in): at most max names into names[], valid until the inliner's end. Returns how many; 0 when nothing is inlined there, or
+ * the file has no DWARF.
+ */
+size_t inliner_at(struct inliner *in, const struct dso *dso, uint64_t off,
+		  const char **names, size_t max);
+
+#endif
