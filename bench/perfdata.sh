@@ -6,9 +6,10 @@
 #
 # Prints, per route, the best of RUNS runs (default 3): wall seconds, CPU
 # seconds (user + system, the pipeline's processes together) and the peak
-# resident memory of its largest process; then the ratio text/direct, and
-# how much of the weight the two folds share (sum of min / total). Nothing
-# fails on speed: the machines are noisy.
+# resident memory of its largest process; then the ratio peer/flamediff
+# with the input's size, and how much of the weight the two folds share
+# (sum of min / total). The same for --inline against perf script
+# --inline. Nothing fails on speed: the machines are noisy.
 : "${FLAMEDIFF:=$(pwd)/build/flamediff}"
 : "${BUILD:=build}"
 : "${PERFDATA_BENCH_MB:=100}"
@@ -76,24 +77,46 @@ measure() {
 		"$out/runs"
 }
 
-direct=$(measure direct "$FLAMEDIFF" fold -o "$out/direct.fold" "$big")
-text=$(measure text sh -c "perf script -i '$big' 2>/dev/null | \
+# report LABEL "direct-line" "text-line": the pair and their ratio
+report() {
+	printf '%s\n%s\n' "$2" "$3" | awk -v mb="$bytes" -v what="$1" '
+		{ l[NR] = $1; w[NR] = $2; c[NR] = $3; m[NR] = $4 }
+		END {
+			printf "  %s\n", what
+			for (i = 1; i <= 2; i++)
+				printf "    %-26s wall %7.2fs  cpu %7.2fs  %6.1f MB/s  max RSS %6.1f MB\n",
+					l[i], w[i], c[i], mb / 1e6 / w[i], m[i] / 1024
+			printf "    speed-up (peer / flamediff): wall %.1fx, cpu %.1fx, on %.1f MB\n",
+				w[2] / w[1], c[2] / c[1], mb / 1e6
+		}'
+}
+
+# share A B: how much of the weight two folds share (sum of min / total)
+share() {
+	awk 'FNR == 1 { f++ }
+		{ n = $NF; $NF = ""; if (f == 1) { a[$0] += n; ta += n }
+		  else { b[$0] += n; tb += n } }
+		END { for (k in a) if (k in b) s += a[k] < b[k] ? a[k] : b[k]
+		      t = ta > tb ? ta : tb
+		      printf "    the two folds share %.2f%% of the weight\n", t ? 100 * s / t : 0 }' \
+		"$1" "$2"
+}
+
+direct=$(measure "flamediff-fold-X.data" "$FLAMEDIFF" fold -o "$out/direct.fold" "$big")
+text=$(measure "perf-script|flamediff-fold" sh -c "perf script -i '$big' 2>/dev/null | \
 	'$FLAMEDIFF' fold -o '$out/text.fold'")
-echo "$direct
-$text" | awk -v mb="$bytes" '
-	{ l[NR] = $1; w[NR] = $2; c[NR] = $3; m[NR] = $4 }
-	END {
-		for (i = 1; i <= 2; i++)
-			printf "  %-6s wall %7.2fs  cpu %7.2fs  %6.1f MB/s  max RSS %6.1f MB\n",
-				l[i] == "direct" ? "fold" : "script", w[i], c[i],
-				mb / 1e6 / w[i], m[i] / 1024
-		printf "  speed-up (text / direct): wall %.1fx, cpu %.1fx\n",
-			w[2] / w[1], c[2] / c[1]
-	}'
-awk 'FNR == 1 { f++ }
-	{ n = $NF; $NF = ""; if (f == 1) { a[$0] += n; ta += n }
-	  else { b[$0] += n; tb += n } }
-	END { for (k in a) if (k in b) s += a[k] < b[k] ? a[k] : b[k]
-	      t = ta > tb ? ta : tb
-	      printf "  the two folds share %.2f%% of the weight\n", t ? 100 * s / t : 0 }' \
-	"$out/direct.fold" "$out/text.fold"
+report "fold X.data against perf script -i X.data | fold" "$direct" "$text"
+share "$out/direct.fold" "$out/text.fold"
+
+# --inline: DWARF read in process against perf script --inline (which
+# asks addr2line; perf 6.1 built without libbfd finds no inlined frame)
+direct=$(measure "flamediff-fold--inline" "$FLAMEDIFF" fold --inline \
+	-o "$out/direct-inline.fold" "$big")
+text=$(measure "perf-script--inline|fold" sh -c "perf script --inline \
+	-i '$big' 2>/dev/null | '$FLAMEDIFF' fold -o '$out/text-inline.fold'")
+report "fold --inline X.data against perf script --inline -i X.data | fold" \
+	"$direct" "$text"
+awk '/_\[i\]/ { n++ } END { printf "    inlined frames: %d stacks with one in flamediff'"'"'s fold, ", n }' \
+	"$out/direct-inline.fold"
+awk '/_\[i\]/ { n++ } END { printf "%d in perf script'"'"'s\n", n }' \
+	"$out/text-inline.fold"

@@ -1741,8 +1741,8 @@ static int build(struct pd *pd, struct profile *p)
 /*
  * Map the input when it is a regular file (the path the reader opened,
  * opened again) holding perf.data as is, not gzip'ed: the bytes the
- * reader has buffered must be the file's first ones. Memory input is
- * used in place. Otherwise (a pipe, gzip) the input is streamed.
+ * reader has buffered must be the file's first ones. Otherwise (a pipe,
+ * gzip, memory) the input is streamed.
  */
 static void try_map(struct pd *pd)
 {
@@ -1756,13 +1756,6 @@ static void try_map(struct pd *pd)
 	if (lr->start || lr_peek(lr, PIPE_HEADER_SIZE, &head, &len, pd->err) ||
 	    len < PIPE_HEADER_SIZE)
 		return;
-	if (lr->mem && !lr->zs) {
-		if (lr->mem_len >= len && !memcmp(lr->mem, head, len)) {
-			pd->map = lr->mem;
-			pd->map_len = lr->mem_len;
-		}
-		return;
-	}
 	if (!lr->gz || !strcmp(pd->path, "<stdin>") || !strcmp(pd->path, "-"))
 		return;
 	fd = open(pd->path, O_RDONLY | O_CLOEXEC);

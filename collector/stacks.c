@@ -19,14 +19,19 @@ void stacks_release(struct stacks *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/*
+ * Every sample hashes its whole chain: each frame is mixed on its own
+ * (with its position) and the mixes summed, so that the CPU overlaps them,
+ * where feeding each into the next waited for every multiply in turn.
+ */
 static uint64_t chain_hash(uint32_t comm, const uint64_t *f, uint32_t len)
 {
-	uint64_t h = hmap_hash(((uint64_t)comm << 32) | len);
+	uint64_t h = 0;
 	uint32_t i;
 
 	for (i = 0; i < len; i++)
-		h = hmap_hash(h ^ f[i]) + i;
-	return h;
+		h += hmap_hash(f[i] ^ ((uint64_t)i * 0x9e3779b97f4a7c15ULL));
+	return hmap_hash(h ^ (((uint64_t)comm << 32) | len));
 }
 
 static void rehash(struct stacks *s)
@@ -51,6 +56,18 @@ void stacks_add(struct stacks *s, uint32_t comm, const uint64_t *frames,
 	uint64_t h = chain_hash(comm, frames, len), j;
 	struct stack *st;
 
+	uint32_t *r = &s->recent[h % 1024];
+
+	if (*r) {
+		st = &s->v[*r - 1];
+		if (st->hash == h && st->comm == comm && st->len == len &&
+		    (!len || !memcmp(&s->frames[st->first], frames,
+				     len * sizeof(*frames)))) {
+			st->weight += weight;
+			st->count++;
+			return;
+		}
+	}
 	if (!s->slots || (s->nr + 1) * 2 > s->mask + 1)
 		rehash(s);
 	for (j = h & s->mask; s->slots[j]; j = (j + 1) & s->mask) {
@@ -62,6 +79,7 @@ void stacks_add(struct stacks *s, uint32_t comm, const uint64_t *frames,
 				     len * sizeof(*frames)))) {
 			st->weight += weight;
 			st->count++;
+			*r = s->slots[j];
 			return;
 		}
 	}
@@ -78,4 +96,5 @@ void stacks_add(struct stacks *s, uint32_t comm, const uint64_t *frames,
 		memcpy(&s->frames[s->nr_frames], frames, len * sizeof(*frames));
 	s->nr_frames += len;
 	s->slots[j] = (uint32_t)++s->nr;
+	*r = s->slots[j];
 }

@@ -52,6 +52,10 @@ struct stacks {
 	uint64_t mask;
 	uint64_t *frames;
 	unsigned long nr_frames, alloc_frames;
+	/* the stacks last added, by hash: a few hot stacks take most
+	 * samples, and their entries are in the cache where the big
+	 * table's are not (index + 1, 0 = none) */
+	uint32_t recent[1024];
 };
 
 void stacks_init(struct stacks *s);

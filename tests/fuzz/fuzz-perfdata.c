@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The perf.data reader (collector/perfdata.h) over any bytes, as a file and
- * as a pipe stream would give them: bad input must come back as an error
+ * The perf.data reader (collector/perfdata.h) over any bytes, as a file
+ * (mapped: read through a memfd's path) and as a stream (memory, read as a
+ * pipe is), the last byte choosing: bad input must come back as an error
  * with a message, never a crash, a hang or a non-finite total.
  *
  * Kernel symbols come from an empty --kallsyms (/dev/null), so that a run
@@ -21,13 +22,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct strbuf warn = STRBUF_INIT;
 	struct fd_err err = { { 0 } };
 	struct linereader lr;
+	struct fuzz_input in;
+	bool as_file = size && (data[size - 1] & 2);
 	int r;
 
 	io.kallsyms = "/dev/null";
 	/* the last byte picks an event filter, as a user might */
 	if (size && (data[size - 1] & 1))
 		io.ps.event = "task-clock";
-	lr_init_mem(&lr, data, size, "fuzz");
+	if (as_file) {
+		fuzz_input_open(&in, data, size);
+		if (lr_init_path(&lr, in.path, &err)) {
+			fprintf(stderr, "cannot read the memfd: %s\n", err.msg);
+			abort();
+		}
+	} else {
+		lr_init_mem(&lr, data, size, "fuzz");
+	}
 	r = perf_data_read(&lr, &io, p, &warn, &err);
 	if (r && !err.msg[0]) {
 		fprintf(stderr, "perf_data_read failed without a message\n");
@@ -36,6 +47,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!r)
 		FUZZ_FINITE(profile_total(p), "the total");
 	lr_release(&lr);
+	if (as_file)
+		fuzz_input_close(&in);
 	strbuf_release(&warn);
 	profile__delete(p);
 	return 0;
