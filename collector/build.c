@@ -38,7 +38,8 @@ static const uint32_t *inlined_at(struct namer *nm, uint64_t f, uint32_t *n)
 					 fr_dso_off(f), names, 64);
 		ALLOC_GROW(nm->inl_names, nm->nr_inl + got, nm->alloc_inl);
 		for (k = 0; k < got; k++) {
-			const char *s = symbol_name(names[k], nm->style, &nm->dm);
+			const char *s = symbol_name(names[k], nm->style,
+						    &nm->dm);
 
 			strbuf_reset(&nm->sb);
 			sanitize_name(&nm->sb, s, strlen(s));

@@ -25,7 +25,8 @@ void inliner__delete(struct inliner *in);
 /*
  * The inlined functions at file offset off of dso, outermost first (the
  * one the symbol's function calls) to innermost (the one the address is
- * in): at most max names into names[], valid until the inliner's end. Returns how many; 0 when nothing is inlined there, or
+ * in): at most max names into names[], valid until the inliner's end.
+ * Returns how many; 0 when nothing is inlined there, or
  * the file has no DWARF.
  */
 size_t inliner_at(struct inliner *in, const struct dso *dso, uint64_t off,

@@ -704,10 +704,17 @@ static int do_comm(struct pd *pd, const struct perf_event_header *h,
 {
 	const struct perf_record_comm *e = perf_record_as(h, sizeof(*e));
 	const char *comm = e ? perf_record_str(h, sizeof(*e)) : NULL;
+	char name[64];
+	size_t i;
 
 	if (!comm)
 		return fail(pd, where, "COMM record without its name");
-	machine_comm(&pd->machine, (pid_t)e->pid, (pid_t)e->tid, comm, false);
+	/* the text route makes a name's spaces '_' ("[pango] FcInit") */
+	snprintf(name, sizeof(name), "%s", comm);
+	for (i = 0; name[i]; i++)
+		if (name[i] == ' ')
+			name[i] = '_';
+	machine_comm(&pd->machine, (pid_t)e->pid, (pid_t)e->tid, name, false);
 	return 0;
 }
 
@@ -782,7 +789,8 @@ static void sort_queue(struct pd *pd)
 			}
 			merged++;
 			for (x = i, y = m; x < m || y < e;)
-				if (y == e || (x < m && !qent_before(&a[y], &a[x])))
+				if (y == e ||
+				    (x < m && !qent_before(&a[y], &a[x])))
 					b[out++] = a[x++];
 				else
 					b[out++] = a[y++];

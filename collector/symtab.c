@@ -158,7 +158,8 @@ void symtab_finish(struct symtab *t, uint64_t max_gap)
 	if (i < t->nr)
 		sane_qsort(t->syms, t->nr, sizeof(*t->syms), cmp_sym);
 	for (i = 0; i < t->nr; i = j) {
-		for (j = i + 1; j < t->nr && t->syms[j].start == t->syms[i].start;)
+		j = i + 1;
+		while (j < t->nr && t->syms[j].start == t->syms[i].start)
 			j++;
 		t->syms[n++] = t->syms[pick_alias(t->syms, i, j)];
 	}
