@@ -127,6 +127,9 @@ static int chain_key(struct sched_agg *a, const char *chain)
 	while (start > a->tmp.buf && !isspace((unsigned char)start[-1]))
 		start--;
 	len -= (size_t)(start - a->tmp.buf);
+	/* a split on '.' drops the empty parts at the end */
+	while (len && start[len - 1] == '.')
+		len--;
 	for (i = 0; i < len; i++)
 		if (start[i] == '.' && ++dots == 5)
 			break;

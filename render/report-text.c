@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analyzer/benchmark.h"
+#include "analyzer/sched.h"
 #include "render/report-text.h"
 #include "render/textfmt.h"
 
@@ -21,9 +22,15 @@ void report_text_lkp(struct outfile *o, const struct metrics *m)
 	metric_set_release(&s);
 }
 
-/* The shortest of %.15g and %.17g that reads back as v. */
-static const char *stat_value(char *buf, size_t size, double v)
+/*
+ * The shortest of %.15g and %.17g that reads back as v; perf-sched rows as
+ * LKP's parse prints them (Ruby floats, integer counts).
+ */
+static const char *stat_value(char *buf, size_t size, const char *key,
+			      double v)
 {
+	if (bench_key_family(key) == FAMILY_PERF_SCHED)
+		return sched_fmt_value(buf, size, key, v);
 	snprintf(buf, size, "%.15g", v);
 	if (strtod(buf, NULL) != v)
 		snprintf(buf, size, "%.17g", v);
@@ -47,7 +54,7 @@ void report_text_lkp_all(struct outfile *o, const struct profile *p,
 		if (j >= pp.nr ||
 		    (i < own.nr && strcmp(own.v[i].key, pp.v[j].key) <= 0)) {
 			outfile_printf(o, "%s: %s\n", own.v[i].key,
-				       stat_value(v, sizeof(v),
+				       stat_value(v, sizeof(v), own.v[i].key,
 						  own.v[i].value));
 			i++;
 		} else {
@@ -95,7 +102,8 @@ static void write_header(struct outfile *o, const struct profile *p,
 
 		if (head)
 			outfile_printf(o, "%s %s", head->key,
-				       stat_value(hv, sizeof(hv), head->value));
+				       stat_value(hv, sizeof(hv), head->key,
+						  head->value));
 		if (elapsed)
 			outfile_printf(o, "%selapsed %s s", head ? ", " : "",
 				       fmt_double(ev, sizeof(ev), "%.2f",
