@@ -245,37 +245,52 @@ static void take_meta(struct profile *p, struct profile *q)
 }
 
 /*
- * The view of one input (input.h, cpu_view): off is the off-CPU time it
- * held (owned, may be NULL), grew whether it had samples. The off-CPU view
- * adds off to p's tree; the on-CPU view keeps it apart in p->offcpu.
- * *had_off: the input held off-CPU time.
+ * The view of one input (input.h, cpu_view). off is the off-CPU time it
+ * held apart (owned, may be NULL); into the profile it was read into (p,
+ * or a scratch one for --off-cpu), grew whether it has stacks. Stacks of
+ * event "offcpu" (a profile written in the off-CPU view) are off-CPU time
+ * too. The off-CPU view puts the off-CPU time into p's tree; the on-CPU
+ * view keeps it apart in p->offcpu. *had_off: the input held off-CPU time.
  */
 static int apply_view(struct linereader *lr, unsigned int view,
-		      struct profile *p, struct profile *off, bool grew,
-		      bool *had_off, struct fd_err *err)
+		      struct profile *p, struct profile *into,
+		      struct profile *off, bool grew, bool *had_off,
+		      struct fd_err *err)
 {
+	bool main_off = grew && into->meta.event &&
+			!strcmp(into->meta.event, "offcpu");
 	bool show_off;
 
-	*had_off = off && (profile_total(off) > 0 || off->nr_nodes > 1);
-	show_off = view == CPU_VIEW_OFF || (!view && !grew && *had_off);
+	*had_off = main_off ||
+		   (off && (profile_total(off) > 0 || off->nr_nodes > 1));
+	show_off = view == CPU_VIEW_OFF || (!view && (!grew || main_off) &&
+					    *had_off);
 	if (!show_off) {
-		if (*had_off && !p->offcpu) {
-			p->offcpu = off;
-			return 0;
-		}
-		if (*had_off)
+		/* kept apart: a profile written from p keeps it */
+		if (off && p->offcpu) {
 			profile_merge(p->offcpu, off);
-		profile__delete(off);
+			profile__delete(off);
+		} else if (off) {
+			p->offcpu = off;
+		}
+		if (main_off)
+			return fd_err_at(err, lr->path, 0,
+					 "no on-CPU samples in the input, "
+					 "only off-CPU time (--off-cpu "
+					 "shows it)");
 		return 0;
 	}
 	if (!*had_off) {
 		profile__delete(off);
 		return fd_err_at(err, lr->path, 0,
 				 "no off-CPU time in the input (that is "
-				 "perf sched timehist text or a profile of "
-				 "record --sched): leave --off-cpu out");
+				 "perf sched timehist text or a profile "
+				 "with off-CPU data): leave --off-cpu out");
 	}
-	profile_merge(p, off);
+	if (main_off && into != p)
+		profile_merge(p, into);
+	if (off)
+		profile_merge(p, off);
 	meta_set(&p->meta.event, "offcpu");
 	meta_set(&p->meta.unit, "ns");
 	profile__delete(off);
@@ -343,18 +358,19 @@ int input_read_lr(struct linereader *lr, const struct input_opts *o,
 	ret = read_format(lr, fmt, o, into, p2, err);
 	off = into->offcpu;
 	into->offcpu = NULL;
-	if (into != p) {
+	if (into != p)
 		take_meta(p, into);
-		profile__delete(into);
-	}
 	p->offcpu = off_before;
 	if (!ret)
-		ret = apply_view(lr, o->cpu_view, p, off,
-				 profile_total(p) > before ||
-					 p->nr_nodes > nodes_before,
+		ret = apply_view(lr, o->cpu_view, p, into, off,
+				 into != p ? into->nr_nodes > 1 :
+					     profile_total(p) > before ||
+						     p->nr_nodes > nodes_before,
 				 &had_off, err);
 	else
 		profile__delete(off);
+	if (into != p)
+		profile__delete(into);
 	if (!ret && had_event && p->meta.event &&
 	    meta_event_conflict(had_event, p->meta.event)) {
 		ret = fd_err_at(err, lr->path, 0,

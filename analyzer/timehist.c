@@ -338,6 +338,7 @@ int timehist_read(struct linereader *lr, struct profile *p, struct fd_err *err)
 	if (!metric_set_find(&p->meta.stats,
 			     "perf-sched.total_wait_and_delay.count.ms"))
 		sched_agg_rows(agg, &p->meta.stats);
+	metric_set_sort(&p->meta.stats);
 	if (!p->offcpu->meta.event)
 		meta_set(&p->offcpu->meta.event, "offcpu");
 	if (!p->offcpu->meta.unit)

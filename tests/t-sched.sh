@@ -104,4 +104,75 @@ cmp -s "$T/small.fwant" "$T/small.fold"
 ok $? "hand-made: only a's first switch-out has a next line; idle gives nothing" ||
 	sed 's/^/#   /' "$T/small.fold"
 
+# --- a profile holding both: the views and the format's off-CPU section ----
+cat >"$T/both.prof" <<'EOF'
+# flamediff-profile 4 folded
+# root: process
+# event: "cycles"
+# unit: "events"
+# samples: 4 samples
+# stat: perf-sched.total_wait_and_delay.count.ms = 2 ;
+app;main;work 300
+app;main;spin 100
+# off-cpu
+# event: "offcpu"
+# unit: "ns"
+# samples: 2 switches
+app;main;read;vfs_read_[k];schedule_[k] 5000000
+app;main;nanosleep;do_nanosleep_[k] 2000000
+EOF
+printf 'app;main;spin 100\napp;main;work 300\n' >"$T/on.want"
+printf 'app;main;nanosleep;do_nanosleep 2000000\napp;main;read;vfs_read;schedule 5000000\n' >"$T/off.want"
+for v in "" --on-cpu; do
+	"$FLAMEDIFF" fold $v "$T/both.prof" >"$T/on.got" 2>"$T/err"
+	ok $? "fold ${v:-(no view)} of a profile holding both exits 0"
+	cmp -s "$T/on.want" "$T/on.got"
+	ok $? "fold ${v:-(no view)}: the samples (on-CPU is the default when there are some)"
+done
+"$FLAMEDIFF" fold --off-cpu "$T/both.prof" >"$T/off.got" 2>"$T/err"
+ok $? "fold --off-cpu of a profile holding both exits 0"
+cmp -s "$T/off.want" "$T/off.got"
+ok $? "fold --off-cpu: the off-CPU section's stacks, not the samples"
+"$FLAMEDIFF" fold --on-cpu --off-cpu "$T/both.prof" >"$T/x" 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'one view at a time' "$T/err"
+ok $? "--on-cpu with --off-cpu is refused (exit 2, says why)"
+
+# Round trip: a profile written from one holding both keeps both.
+"$FLAMEDIFF" fold -o "$T/rt.prof" "$T/both.prof" 2>"$T/err"
+ok $? "fold -o x.prof of a profile holding both exits 0"
+head -1 "$T/rt.prof" | grep -qx '# flamediff-profile 4 folded' &&
+	grep -qx '# off-cpu' "$T/rt.prof" &&
+	grep -qx '# weight: 7000000 ns' "$T/rt.prof"
+ok $? "it is version 4 with its off-CPU section and that section's weight"
+"$FLAMEDIFF" fold --off-cpu "$T/rt.prof" >"$T/rt.off" 2>"$T/err" &&
+	"$FLAMEDIFF" fold --on-cpu "$T/rt.prof" >"$T/rt.on" 2>>"$T/err"
+ok $? "the written profile reads back in both views"
+cmp -s "$T/off.want" "$T/rt.off" && cmp -s "$T/on.want" "$T/rt.on"
+ok $? "both views read back unchanged"
+"$FLAMEDIFF" fold -o "$T/plain.prof" $d/sleep-dd.timehist.gz 2>"$T/err"
+ok $? "fold -o x.prof of a timehist exits 0"
+head -1 "$T/plain.prof" | grep -qx '# flamediff-profile 3 folded' &&
+	grep -qx '# event: "offcpu"' "$T/plain.prof" &&
+	! grep -q '^# off-cpu' "$T/plain.prof"
+ok $? "a timehist's profile is version 3, its stacks the off-CPU time (event offcpu)"
+"$FLAMEDIFF" fold "$T/plain.prof" >"$T/plain.fold" 2>"$T/err"
+ok $? "that profile reads back"
+cmp -s "$T/sleep-dd.fold" "$T/plain.fold"
+ok $? "... with the same stacks and weights"
+"$FLAMEDIFF" report --lkp "$T/plain.prof" >"$T/plain.lkp" 2>"$T/err"
+ok $? "report --lkp of it exits 0"
+grep '^perf-sched\.' "$T/plain.lkp" >"$T/plain.rows"
+cmp -s "$T/sleep-dd.want" "$T/plain.rows"
+ok $? "its perf-sched rows survive the profile, byte for byte"
+"$FLAMEDIFF" fold --on-cpu "$T/plain.prof" >"$T/x" 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'only off-CPU time' "$T/err"
+ok $? "--on-cpu on off-CPU stacks alone: exit 2, pointing at --off-cpu"
+"$FLAMEDIFF" fold --on-cpu $d/sleep-dd.timehist.gz >"$T/x" 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'only off-CPU time' "$T/err"
+ok $? "--on-cpu on a timehist: exit 2, pointing at --off-cpu"
+printf 'app;main;work 300\n' >"$T/on.folded"
+"$FLAMEDIFF" fold --off-cpu "$T/on.folded" >"$T/x" 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'no off-CPU time' "$T/err"
+ok $? "--off-cpu on samples alone: exit 2, says there is no off-CPU time"
+
 done_testing
