@@ -391,12 +391,13 @@ int input_read_lr(struct linereader *lr, const struct input_opts *o,
 		ret = -1;
 	if (!ret && profile_total(p) <= before &&
 	    (!p2 || profile_total(p2) <= before2)) {
+		/* --on-cpu asked for what is not there: not an empty graph */
 		if (had_off)
-			fd_err_at(err, lr->path, 0,
-				  "no on-CPU samples in the input, only "
-				  "off-CPU time (--off-cpu shows it)");
-		else
-			fd_err_at(err, lr->path, 0, "no samples in the input");
+			return fd_err_at(err, lr->path, 0,
+					 "no on-CPU samples in the input, "
+					 "only off-CPU time (--off-cpu shows "
+					 "it)");
+		fd_err_at(err, lr->path, 0, "no samples in the input");
 		ret = INPUT_NO_SAMPLES;
 	}
 	return ret;

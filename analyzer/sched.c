@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/profile.h"
 #include "analyzer/sched.h"
 #include "lib/strtab.h"
 
@@ -324,4 +325,9 @@ const char *sched_fmt_value(char *buf, size_t cap, const char *key, double v)
 	if (!strchr(buf, '.') && strlen(buf) + 2 < cap)
 		strcat(buf, ".0");
 	return buf;
+}
+
+bool profile_is_offcpu(const struct profile *p)
+{
+	return p && p->meta.event && !strcmp(p->meta.event, "offcpu");
 }

@@ -89,4 +89,12 @@ bool sched_key_is_count(const char *key);
 const char *sched_fmt_value(char *buf, size_t cap, const char *key,
 			    double v);
 
+struct profile;
+
+/*
+ * Whether p's tree is off-CPU time (meta.event "offcpu", as the timehist
+ * reader, record --sched and the off-CPU view set it) rather than samples.
+ */
+bool profile_is_offcpu(const struct profile *p);
+
 #endif

@@ -165,7 +165,8 @@ const struct po_option graph_options[] = {
 	  .off = PO_OFF(G, fo.colors, const char *), .argh = "PALETTE",
 	  .cb = colors_cb,
 	  .help = "hot mem io wakeup chain java js perl red green\n"
-		  "blue aqua yellow purple orange (hot)" },
+		  "blue aqua yellow purple orange (hot; off-CPU\n"
+		  "time: blues)" },
 	{ .type = PO_T_STRING, .long_name = "bgcolors",
 	  .off = PO_OFF(G, fo.bgcolors, const char *), .argh = "C",
 	  .cb = bgcolors_cb, .help = "yellow blue green grey or #rrggbb" },

@@ -157,7 +157,7 @@ head -1 "$T/plain.prof" | grep -qx '# flamediff-profile 3 folded' &&
 ok $? "a timehist's profile is version 3, its stacks the off-CPU time (event offcpu)"
 "$FLAMEDIFF" fold "$T/plain.prof" >"$T/plain.fold" 2>"$T/err"
 ok $? "that profile reads back"
-cmp -s "$T/sleep-dd.fold" "$T/plain.fold"
+nonempty "$T/plain.fold" && cmp -s "$T/sleep-dd.fold" "$T/plain.fold"
 ok $? "... with the same stacks and weights"
 "$FLAMEDIFF" report --lkp "$T/plain.prof" >"$T/plain.lkp" 2>"$T/err"
 ok $? "report --lkp of it exits 0"
@@ -174,5 +174,27 @@ printf 'app;main;work 300\n' >"$T/on.folded"
 "$FLAMEDIFF" fold --off-cpu "$T/on.folded" >"$T/x" 2>"$T/err"
 [ $? -eq 2 ] && grep -q 'no off-CPU time' "$T/err"
 ok $? "--off-cpu on samples alone: exit 2, says there is no off-CPU time"
+
+# --- off-CPU graphs (tests/offcpu-graph.c checks colours and widths) --------
+"$FLAMEDIFF" svg -o "$T/off.svg" $d/sleep-dd.timehist.gz 2>"$T/err"
+ok $? "svg of a timehist exits 0"
+grep -q '<text id="subtitle"[^>]*>Off-CPU time: ' "$T/off.svg"
+ok $? "its subtitle says it is off-CPU time"
+svg_frame "$T/off.svg" do_wait >"$T/frame" &&
+	grep -q '<title>do_wait (1,183,432,000 ns' "$T/frame" &&
+	perl -ne 'exit !(/fill="rgb\((\d+),(\d+),(\d+)\)"/ && $3 >= $2 && $3 > $1 + 40)' "$T/frame"
+ok $? "bash's do_wait: as wide as its waits (ns) and blue" ||
+	sed 's/^/#   /' "$T/frame"
+"$FLAMEDIFF" svg -o "$T/on.svg" "$T/both.prof" 2>"$T/err"
+ok $? "svg of a profile holding both exits 0"
+[ -s "$T/on.svg" ] && ! grep -q 'Off-CPU time' "$T/on.svg"
+ok $? "... showing its samples, without the off-CPU subtitle"
+"$FLAMEDIFF" png -o "$T/off.png" --off-cpu "$T/both.prof" 2>"$T/err"
+ok $? "png --off-cpu of a profile holding both exits 0"
+nonempty "$T/off.png"
+ok $? "... and writes the PNG"
+"$FLAMEDIFF" svg -o "$T/x.svg" --on-cpu $d/sleep-dd.timehist.gz 2>"$T/err"
+[ $? -ne 0 ] && grep -q 'only off-CPU time' "$T/err"
+ok $? "svg --on-cpu of a timehist fails, pointing at --off-cpu"
 
 done_testing
