@@ -22,22 +22,21 @@
 
 #define TIMEHIST "tests/data/sched/sleep-dd.timehist.gz"
 
-static const char both[] =
-	"# flamediff-profile 4 folded\n"
-	"# root: process\n"
-	"# event: \"cycles\"\n"
-	"# unit: \"events\"\n"
-	"app;main;work 300\n"
-	"app;main;spin 100\n"
-	"# off-cpu\n"
-	"# event: \"offcpu\"\n"
-	"# unit: \"ns\"\n"
-	"app;main;read;vfs_read_[k];schedule_[k] 5000000\n"
-	"app;main;nanosleep;do_nanosleep_[k] 2000000\n";
+static const char both[] = "# flamediff-profile 4 folded\n"
+			   "# root: process\n"
+			   "# event: \"cycles\"\n"
+			   "# unit: \"events\"\n"
+			   "app;main;work 300\n"
+			   "app;main;spin 100\n"
+			   "# off-cpu\n"
+			   "# event: \"offcpu\"\n"
+			   "# unit: \"ns\"\n"
+			   "app;main;read;vfs_read_[k];schedule_[k] 5000000\n"
+			   "app;main;nanosleep;do_nanosleep_[k] 2000000\n";
 
 static struct profile *read_as(const char *path, unsigned int view)
 {
-	struct input_opts io = { .cpu_view = view };
+	struct input_opts io = {.cpu_view = view};
 	struct profile *p = profile__new();
 	struct fd_err err;
 
@@ -161,8 +160,8 @@ static void test_png(void)
 		for (x = x0; x < x1; x++) {
 			uint32_t v = *(uint32_t *)(data + (size_t)y * stride +
 						   (size_t)x * 4);
-			struct rgb c = { v >> 16 & 0xff, v >> 8 & 0xff,
-					 v & 0xff };
+			struct rgb c = {v >> 16 & 0xff, v >> 8 & 0xff,
+					v & 0xff};
 
 			n++;
 			blue += bluish(c);
@@ -211,7 +210,8 @@ static void test_both(void)
 	}
 	layout__delete(l);
 	l = NULL;
-	if (ok(!layout_build(&l, off, &fo, &err), "its off-CPU time laid out")) {
+	if (ok(!layout_build(&l, off, &fo, &err),
+	       "its off-CPU time laid out")) {
 		census(l, &fn, &blue, &hot);
 		ok(l->offcpu && l->subtitle && blue == fn && fn > 0,
 		   "the off-CPU time: blues and the subtitle");

@@ -197,4 +197,33 @@ ok $? "... and writes the PNG"
 [ $? -ne 0 ] && grep -q 'only off-CPU time' "$T/err"
 ok $? "svg --on-cpu of a timehist fails, pointing at --off-cpu"
 
+# --- diff of two timehists: LKP's rows compared, the chains that moved -----
+"$FLAMEDIFF" diff $d/stress-mix.timehist.gz $d/sleep-dd.timehist.gz \
+	>"$T/diff" 2>"$T/err"
+ok $? "diff of two timehists exits 0" || sed 's/^/#   /' "$T/err"
+grep -q ' perf-sched\.total_wait_time\.average\.ms$' "$T/diff"
+ok $? "the table compares the perf-sched rows (total average wait)"
+awk '/ perf-sched\./ { s = NR } / perf-profile\./ && !p { p = NR }
+	END { exit !(s && p && s < p) }' "$T/diff"
+ok $? "perf-sched rows come before the perf-profile rows, as LKP orders them"
+grep -q '^Switch-out chains whose wait or delay moved' "$T/diff" &&
+	grep -A1 '^  wait  lost   -190\.073   190\.073 ->    0\.000$' "$T/diff" |
+	grep -qx '      virtballoon_free_page_report.page_reporting_process.process_one_work.worker_thread.kthread'
+ok $? "the explanation names the chain that lost the most wait" ||
+	sed -n '/^Switch-out/,/^$/p' "$T/diff" | sed 's/^/#   /'
+grep -A1 '^  wait  gained' "$T/diff" | grep -q '__cond_resched\.smpboot_thread_fn\.kthread'
+ok $? "... and one that gained"
+"$FLAMEDIFF" diff --format json $d/stress-mix.timehist.gz \
+	$d/sleep-dd.timehist.gz >"$T/diff.json" 2>"$T/err"
+ok $? "diff --format json exits 0"
+grep -q '"switch_chains": \[{"chain": "virtballoon_free_page_report' "$T/diff.json"
+ok $? "the JSON explanation lists the switch-out chains"
+"$FLAMEDIFF" svg --diff $d/stress-mix.timehist.gz $d/sleep-dd.timehist.gz \
+	-o "$T/diff.svg" 2>"$T/err"
+ok $? "svg --diff of two timehists exits 0"
+grep -q '<text id="subtitle"[^>]*>Off-CPU time: ' "$T/diff.svg" &&
+	svg_frame "$T/diff.svg" futex_do_wait >"$T/frame" &&
+	grep -q 'fill="rgb(255,' "$T/frame"
+ok $? "the off-CPU diff: subtitle, and the futex wait that grew in red"
+
 done_testing
