@@ -111,10 +111,19 @@ static void write_header(struct outfile *o, const struct profile *p,
 		outfile_puts(o, "\n");
 	}
 
+	/* which of the profile's data this is (--on-cpu, --off-cpu) */
+	if (profile_is_offcpu(p))
+		outfile_puts(o, "off-CPU time (each switch-out stack weighted "
+				"by the ns its task then waited)\n");
+	else if (p->offcpu && p->offcpu->nr_nodes > 1)
+		outfile_puts(o, "on-CPU samples (the profile also holds "
+				"off-CPU time: --off-cpu)\n");
 	outfile_printf(o, "event %s: ", m->event);
 	if (m->samples)
-		outfile_printf(o, "%s samples, ",
-			       human(a, sizeof(a), (double)m->samples));
+		outfile_printf(o, "%s %s, ",
+			       human(a, sizeof(a), (double)m->samples),
+			       profile_is_offcpu(p) ? "switch-outs"
+						    : "samples");
 	outfile_printf(o, "total weight %s%s%s, %llu stacks; hidden as "
 			  "unresolved: %s%% (%s, %llu stacks)\n",
 		       human(b, sizeof(b), m->total),

@@ -226,4 +226,21 @@ grep -q '<text id="subtitle"[^>]*>Off-CPU time: ' "$T/diff.svg" &&
 	grep -q 'fill="rgb(255,' "$T/frame"
 ok $? "the off-CPU diff: subtitle, and the futex wait that grew in red"
 
+# --- every command says which data it shows --------------------------------
+"$FLAMEDIFF" report $d/sleep-dd.timehist.gz >"$T/rep" 2>"$T/err"
+ok $? "report of a timehist exits 0"
+head -1 "$T/rep" | grep -q '^off-CPU time ' &&
+	grep -q '^event offcpu: 1.3k switch-outs, total weight 23.8G ns' "$T/rep"
+ok $? "report says it shows off-CPU time, in switch-outs and ns"
+"$FLAMEDIFF" report "$T/both.prof" >"$T/rep" 2>"$T/err"
+ok $? "report of a profile holding both exits 0"
+head -1 "$T/rep" | grep -q '^on-CPU samples (the profile also holds off-CPU time: --off-cpu)'
+ok $? "report says it shows the samples and that off-CPU time is there too"
+"$FLAMEDIFF" fold $d/sleep-dd.timehist.gz >"$T/x" 2>"$T/err"
+ok $? "fold of a timehist exits 0"
+nonempty "$T/x" && grep -q 'note: off-CPU time' "$T/err"
+ok $? "fold notes on stderr that its weights are off-CPU ns"
+grep -q '("1 run, offcpu")' "$T/diff"
+ok $? "diff's header names the event of each side (offcpu)"
+
 done_testing
