@@ -433,7 +433,9 @@ void explain_write_json(const struct explain *e, struct outfile *o)
 	json_movers(o, e->children, e->nr_children);
 	outfile_puts(o, ", \"top_self\": ");
 	json_movers(o, e->self, e->nr_self);
-	outfile_puts(o, ", \"switch_chains\": [");
+	/* only for off-CPU data: other outputs stay as they were */
+	if (e->nr_switches)
+		outfile_puts(o, ", \"switch_chains\": [");
 	for (i = 0; i < e->nr_switches; i++) {
 		const struct explain_switch *sw = &e->switches[i];
 
@@ -446,7 +448,8 @@ void explain_write_json(const struct explain *e, struct outfile *o)
 		json_number(o, sw->row->new_mean);
 		outfile_puts(o, "}");
 	}
-	outfile_puts(o, "]");
+	if (e->nr_switches)
+		outfile_puts(o, "]");
 	outfile_puts(o, ", \"hot\": [");
 	for (i = 0; i < e->nr_hot; i++) {
 		const struct explain_hot *h = &e->hot[i];
