@@ -120,7 +120,11 @@ struct th_line {
 	struct span task, chain;
 	double wait, delay, run;
 	bool idle;
-	unsigned long long tid;
+	/*
+	 * "[tid/pid]": which task. The whole of it, not the tid alone:
+	 * tasks perf saw no comm for are all "[-1/PID]".
+	 */
+	struct span ids;
 };
 
 static int parse_ms(const struct span *t, double *out)
@@ -193,7 +197,6 @@ static int split_line(const char *line, size_t len, struct th_line *l)
 	while (l->chain.len && blank(l->chain.s[l->chain.len - 1]))
 		l->chain.len--;
 	l->idle = l->task.len == 6 && !memcmp(l->task.s, "<idle>", 6);
-	l->tid = 0;
 	if (!l->idle) {
 		/* "comm[tid]" or "comm[tid/pid]": the comm is what precedes
 		 * the last '[' */
@@ -205,7 +208,8 @@ static int split_line(const char *line, size_t len, struct th_line *l)
 		if (*b != '[' || b == l->task.s ||
 		    !(digit(b[1]) || (b[1] == '-' && digit(b[2]))))
 			return -1;
-		l->tid = (unsigned long long)strtoll(b + 1, NULL, 10);
+		l->ids.s = b;
+		l->ids.len = (size_t)(l->task.s + l->task.len - b);
 		l->task.len = (size_t)(b - l->task.s);
 	}
 	return 1;
@@ -221,7 +225,7 @@ struct th {
 	struct profile *off;
 	struct fd_err *err;
 	struct strtab *strs;
-	struct hmap tids; /* tid -> index + 1 into pend */
+	struct hmap tids; /* "[tid/pid]" id in strs -> index into pend */
 	struct pending *pend;
 	unsigned long nr_pend, alloc_pend;
 	struct frame *frames;
@@ -301,7 +305,8 @@ static int th_line(struct th *th, struct sched_agg *agg, char *line, size_t len)
 	if (l.idle)
 		return 0;
 	/* The task's previous switch-out weighs this line's wait. */
-	slot = hmap_insert(&th->tids, l.tid, &is_new);
+	slot = hmap_insert(&th->tids,
+			   strtab_intern(th->strs, l.ids.s, l.ids.len), &is_new);
 	if (is_new) {
 		ALLOC_GROW(th->pend, th->nr_pend + 1, th->alloc_pend);
 		*slot = th->nr_pend++;

@@ -78,10 +78,11 @@ ok $? "hand-made: the rows worked out by hand, the script's and the tool's agree
 
 # --- the off-CPU tree ------------------------------------------------------
 # Each switch-out's chain (root first under the comm) weighs the wait on
-# its task's next line, in ns; the last switch-out of a task weighs nothing.
+# its task's next line (a task: its whole [tid/pid]), in ns; the last
+# switch-out of a task weighs nothing.
 offcpu_want() {
 	perl -ne '
-		next unless /^\s*\d+\.\d+\s+\[\d+\]\s+(.*?)\[(-?\d+)[^\]]*\]\s+([\d.]+)\s+[\d.]+\s+[\d.]+\s*(.*?)\s*$/;
+		next unless /^\s*\d+\.\d+\s+\[\d+\]\s+(.*?)\[(-?\d+(?:\/\d+)?)\]\s+([\d.]+)\s+[\d.]+\s+[\d.]+\s*(.*?)\s*$/;
 		my ($comm, $tid, $wait, $chain) = ($1, $2, $3, $4);
 		if (exists $pend{$tid}) {
 			$w{$pend{$tid}} += int($wait * 1e6 + 0.5);
