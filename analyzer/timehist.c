@@ -306,7 +306,8 @@ static int th_line(struct th *th, struct sched_agg *agg, char *line, size_t len)
 		return 0;
 	/* The task's previous switch-out weighs this line's wait. */
 	slot = hmap_insert(&th->tids,
-			   strtab_intern(th->strs, l.ids.s, l.ids.len), &is_new);
+			   strtab_intern(th->strs, l.ids.s, l.ids.len),
+			   &is_new);
 	if (is_new) {
 		ALLOC_GROW(th->pend, th->nr_pend + 1, th->alloc_pend);
 		*slot = th->nr_pend++;
