@@ -2,6 +2,7 @@
 #ifndef FLAMEDIFF_SCHED_H
 #define FLAMEDIFF_SCHED_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,7 +22,10 @@
  * folded into its chain's counters as it arrives.
  *
  * The off-CPU flame graph is a separate struct profile (profile->offcpu),
- * each switch-out stack weighted by wait + delay in nanoseconds; this
+ * each switch-out stack weighted in nanoseconds by the time from that
+ * switch-out to the task's next switch-in: timehist's WAIT on the task's
+ * next line, which includes its scheduling delay (so "wait + delay" in
+ * the sense of sleep plus runnable time, not WAIT + SCH_DELAY); this
  * aggregate only produces LKP's rows, which go into the run's stats
  * (profile->meta.stats) like every other LKP family.
  */
@@ -73,5 +77,27 @@ void sched_agg_rows(const struct sched_agg *a, struct metric_set *stats);
  */
 void sched_chain_format(const char *const *leaf_first, size_t n,
 			struct strbuf *out);
+
+/*
+ * The two count rows (total_wait_and_delay.count.ms and
+ * wait_and_delay.count.KEY): LKP prints them as integers.
+ */
+bool sched_key_is_count(const char *key);
+
+/*
+ * A perf-sched.* value as LKP prints it: counts as integers, the rest in
+ * Ruby's Float#to_s style ("0.0", "9.697", "2000.004", "1.0e-05"). Writes
+ * into buf (40 bytes are enough) and returns it.
+ */
+const char *sched_fmt_value(char *buf, size_t cap, const char *key,
+			    double v);
+
+struct profile;
+
+/*
+ * Whether p's tree is off-CPU time (meta.event "offcpu", as the timehist
+ * reader, record --sched and the off-CPU view set it) rather than samples.
+ */
+bool profile_is_offcpu(const struct profile *p);
 
 #endif

@@ -17,9 +17,9 @@ const char png_usage[] =
 	"usage: flamediff png [OPTIONS] [PROFILE...] -o out.png\n"
 	"       flamediff png [OPTIONS] --diff BASE NEW [--table N] "
 	"-o diff.png\n"
-	"A PROFILE is perf script text, folded stacks or a flamediff "
-	"profile\n(gzip or not); several are added up; with none, standard "
-	"input is read.";
+	"A PROFILE is perf script text, folded stacks, a flamediff profile\n"
+	"or perf sched timehist text (off-CPU time), gzip or not; several\n"
+	"are added up; with none, standard input is read.";
 
 struct png_cmd {
 	struct graph_cmd g;

@@ -14,9 +14,9 @@
 const char svg_usage[] =
 	"usage: flamediff svg [OPTIONS] [PROFILE...] [-o out.svg]\n"
 	"       flamediff svg [OPTIONS] --diff BASE NEW [-o diff.svg]\n"
-	"A PROFILE is perf script text, folded stacks or a flamediff "
-	"profile\n(gzip or not); several are added up; with none, standard "
-	"input is read.";
+	"A PROFILE is perf script text, folded stacks, a flamediff profile\n"
+	"or perf sched timehist text (off-CPU time), gzip or not; several\n"
+	"are added up; with none, standard input is read.";
 
 /* svg has no options of its own: the base is the struct graph_cmd. */
 const struct po_option svg_options[] = {
