@@ -2,6 +2,7 @@
 #ifndef FLAMEDIFF_SCHED_H
 #define FLAMEDIFF_SCHED_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -73,5 +74,19 @@ void sched_agg_rows(const struct sched_agg *a, struct metric_set *stats);
  */
 void sched_chain_format(const char *const *leaf_first, size_t n,
 			struct strbuf *out);
+
+/*
+ * The two count rows (total_wait_and_delay.count.ms and
+ * wait_and_delay.count.KEY): LKP prints them as integers.
+ */
+bool sched_key_is_count(const char *key);
+
+/*
+ * A perf-sched.* value as LKP prints it: counts as integers, the rest in
+ * Ruby's Float#to_s style ("0.0", "9.697", "2000.004", "1.0e-05"). Writes
+ * into buf (40 bytes are enough) and returns it.
+ */
+const char *sched_fmt_value(char *buf, size_t cap, const char *key,
+			    double v);
 
 #endif
