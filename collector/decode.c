@@ -59,7 +59,7 @@ uint64_t perf_record_time(const struct perf_event_header *h)
 }
 
 /* A user address as a frame code: file and offset when a file maps it. */
-static uint64_t encode_user(const struct proc *p, uint64_t ip)
+uint64_t decode_user_frame(const struct proc *p, uint64_t ip)
 {
 	const struct map *m = proc_find_map(p, ip);
 
@@ -112,11 +112,11 @@ static uint32_t encode_chain(struct decoder *d, struct proc *p,
 			if (FR_TAG(ip) == FR_TAG_KERNEL)
 				d->frames[n++] = ip;
 		} else {
-			d->frames[n++] = encode_user(p, ip);
+			d->frames[n++] = decode_user_frame(p, ip);
 		}
 	}
 	for (k = 0; k < nr_u && n < MAX_FRAMES; k++)
-		d->frames[n++] = encode_user(p, uips[k] - (k && !d->as_perf));
+		d->frames[n++] = decode_user_frame(p, uips[k] - (k && !d->as_perf));
 	return n;
 }
 
@@ -138,7 +138,8 @@ static void open_dsos(struct decoder *d, uint32_t n)
 	}
 }
 
-void decode_sample_fields(struct decoder *d, const struct decoded_sample *s)
+uint32_t decode_stack(struct decoder *d, const struct decoded_sample *s,
+		      uint32_t *comm)
 {
 	struct thread *t;
 	struct proc *p;
@@ -164,7 +165,15 @@ void decode_sample_fields(struct decoder *d, const struct decoded_sample *s)
 		n = encode_chain(d, p, one, 2, NULL, 0);
 	}
 	open_dsos(d, n);
-	stacks_add(d->stacks, t->comm, d->frames, n, s->period);
+	*comm = t->comm;
+	return n;
+}
+
+void decode_sample_fields(struct decoder *d, const struct decoded_sample *s)
+{
+	uint32_t comm, n = decode_stack(d, s, &comm);
+
+	stacks_add(d->stacks, comm, d->frames, n, s->period);
 	d->st->samples++;
 }
 

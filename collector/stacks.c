@@ -45,8 +45,8 @@ static void rehash(struct stacks *s)
 	}
 }
 
-void stacks_add(struct stacks *s, uint32_t comm, const uint64_t *frames,
-		uint32_t len, uint64_t weight)
+unsigned long stacks_add(struct stacks *s, uint32_t comm,
+			 const uint64_t *frames, uint32_t len, uint64_t weight)
 {
 	uint64_t h = chain_hash(comm, frames, len), j;
 	struct stack *st;
@@ -62,7 +62,7 @@ void stacks_add(struct stacks *s, uint32_t comm, const uint64_t *frames,
 				     len * sizeof(*frames)))) {
 			st->weight += weight;
 			st->count++;
-			return;
+			return s->slots[j] - 1;
 		}
 	}
 	ALLOC_GROW(s->v, s->nr + 1, s->alloc);
@@ -78,4 +78,5 @@ void stacks_add(struct stacks *s, uint32_t comm, const uint64_t *frames,
 		memcpy(&s->frames[s->nr_frames], frames, len * sizeof(*frames));
 	s->nr_frames += len;
 	s->slots[j] = (uint32_t)++s->nr;
+	return s->nr - 1;
 }
