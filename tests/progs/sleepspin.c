@@ -17,13 +17,24 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/*
+ * libc's nanosleep keeps no frame pointer: the frame walk goes from it to
+ * its caller's caller. nap() is that lost caller, so that sleeper() is on
+ * the recorded stack.
+ */
+__attribute__((noinline)) void nap(const struct timespec *ts)
+{
+	nanosleep(ts, NULL);
+	__asm__ volatile("" ::: "memory"); /* no tail call */
+}
+
 __attribute__((noinline)) void sleeper(int n)
 {
 	struct timespec ts = { 0, 10 * 1000 * 1000 };
 	int i;
 
 	for (i = 0; i < n; i++)
-		nanosleep(&ts, NULL);
+		nap(&ts);
 }
 
 /* volatile: the loop must not be optimized away */
