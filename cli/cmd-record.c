@@ -506,8 +506,9 @@ int cmd_record(int argc, char **argv)
 			(unsigned long long)(st->lost + st->lost_samples),
 			(unsigned long long)st->throttled, duration);
 		if (a.o.sched)
-			fprintf(stderr, ", %llu switches",
-				(unsigned long long)st->switches);
+			fprintf(stderr, ", %llu switches (%llu lost)",
+				(unsigned long long)st->switches,
+				(unsigned long long)st->sched_lost);
 		fprintf(stderr, ": %s\n", a.out);
 	}
 	/* An empty profile is a valid answer, but rarely the one wanted:

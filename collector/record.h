@@ -64,6 +64,7 @@ struct record_stats {
 	uint64_t stacks;    /* distinct raw stacks */
 	uint64_t unwind_fail; /* dwarf: samples with only the user IP */
 	uint64_t switches;  /* --sched: switch-outs of the target's tasks */
+	uint64_t sched_lost; /* --sched: tracepoint records dropped */
 };
 
 struct record;

@@ -524,7 +524,7 @@ void sched_rec_record(struct sched_rec *s, const struct perf_event_header *h)
 		const struct perf_record_lost *l = perf_record_as(h, sizeof(*l));
 
 		if (l)
-			s->dec->st->lost += l->lost;
+			s->dec->st->sched_lost += l->lost;
 		return;
 	}
 	if (h->type != PERF_RECORD_SAMPLE)
@@ -579,6 +579,7 @@ void sched_rec_build(struct sched_rec *s, struct profile *p)
 	meta_set(&off->meta.event, "offcpu");
 	meta_set(&off->meta.unit, "ns");
 	off->meta.samples = s->switches;
+	off->meta.lost = s->dec->st->sched_lost;
 	off->meta.duration = p->meta.duration;
 	profile__delete(p->offcpu);
 	p->offcpu = off;

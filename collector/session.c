@@ -443,7 +443,9 @@ static int open_events(struct record *r, struct fd_err *err)
 					  (int)r->o.pid);
 		r->pfds[c].fd = leader;
 		r->pfds[c].events = POLLIN;
-		if (r->sched && open_sched(r, c, order, err))
+		/* switches come 100 times faster than samples: perf sched
+		 * record's 1024 pages (4 MiB) a CPU, at least */
+		if (r->sched && open_sched(r, c, order < 10 ? 10 : order, err))
 			return -1;
 	}
 	return 0;
