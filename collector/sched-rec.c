@@ -175,8 +175,12 @@ static int read_event(struct sched_rec *s, const char *dir,
 
 struct sched_rec *sched_rec__new(struct decoder *d,
 				 const struct kallsyms *ksyms, bool filter,
-				 struct fd_err *err)
+				 const char *tracefs, struct fd_err *err)
 {
+	const char *given[] = { tracefs };
+	const char *const *dirs = tracefs ? given : tracefs_dirs;
+	size_t nr_dirs = tracefs ? 1 : sizeof(tracefs_dirs) /
+				       sizeof(*tracefs_dirs);
 	struct sched_rec *s = xcalloc(1, sizeof(*s));
 	const char *dir = NULL;
 	char path[256];
@@ -186,18 +190,17 @@ struct sched_rec *sched_rec__new(struct decoder *d,
 	s->dec = d;
 	s->ksyms = ksyms;
 	s->filter = filter;
-	for (i = 0; i < sizeof(tracefs_dirs) / sizeof(*tracefs_dirs); i++) {
-		snprintf(path, sizeof(path), "%s/events/sched", tracefs_dirs[i]);
+	for (i = 0; i < nr_dirs; i++) {
+		snprintf(path, sizeof(path), "%s/events/sched", dirs[i]);
 		if (!access(path, R_OK | X_OK)) {
-			dir = tracefs_dirs[i];
+			dir = dirs[i];
 			break;
 		}
 		if (errno != ENOENT)
 			e = errno;
 	}
 	if (!dir) {
-		snprintf(path, sizeof(path), "%s/events/sched",
-			 tracefs_dirs[0]);
+		snprintf(path, sizeof(path), "%s/events/sched", dirs[0]);
 		tracefs_error(err, e, path);
 		goto fail;
 	}

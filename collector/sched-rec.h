@@ -49,13 +49,16 @@ enum sched_event { SCHED_SWITCH, SCHED_WAKEUP, SCHED_WAKEUP_NEW, SCHED_NR };
 struct sched_rec;
 
 /*
- * Read the tracepoints' ids and formats. filter: count only the tasks
- * given to sched_rec_task() (a command or -p), else every task. Fails
- * with what to do when tracefs is not mounted or not readable.
+ * Read the tracepoints' ids and formats from tracefs (NULL: where it is
+ * mounted, /sys/kernel/tracing or /sys/kernel/debug/tracing; the tests
+ * give their own). filter: count only the tasks given to
+ * sched_rec_task() (a command or -p), else every task. Fails with what to
+ * do when tracefs is not mounted or not readable. Chains are named from
+ * ksyms (NULL: "[unknown]") and d's dsos.
  */
 struct sched_rec *sched_rec__new(struct decoder *d,
 				 const struct kallsyms *ksyms, bool filter,
-				 struct fd_err *err);
+				 const char *tracefs, struct fd_err *err);
 void sched_rec__delete(struct sched_rec *s);
 
 /* The attributes of event e (disabled, frame-pointer call chains). */

@@ -496,7 +496,8 @@ int record_open(struct record *r, struct fd_err *err)
 		int i;
 
 		r->sched = sched_rec__new(&r->dec, &r->ksyms,
-					  r->o.target != TARGET_SYSTEM, err);
+					  r->o.target != TARGET_SYSTEM, NULL,
+					  err);
 		if (!r->sched)
 			return -1;
 		/* a command started at its exec: it is added then */
