@@ -108,7 +108,8 @@ static struct perf_event_header *sample(struct rec *r, uint32_t pid,
 	off += 8;
 	memcpy(p + off, &nr, 8);
 	off += 8;
-	memcpy(p + off, ips, nr * 8);
+	if (nr) /* ips may be NULL then */
+		memcpy(p + off, ips, nr * 8);
 	off += nr * 8;
 	memcpy(p + off, &raw_size, 4);
 	off += 4;
