@@ -307,6 +307,43 @@ static void top_movers(const struct diff *d, enum diff_group group,
 	*out = v;
 }
 
+static int cmp_switch(const void *a, const void *b)
+{
+	const struct explain_switch *x = a, *y = b;
+	double dx = fabs(x->row->new_mean - x->row->base_mean);
+	double dy = fabs(y->row->new_mean - y->row->base_mean);
+
+	if (dx != dy)
+		return dx > dy ? -1 : 1;
+	return strcmp(x->row->key, y->row->key);
+}
+
+/* The changed perf-sched average rows of d, by chain (explain.h). */
+static void switch_movers(const struct diff *d, struct explain *e)
+{
+	static const char wait[] = "perf-sched.wait_time.avg.ms.";
+	static const char delay[] = "perf-sched.sch_delay.avg.ms.";
+	struct explain_switch *v = xcalloc(d->nr_rows + 1, sizeof(*v));
+	size_t i, n = 0;
+
+	for (i = 0; i < d->nr_rows; i++) {
+		const struct diff_row *r = &d->rows[i];
+		bool is_delay = !strncmp(r->key, delay, sizeof(delay) - 1);
+
+		if (!r->changed || r->new_mean == r->base_mean ||
+		    (!is_delay && strncmp(r->key, wait, sizeof(wait) - 1)))
+			continue;
+		v[n].row = r;
+		v[n].delay = is_delay;
+		v[n].chain = r->key + (is_delay ? sizeof(delay) : sizeof(wait)) -
+			     1;
+		n++;
+	}
+	sane_qsort(v, n, sizeof(*v), cmp_switch);
+	e->switches = v;
+	e->nr_switches = n < EXPLAIN_SWITCHES ? n : EXPLAIN_SWITCHES;
+}
+
 static double hotness(const struct diff_row *r)
 {
 	return r->base_mean > r->new_mean ? r->base_mean : r->new_mean;
@@ -413,6 +450,7 @@ void explain_compute(const struct diff *d, struct metric_set *base,
 			e->headline = &d->rows[i];
 	top_movers(d, DIFF_CHILDREN, &e->children, &e->nr_children);
 	top_movers(d, DIFF_SELF, &e->self, &e->nr_self);
+	switch_movers(d, e);
 
 	hot = xmalloc((d->nr_rows + 1) * sizeof(*hot));
 	for (i = 0; i < d->nr_rows; i++)
@@ -487,6 +525,7 @@ void explain_release(struct explain *e)
 		free(e->hot[i].gained);
 	}
 	free(e->hot);
+	free(e->switches);
 	free(e->procs);
 	free(e->children);
 	free(e->self);

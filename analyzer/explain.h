@@ -61,6 +61,19 @@ struct explain_process {
 	double change;	   /* new - base, points */
 };
 
+/*
+ * A switch-out chain whose wait or scheduling delay moved: a changed
+ * perf-sched.wait_time.avg.ms.KEY or perf-sched.sch_delay.avg.ms.KEY row
+ * (analyzer/sched.h), KEY the chain's first five frames joined by '.'.
+ */
+struct explain_switch {
+	const struct diff_row *row; /* base_mean, new_mean: ms per switch */
+	const char *chain;	    /* KEY, in the row's key */
+	bool delay;		    /* sch_delay, else wait_time */
+};
+
+#define EXPLAIN_SWITCHES 5	/* switch-out chains listed at most */
+
 struct explain {
 	/*
 	 * The benchmark's headline row (bench_headline_key(): the first
@@ -78,6 +91,10 @@ struct explain {
 	size_t nr_children, nr_self;
 	struct explain_hot *hot; /* hottest first */
 	size_t nr_hot;
+	/* Switch-out chains whose mean wait or delay the table's rule calls
+	 * changed, the largest move in ms first (off-CPU data only). */
+	struct explain_switch *switches;
+	size_t nr_switches;
 };
 
 /*

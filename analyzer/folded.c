@@ -161,6 +161,8 @@ struct fr {
 	double sum, sum2;  /* all weights in p, p2: to catch an overflow */
 	struct strbuf name; /* scratch: a name unescaped */
 	struct prevstack ps, ps2;
+	uint64_t main_stacks; /* stacks before the off-CPU section */
+	bool in_offcpu;	      /* fr.p is the main profile's offcpu */
 };
 
 /*
@@ -431,6 +433,37 @@ static int stack_line(struct fr *fr, char *line, size_t len)
 	return 0;
 }
 
+static bool offcpu_marker(const char *line, size_t len)
+{
+	size_t n = strlen(PROFILE_OFFCPU_MARKER);
+
+	while (len > n && (line[len - 1] == '\r' || line[len - 1] == ' '))
+		len--;
+	return len == n && !memcmp(line, PROFILE_OFFCPU_MARKER, n);
+}
+
+/*
+ * The off-CPU section (version 4): what follows goes into p->offcpu, with
+ * header lines of its own. Once only, and never in a differential read.
+ */
+static int offcpu_section(struct fr *fr)
+{
+	struct profile *p = fr->p;
+
+	if (fr->in_offcpu)
+		return fd_err_at(fr->err, fr->lr->path, fr->lr->lineno,
+				 "a second off-CPU section");
+	fr->in_offcpu = true;
+	if (!p->offcpu)
+		p->offcpu = profile__new();
+	fr->p = p->offcpu;
+	fr->main_stacks = fr->stacks;
+	fr->sum = profile_total(fr->p);
+	strbuf_reset(&fr->ps.text);
+	fr->ps.nr = 0;
+	return 0;
+}
+
 int folded_read(struct linereader *lr, int process_root, struct profile *p,
 		struct profile *p2, struct fd_err *err)
 {
@@ -450,6 +483,12 @@ int folded_read(struct linereader *lr, int process_root, struct profile *p,
 	while ((r = lr_next(lr, &line, &len, err)) > 0) {
 		if (len == 0 || (len == 1 && line[0] == '\r'))
 			continue;
+		if (fr.version >= 4 && offcpu_marker(line, len)) {
+			if (offcpu_section(&fr))
+				goto out;
+			in_header = 1;
+			continue;
+		}
 		if (line[0] == '#') {
 			if (in_header && header_line(&fr, line, len))
 				goto out;
@@ -461,6 +500,10 @@ int folded_read(struct linereader *lr, int process_root, struct profile *p,
 	}
 	if (r < 0)
 		goto out;
+	if (fr.p != p) {
+		/* the off-CPU section's: only the samples above are p's */
+		fr.stacks = fr.main_stacks;
+	}
 	if (!p->meta.samples && fr.stacks) {
 		/* Plain folded stacks do not say how many samples they
 		 * hold; the count of lines is the best lower bound. */
@@ -472,6 +515,8 @@ int folded_read(struct linereader *lr, int process_root, struct profile *p,
 out:
 	/* On error too: the tree stays consistent for whoever frees it. */
 	profile_sum_totals(p);
+	if (p->offcpu)
+		profile_sum_totals(p->offcpu);
 	if (p2)
 		profile_sum_totals(p2);
 	strbuf_release(&fr.name);
@@ -648,9 +693,30 @@ static void write_stats(struct outfile *o, const struct metric_set *s)
 	}
 }
 
+/*
+ * The off-CPU section (version 4): the marker, the off-CPU profile's own
+ * header (its event, unit, switch-outs and weight), then its stacks.
+ */
+static void write_offcpu(const struct profile *off, struct outfile *o)
+{
+	char num[64];
+
+	outfile_printf(o, "%s\n", PROFILE_OFFCPU_MARKER);
+	header_str(o, "event", off->meta.event);
+	header_str(o, "unit", off->meta.unit);
+	outfile_printf(o, "# samples: %llu switches\n",
+		       (unsigned long long)off->meta.samples);
+	format_weight(num, sizeof(num), profile_total(off));
+	outfile_printf(o, "# weight: %s %s\n", num,
+		       weight_word(off->meta.unit));
+	write_stacks(off, o, ANNOTATE_ALL, true);
+}
+
 void profile_write(const struct profile *p, struct outfile *o)
 {
 	const struct profile_meta *m = &p->meta;
+	const struct profile *off =
+		p->offcpu && p->offcpu->nr_nodes > 1 ? p->offcpu : NULL;
 	char num[64];
 
 	uint32_t c;
@@ -661,7 +727,7 @@ void profile_write(const struct profile *p, struct outfile *o)
 	     c = p->nodes[c].next_sibling)
 		if (p->nodes[c].kind != FRAME_PROCESS)
 			process_root = 0;
-	outfile_printf(o, "%s %d folded\n", PROFILE_MAGIC, PROFILE_VERSION);
+	outfile_printf(o, "%s %d folded\n", PROFILE_MAGIC, off ? 4 : 3);
 	outfile_printf(o, "# root: %s\n",
 		       process_root ? "process" : "function");
 	header_str(o, "event", m->event);
@@ -681,6 +747,8 @@ void profile_write(const struct profile *p, struct outfile *o)
 	outfile_printf(o, "# weight: %s %s\n", num, weight_word(m->unit));
 	write_stats(o, &m->stats);
 	write_stacks(p, o, ANNOTATE_ALL, true);
+	if (off)
+		write_offcpu(off, o);
 }
 
 int profile_path_wanted(const char *path)

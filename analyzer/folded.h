@@ -15,9 +15,13 @@
 /*
  * 2: names and header values escaped (profile-format.md). 3: no header
  * line ends in a digit (text values quoted, numbers followed by a unit),
- * so that tools reading folded stacks skip the header. 1 and 2 are read.
+ * so that tools reading folded stacks skip the header. 4: may end in an
+ * off-CPU section (PROFILE_OFFCPU_MARKER, then its own header lines and
+ * stacks: profile->offcpu). A profile without one is written as version 3,
+ * which older readers take; 1 to 4 are read.
  */
-#define PROFILE_VERSION 3
+#define PROFILE_VERSION 4
+#define PROFILE_OFFCPU_MARKER "# off-cpu"
 
 /*
  * Read folded lines (or a profile: the header is parsed) from lr. The first

@@ -6,6 +6,8 @@
 #include "analyzer/input.h"
 #include "analyzer/lkp-stats.h"
 #include "analyzer/perfscript.h"
+#include "analyzer/sched.h"
+#include "analyzer/timehist.h"
 
 static int is_space(int c)
 {
@@ -52,6 +54,8 @@ static int ends_with_count(const char *line, size_t len)
 /* Decide the format by the line p[0..n) (the first that decides). */
 static enum input_format decide_line(const char *p, size_t n)
 {
+	if (timehist_line(p, n))
+		return INPUT_SCHED_TIMEHIST;
 	if (p[0] == '\t' || p[0] == ' ')
 		return INPUT_PERF_SCRIPT;
 	if (lkp_stats_line(p, n))
@@ -147,6 +151,7 @@ static const char *const format_names[] = {
 	[INPUT_PERF_SCRIPT] = "perf-script",
 	[INPUT_LKP_STATS] = "lkp-stats",
 	[INPUT_PERF_DATA] = "perf-data",
+	[INPUT_SCHED_TIMEHIST] = "timehist",
 };
 
 /* Readers the front end registers (input.h): a function per format. */
@@ -188,6 +193,8 @@ static int read_format(struct linereader *lr, enum input_format fmt,
 	switch (fmt) {
 	case INPUT_PERF_SCRIPT:
 		return perf_script_read(lr, &o->ps, p, err);
+	case INPUT_SCHED_TIMEHIST:
+		return timehist_read(lr, p, err);
 	case INPUT_LKP_STATS:
 		return fd_err_at(err, lr->path, 0,
 				 "LKP stats ('key: value' lines), not "
@@ -211,11 +218,93 @@ static int read_format(struct linereader *lr, enum input_format fmt,
 	return folded_read(lr, !o->ps.no_comm, p, p2, err);
 }
 
+/*
+ * Take q's metadata that p lacks (all but the tree and the event): q read
+ * an input for its off-CPU time alone.
+ */
+static void take_meta(struct profile *p, struct profile *q)
+{
+	size_t i;
+
+#define TAKE(f)                        \
+	if (!p->meta.f && q->meta.f) { \
+		p->meta.f = q->meta.f; \
+		q->meta.f = NULL;      \
+	}
+	TAKE(host);
+	TAKE(kernel);
+	TAKE(cmdline);
+	TAKE(date);
+	TAKE(label);
+#undef TAKE
+	if (!p->meta.duration)
+		p->meta.duration = q->meta.duration;
+	for (i = 0; i < q->meta.stats.nr; i++)
+		metric_set_add(&p->meta.stats, q->meta.stats.v[i].key,
+			       q->meta.stats.v[i].value);
+}
+
+/*
+ * The view of one input (input.h, cpu_view). off is the off-CPU time it
+ * held apart (owned, may be NULL); into the profile it was read into (p,
+ * or a scratch one for --off-cpu), grew whether it has stacks. Stacks of
+ * event "offcpu" (a profile written in the off-CPU view) are off-CPU time
+ * too. The off-CPU view puts the off-CPU time into p's tree; the on-CPU
+ * view keeps it apart in p->offcpu. *had_off: the input held off-CPU time.
+ */
+static int apply_view(struct linereader *lr, unsigned int view,
+		      struct profile *p, struct profile *into,
+		      struct profile *off, bool grew, bool *had_off,
+		      struct fd_err *err)
+{
+	bool main_off = grew && into->meta.event &&
+			!strcmp(into->meta.event, "offcpu");
+	bool show_off;
+
+	*had_off = main_off ||
+		   (off && (profile_total(off) > 0 || off->nr_nodes > 1));
+	show_off = view == CPU_VIEW_OFF || (!view && (!grew || main_off) &&
+					    *had_off);
+	if (!show_off) {
+		/* kept apart: a profile written from p keeps it */
+		if (off && p->offcpu) {
+			profile_merge(p->offcpu, off);
+			profile__delete(off);
+		} else if (off) {
+			p->offcpu = off;
+		}
+		if (main_off)
+			return fd_err_at(err, lr->path, 0,
+					 "no on-CPU samples in the input, "
+					 "only off-CPU time (--off-cpu "
+					 "shows it)");
+		return 0;
+	}
+	if (!*had_off) {
+		profile__delete(off);
+		return fd_err_at(err, lr->path, 0,
+				 "no off-CPU time in the input (that is "
+				 "perf sched timehist text or a profile "
+				 "with off-CPU data): leave --off-cpu out");
+	}
+	if (main_off && into != p)
+		profile_merge(p, into);
+	if (off)
+		profile_merge(p, off);
+	meta_set(&p->meta.event, "offcpu");
+	meta_set(&p->meta.unit, "ns");
+	profile__delete(off);
+	return 0;
+}
+
 int input_read_lr(struct linereader *lr, const struct input_opts *o,
 		  struct profile *p, struct profile *p2, struct fd_err *err)
 {
 	static const struct input_opts defaults;
 	double before = profile_total(p), before2 = p2 ? profile_total(p2) : 0;
+	uint32_t nodes_before = p->nr_nodes;
+	struct profile *into = p, *off_before, *off;
+	bool had_off = false;
 	enum input_format fmt;
 	char *had_event;
 	const char *head;
@@ -224,6 +313,9 @@ int input_read_lr(struct linereader *lr, const struct input_opts *o,
 
 	if (!o)
 		o = &defaults;
+	if (o->cpu_view == (CPU_VIEW_ON | CPU_VIEW_OFF))
+		return fd_err_at(err, lr->path, 0,
+				 "--on-cpu and --off-cpu: one view at a time");
 	if (lr_peek(lr, 4096, &head, &len, err))
 		return -1;
 	if (len == 0) {
@@ -254,7 +346,31 @@ int input_read_lr(struct linereader *lr, const struct input_opts *o,
 			    NULL : p->meta.event;
 	if (had_event)
 		p->meta.event = NULL;
-	ret = read_format(lr, fmt, o, p, p2, err);
+	/*
+	 * Off-CPU time comes in apart (into->offcpu), then goes where the
+	 * view wants it. --off-cpu reads into a scratch profile, whose
+	 * samples are dropped.
+	 */
+	off_before = p->offcpu;
+	p->offcpu = NULL;
+	if (o->cpu_view == CPU_VIEW_OFF)
+		into = profile__new();
+	ret = read_format(lr, fmt, o, into, p2, err);
+	off = into->offcpu;
+	into->offcpu = NULL;
+	if (into != p)
+		take_meta(p, into);
+	p->offcpu = off_before;
+	if (!ret)
+		ret = apply_view(lr, o->cpu_view, p, into, off,
+				 into != p ? into->nr_nodes > 1 :
+					     profile_total(p) > before ||
+						     p->nr_nodes > nodes_before,
+				 &had_off, err);
+	else
+		profile__delete(off);
+	if (into != p)
+		profile__delete(into);
 	if (!ret && had_event && p->meta.event &&
 	    meta_event_conflict(had_event, p->meta.event)) {
 		ret = fd_err_at(err, lr->path, 0,
@@ -275,6 +391,12 @@ int input_read_lr(struct linereader *lr, const struct input_opts *o,
 		ret = -1;
 	if (!ret && profile_total(p) <= before &&
 	    (!p2 || profile_total(p2) <= before2)) {
+		/* --on-cpu asked for what is not there: not an empty graph */
+		if (had_off)
+			return fd_err_at(err, lr->path, 0,
+					 "no on-CPU samples in the input, "
+					 "only off-CPU time (--off-cpu shows "
+					 "it)");
 		fd_err_at(err, lr->path, 0, "no samples in the input");
 		ret = INPUT_NO_SAMPLES;
 	}

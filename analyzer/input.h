@@ -15,6 +15,8 @@
  * from the content (gzip is undone first), never from the file name, by
  * the first line that is neither blank nor a '#' comment, however long:
  *  - "# flamediff-profile N" on the first line: a flamediff profile;
+ *  - perf sched timehist's header or one of its switch lines
+ *    ("12.345678 [0001] ..."): off-CPU data (analyzer/timehist.h);
  *  - "key: NUMBER", the key blank-free and without ';': LKP stats (only
  *    `diff` compares those; see analyzer/lkp-stats.h);
  *  - a line that ends in a count (digits, or a nan/inf that the reader
@@ -31,6 +33,7 @@ enum input_format {
 	INPUT_PERF_SCRIPT,
 	INPUT_LKP_STATS,
 	INPUT_PERF_DATA,
+	INPUT_SCHED_TIMEHIST, /* perf sched timehist text (timehist.h) */
 	INPUT_NR_FORMATS,
 };
 
@@ -46,9 +49,25 @@ struct perf_script_opts {
 	struct po_list only_pid, only_tid;
 };
 
+/*
+ * Which of a profile's two kinds of data a command reads: its samples
+ * (on-CPU) or its off-CPU time (profile->offcpu, from perf sched timehist
+ * or record --sched). Bits, as the options set them; both set is refused.
+ */
+#define CPU_VIEW_ON 1U
+#define CPU_VIEW_OFF 2U
+
 struct input_opts {
 	/* INPUT_AUTO detects; any other value skips detection. */
 	enum input_format format;
+	/*
+	 * 0 (the default): each input's samples when it has some, else its
+	 * off-CPU time. The view chosen becomes the profile's tree: off-CPU
+	 * time is read into it as its stacks, with meta.event "offcpu" and
+	 * meta.unit "ns" (profile_is_offcpu()); with the on-CPU view the
+	 * off-CPU data stays apart in p->offcpu.
+	 */
+	unsigned int cpu_view;
 	struct perf_script_opts ps;
 	/* --comm, --exclude-comm: applied to every input as it is read,
 	 * before any number is computed (filter.h). */
@@ -109,8 +128,8 @@ int input_detect_lr(struct linereader *lr, enum input_format *fmt,
 enum input_format input_detect(const char *head, size_t len);
 
 /* The name of a format as options name it ("folded", "perf-script",
- * "profile", "lkp-stats", "perf-data", "auto"), and back: INPUT_AUTO for "auto", -1 for
- * a name that is none of these. */
+ * "profile", "lkp-stats", "perf-data", "timehist", "auto"), and back:
+ * INPUT_AUTO for "auto", -1 for a name that is none of these. */
 const char *input_format_name(enum input_format f);
 int input_format_parse(const char *name);
 

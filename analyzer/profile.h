@@ -126,7 +126,8 @@ struct profile {
 	/*
 	 * Off-CPU time, kept apart from the samples above (analyzer/sched.h):
 	 * each switch-out stack weighted by the nanoseconds the task then
-	 * spent off the CPU (wait + delay); NULL when the recording has none.
+	 * spent off the CPU until it next ran (its sleep and its scheduling
+	 * delay: timehist's WAIT of its next switch); NULL when none.
 	 * Owned: profile__delete() frees it. Its meta.event is "offcpu".
 	 */
 	struct profile *offcpu;

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/profile.h"
 #include "analyzer/sched.h"
 #include "lib/strtab.h"
 
@@ -127,6 +128,9 @@ static int chain_key(struct sched_agg *a, const char *chain)
 	while (start > a->tmp.buf && !isspace((unsigned char)start[-1]))
 		start--;
 	len -= (size_t)(start - a->tmp.buf);
+	/* a split on '.' drops the empty parts at the end */
+	while (len && start[len - 1] == '.')
+		len--;
 	for (i = 0; i < len; i++)
 		if (start[i] == '.' && ++dots == 5)
 			break;
@@ -321,4 +325,9 @@ const char *sched_fmt_value(char *buf, size_t cap, const char *key, double v)
 	if (!strchr(buf, '.') && strlen(buf) + 2 < cap)
 		strcat(buf, ".0");
 	return buf;
+}
+
+bool profile_is_offcpu(const struct profile *p)
+{
+	return p && p->meta.event && !strcmp(p->meta.event, "offcpu");
 }

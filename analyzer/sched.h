@@ -22,7 +22,10 @@
  * folded into its chain's counters as it arrives.
  *
  * The off-CPU flame graph is a separate struct profile (profile->offcpu),
- * each switch-out stack weighted by wait + delay in nanoseconds; this
+ * each switch-out stack weighted in nanoseconds by the time from that
+ * switch-out to the task's next switch-in: timehist's WAIT on the task's
+ * next line, which includes its scheduling delay (so "wait + delay" in
+ * the sense of sleep plus runnable time, not WAIT + SCH_DELAY); this
  * aggregate only produces LKP's rows, which go into the run's stats
  * (profile->meta.stats) like every other LKP family.
  */
@@ -88,5 +91,13 @@ bool sched_key_is_count(const char *key);
  */
 const char *sched_fmt_value(char *buf, size_t cap, const char *key,
 			    double v);
+
+struct profile;
+
+/*
+ * Whether p's tree is off-CPU time (meta.event "offcpu", as the timehist
+ * reader, record --sched and the off-CPU view set it) rather than samples.
+ */
+bool profile_is_offcpu(const struct profile *p);
 
 #endif

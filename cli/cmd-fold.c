@@ -11,6 +11,7 @@
 #include "analyzer/input.h"
 #include "lib/outfile.h"
 #include "analyzer/profile.h"
+#include "analyzer/sched.h"
 #include "cli/builtin.h"
 #include "cli/input-opts.h"
 #include "render/export.h"
@@ -79,6 +80,11 @@ int cmd_fold(int argc, char **argv)
 		if (input_read(*files, &c.io, p, NULL, &err))
 			goto fail;
 	}
+	/* Folded text cannot say what its weights are: stderr does. */
+	if (profile_is_offcpu(p) && !profile_path_wanted(c.out))
+		fprintf(stderr, "flamediff fold: note: off-CPU time, each "
+				"stack weighted by the ns its task then "
+				"waited\n");
 	if (c.format != FMT_FOLDED) {
 		if (export_save(p, c.format == FMT_PPROF ? EXPORT_PPROF :
 				   EXPORT_SPEEDSCOPE, c.out,

@@ -22,8 +22,8 @@ static int input_format_cb(const struct po_option *opt, const char *arg,
 	int f = input_format_parse(arg);
 
 	if (f < 0) {
-		strbuf_addstr(err, "want auto, profile, folded, perf-script "
-				   "or lkp-stats");
+		strbuf_addstr(err, "want auto, profile, folded, perf-script, "
+				   "lkp-stats or timehist");
 		return -1;
 	}
 	io->format = (enum input_format)f;
@@ -33,9 +33,17 @@ static int input_format_cb(const struct po_option *opt, const char *arg,
 const struct po_option input_options[] = {
 	{ .type = PO_T_CALLBACK, .long_name = "input-format", .off = 0,
 	  .argh = "FMT", .cb = input_format_cb,
-	  .help = "read the inputs as profile, folded, perf-script\n"
-		  "or lkp-stats, not as their content suggests\n"
-		  "(auto, the default)" },
+	  .help = "read the inputs as profile, folded, perf-script,\n"
+		  "lkp-stats or timehist, not as their content\n"
+		  "suggests (auto, the default)" },
+	PO_BIT(0, "on-cpu", struct input_opts, cpu_view, CPU_VIEW_ON,
+	       "show the samples (on-CPU time); the default when\n"
+	       "an input has samples"),
+	PO_BIT(0, "off-cpu", struct input_opts, cpu_view, CPU_VIEW_OFF,
+	       "show the off-CPU time (perf sched timehist,\n"
+	       "record --sched): each switch-out stack weighted by\n"
+	       "the ns its task then waited; the default when an\n"
+	       "input has no samples"),
 	PO_BOOL(0, "pid", struct input_opts, ps.pid,
 		"perf script: process root 'comm-PID'"),
 	PO_BOOL(0, "tid", struct input_opts, ps.tid,
@@ -157,7 +165,8 @@ const struct po_option graph_options[] = {
 	  .off = PO_OFF(G, fo.colors, const char *), .argh = "PALETTE",
 	  .cb = colors_cb,
 	  .help = "hot mem io wakeup chain java js perl red green\n"
-		  "blue aqua yellow purple orange (hot)" },
+		  "blue aqua yellow purple orange (hot; off-CPU\n"
+		  "time: blues)" },
 	{ .type = PO_T_STRING, .long_name = "bgcolors",
 	  .off = PO_OFF(G, fo.bgcolors, const char *), .argh = "C",
 	  .cb = bgcolors_cb, .help = "yellow blue green grey or #rrggbb" },

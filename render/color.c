@@ -61,6 +61,18 @@ static const struct palette palettes[] = {
 	ONE_HUE("orange", R_ORANGE),
 };
 
+/*
+ * Off-CPU time, unless --colors names a palette: cool blues, so that an
+ * off-CPU graph is not taken for a CPU profile at a glance. Kernel frames
+ * (most of them) a greener blue than user ones.
+ */
+#define R_COLD { { 70, 110, 200 }, { 140, 180, 255 }, { 0, 1, 2 } }
+#define R_COLD_KERNEL { { 60, 140, 200 }, { 120, 200, 250 }, { 0, 1, 1 } }
+static const struct palette offcpu_palette = {
+	"offcpu",
+	{ R_COLD, R_COLD_KERNEL, R_COLD, R_COLD, R_COLD, R_GREY },
+};
+
 static const struct palette *find_palette(const char *name)
 {
 	size_t i;
@@ -131,7 +143,8 @@ struct rgb color_frame(const struct layout *l, const struct layout_frame *f)
 	}
 	if (f->flags & LF_MERGED)
 		return (struct rgb){ 190, 190, 190 };
-	p = find_palette(l->opts->colors);
+	p = !l->opts->colors && l->offcpu ? &offcpu_palette
+					  : find_palette(l->opts->colors);
 	if (!p)
 		p = &palettes[0];
 	r = &p->kind[kind];

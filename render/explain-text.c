@@ -250,6 +250,64 @@ static void write_headline(struct outfile *o, const struct diff_row *r)
 	strbuf_release(&sb);
 }
 
+/*
+ * A chain key ("f1.f2.f3.f4.f5") on lines of its own, indented, broken
+ * after a '.' where it would pass EXPLAIN_WIDTH (a part longer than a
+ * line is cut, as wrap_word() cuts).
+ */
+static void write_key(struct outfile *o, const char *key)
+{
+	const int indent = 6, room = EXPLAIN_WIDTH - indent;
+	size_t len = strlen(key);
+
+	while (len) {
+		size_t n = len;
+
+		if ((int)n > room) {
+			n = (size_t)room;
+			while (n > 0 && key[n - 1] != '.')
+				n--;
+			if (!n) {
+				outfile_printf(o, "%*s%.*s...\n", indent, "",
+					       room - 3, key);
+				return;
+			}
+		}
+		outfile_printf(o, "%*s%.*s\n", indent, "", (int)n, key);
+		key += n;
+		len -= n;
+	}
+}
+
+/*
+ * "Switch-out chains whose wait or delay moved": where tasks waited
+ * longer or shorter per switch, from LKP's perf-sched rows.
+ */
+static void write_switches(struct outfile *o, const struct explain *e)
+{
+	char buf[128], c[32], b[32], n[32];
+	size_t i;
+
+	if (!e->nr_switches)
+		return;
+	outfile_puts(o, "Switch-out chains whose wait or delay moved (ms a "
+			"switch, change, base -> new):\n");
+	for (i = 0; i < e->nr_switches; i++) {
+		const struct explain_switch *s = &e->switches[i];
+		double d = s->row->new_mean - s->row->base_mean;
+
+		snprintf(buf, sizeof(buf), "  %-5s %s %s  %s -> %s",
+			 s->delay ? "delay" : "wait",
+			 d > 0 ? "gained" : "lost  ",
+			 fmt_double(c, sizeof(c), "%+8.3f", d),
+			 fmt_double(b, sizeof(b), "%8.3f", s->row->base_mean),
+			 fmt_double(n, sizeof(n), "%8.3f", s->row->new_mean));
+		outfile_printf(o, "%s\n", buf);
+		write_key(o, s->chain);
+	}
+	outfile_puts(o, "\n");
+}
+
 void explain_write(const struct explain *e, struct outfile *o)
 {
 	size_t i;
@@ -276,6 +334,7 @@ void explain_write(const struct explain *e, struct outfile *o)
 				e->procs[i].name);
 		outfile_puts(o, "\n");
 	}
+	write_switches(o, e);
 	if (!e->nr_children && !e->nr_self)
 		outfile_puts(o, "No function moved beyond run-to-run "
 				"noise.\n");
@@ -374,6 +433,23 @@ void explain_write_json(const struct explain *e, struct outfile *o)
 	json_movers(o, e->children, e->nr_children);
 	outfile_puts(o, ", \"top_self\": ");
 	json_movers(o, e->self, e->nr_self);
+	/* only for off-CPU data: other outputs stay as they were */
+	if (e->nr_switches)
+		outfile_puts(o, ", \"switch_chains\": [");
+	for (i = 0; i < e->nr_switches; i++) {
+		const struct explain_switch *sw = &e->switches[i];
+
+		outfile_puts(o, i ? ", {\"chain\": " : "{\"chain\": ");
+		json_string(o, sw->chain);
+		outfile_printf(o, ", \"what\": \"%s\", \"base_ms\": ",
+			       sw->delay ? "delay" : "wait");
+		json_number(o, sw->row->base_mean);
+		outfile_puts(o, ", \"new_ms\": ");
+		json_number(o, sw->row->new_mean);
+		outfile_puts(o, "}");
+	}
+	if (e->nr_switches)
+		outfile_puts(o, "]");
 	outfile_puts(o, ", \"hot\": [");
 	for (i = 0; i < e->nr_hot; i++) {
 		const struct explain_hot *h = &e->hot[i];

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "analyzer/compare.h"
+#include "analyzer/sched.h"
 #include "lib/strbuf.h"
 #include "lib/strtab.h"
 #include "render/layout.h"
@@ -30,7 +31,7 @@ void flame_opts_init(struct flame_opts *o)
 	o->fontsize = 12;
 	o->fontwidth = 0.59;
 	o->nametype = "Function:";
-	o->colors = "hot";
+	o->colors = NULL; /* hot, or blues for off-CPU time */
 	o->factor = 1;
 	o->normalize = true;
 	o->color_by = COLOR_BY_TOTAL;
@@ -473,7 +474,10 @@ static void plain_meta(struct layout *l, const struct profile *p)
 	struct strbuf info = STRBUF_INIT;
 
 	l->title = default_title(l->opts, false);
+	l->offcpu = profile_is_offcpu(p);
 	l->subtitle = l->opts->subtitle;
+	if (!l->subtitle && l->offcpu)
+		l->subtitle = LAYOUT_OFFCPU_SUBTITLE;
 	l->countname = resolve_countname(l->opts, p);
 	side_info(&info, NULL, p, 1, l->countname);
 	l->info = intern_str(l, info.buf);
@@ -707,7 +711,10 @@ static void diff_meta(struct layout *l, const struct profile *bm, size_t nb,
 
 	l->diff = true;
 	l->title = default_title(o, true);
+	l->offcpu = profile_is_offcpu(bm) && profile_is_offcpu(nm);
 	l->subtitle = o->subtitle;
+	if (!l->subtitle && l->offcpu)
+		l->subtitle = LAYOUT_OFFCPU_SUBTITLE;
 	l->countname = resolve_countname(o, bm);
 	l->base_runs = nb;
 	l->new_runs = nn;

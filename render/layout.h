@@ -57,7 +57,8 @@ struct flame_opts {
 	double fontwidth;	/* average glyph width / fontsize: 0.59 */
 	const char *countname;	/* NULL: the profile's unit, else "samples" */
 	const char *nametype;	/* "Function:" */
-	const char *colors;	/* palette, render/color.h: "hot" */
+	const char *colors;	/* palette, render/color.h; NULL: "hot", or
+				 * blues for off-CPU time */
 	const char *bgcolors;	/* "yellow", "blue", "green", "grey", "#rrggbb",
 				 * NULL: "yellow" (diff: "grey") */
 	bool hash;		/* accepted for flamegraph.pl users: colours are
@@ -173,6 +174,11 @@ struct layout_geom {
 	double fontsize;
 };
 
+/* What an off-CPU graph says under its title (unless --subtitle). */
+#define LAYOUT_OFFCPU_SUBTITLE                                             \
+	"Off-CPU time: each switch-out stack weighted by the time its task " \
+	"then waited"
+
 struct layout {
 	struct layout_frame *frames; /* pre-order: parent before children,
 				      * siblings left to right */
@@ -182,10 +188,14 @@ struct layout {
 
 	bool diff;
 	bool empty;		/* no samples at all: draw a message only */
+	/* off-CPU time (event "offcpu", analyzer/sched.h): drawn in blues
+	 * unless --colors says otherwise, and said in the subtitle */
+	bool offcpu;
 	double total;		/* root value (units, after --factor) */
 	double scale_total;	/* what graph_w stands for (>= total) */
 	const char *title;	/* resolved: never NULL */
-	const char *subtitle;	/* --subtitle; may be NULL */
+	const char *subtitle;	/* --subtitle, else LAYOUT_OFFCPU_SUBTITLE
+				 * for off-CPU time; may be NULL */
 	const char *info;	/* what a reader needs to trust the graph:
 				 * event, samples, duration, kernel (of each
 				 * side); a diff's opens with the benchmark's
@@ -290,5 +300,14 @@ static inline double layout_row_y(const struct layout *l, uint32_t depth)
  */
 size_t layout_label(const struct layout *l, const struct layout_frame *f,
 		    char *buf, size_t cap);
+
+/* The background: --bgcolors, else blue for off-CPU time, else NULL
+ * (color_background()'s default). */
+static inline const char *layout_bgcolors(const struct layout *l)
+{
+	if (l->opts->bgcolors)
+		return l->opts->bgcolors;
+	return l->offcpu && !l->diff ? "blue" : NULL;
+}
 
 #endif

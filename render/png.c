@@ -487,7 +487,7 @@ static void draw(cairo_t *cr, const struct layout *l,
 
 	/* An unknown --bgcolors was refused when parsing; fall back
 	 * quietly if a caller skipped that. */
-	if (!color_background(l->opts->bgcolors, l->diff, &top, &bottom))
+	if (!color_background(layout_bgcolors(l), l->diff, &top, &bottom))
 		color_background(NULL, l->diff, &top, &bottom);
 	/* The SVG's gradient: stops at 5% and 95% of the graph's height;
 	 * the table under it keeps the bottom colour. */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analyzer/benchmark.h"
+#include "analyzer/sched.h"
 #include "render/report-text.h"
 #include "render/textfmt.h"
 
@@ -21,9 +22,15 @@ void report_text_lkp(struct outfile *o, const struct metrics *m)
 	metric_set_release(&s);
 }
 
-/* The shortest of %.15g and %.17g that reads back as v. */
-static const char *stat_value(char *buf, size_t size, double v)
+/*
+ * The shortest of %.15g and %.17g that reads back as v; perf-sched rows as
+ * LKP's parse prints them (Ruby floats, integer counts).
+ */
+static const char *stat_value(char *buf, size_t size, const char *key,
+			      double v)
 {
+	if (bench_key_family(key) == FAMILY_PERF_SCHED)
+		return sched_fmt_value(buf, size, key, v);
 	snprintf(buf, size, "%.15g", v);
 	if (strtod(buf, NULL) != v)
 		snprintf(buf, size, "%.17g", v);
@@ -47,7 +54,7 @@ void report_text_lkp_all(struct outfile *o, const struct profile *p,
 		if (j >= pp.nr ||
 		    (i < own.nr && strcmp(own.v[i].key, pp.v[j].key) <= 0)) {
 			outfile_printf(o, "%s: %s\n", own.v[i].key,
-				       stat_value(v, sizeof(v),
+				       stat_value(v, sizeof(v), own.v[i].key,
 						  own.v[i].value));
 			i++;
 		} else {
@@ -95,7 +102,8 @@ static void write_header(struct outfile *o, const struct profile *p,
 
 		if (head)
 			outfile_printf(o, "%s %s", head->key,
-				       stat_value(hv, sizeof(hv), head->value));
+				       stat_value(hv, sizeof(hv), head->key,
+						  head->value));
 		if (elapsed)
 			outfile_printf(o, "%selapsed %s s", head ? ", " : "",
 				       fmt_double(ev, sizeof(ev), "%.2f",
@@ -103,10 +111,19 @@ static void write_header(struct outfile *o, const struct profile *p,
 		outfile_puts(o, "\n");
 	}
 
+	/* which of the profile's data this is (--on-cpu, --off-cpu) */
+	if (profile_is_offcpu(p))
+		outfile_puts(o, "off-CPU time (each switch-out stack weighted "
+				"by the ns its task then waited)\n");
+	else if (p->offcpu && p->offcpu->nr_nodes > 1)
+		outfile_puts(o, "on-CPU samples (the profile also holds "
+				"off-CPU time: --off-cpu)\n");
 	outfile_printf(o, "event %s: ", m->event);
 	if (m->samples)
-		outfile_printf(o, "%s samples, ",
-			       human(a, sizeof(a), (double)m->samples));
+		outfile_printf(o, "%s %s, ",
+			       human(a, sizeof(a), (double)m->samples),
+			       profile_is_offcpu(p) ? "switch-outs"
+						    : "samples");
 	outfile_printf(o, "total weight %s%s%s, %llu stacks; hidden as "
 			  "unresolved: %s%% (%s, %llu stacks)\n",
 		       human(b, sizeof(b), m->total),

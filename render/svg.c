@@ -232,7 +232,7 @@ static void write_defs(struct outfile *o, const struct layout *l)
 	static const double stops[] = { -1, -0.5, -1e-9, 1e-9, 0.5, 1 };
 	size_t i;
 
-	if (!color_background(l->opts->bgcolors, l->diff, &top, &bottom))
+	if (!color_background(layout_bgcolors(l), l->diff, &top, &bottom))
 		color_background(NULL, l->diff, &top, &bottom);
 	color_css(top, a);
 	color_css(bottom, b);

@@ -2,7 +2,9 @@
 /*
  * Every reader over the same bytes: format detection, input_read() as told
  * from the content and forced to each format (so a folded reader also sees
- * perf script and the other way round), and the LKP stats reader. Bad
+ * perf script and the other way round, and the timehist reader sees both),
+ * each in the view the last byte picks (--on-cpu, --off-cpu), and the LKP
+ * stats reader. Bad
  * input must come back as an error with a message, never a crash.
  */
 #include "tests/fuzz/fuzz-util.h"
@@ -23,13 +25,24 @@ static void read_as(const char *path, enum input_format fmt, uint8_t opts)
 	io.ps.tid = opts & 2;
 	io.ps.addrs = opts & 4;
 	io.ps.no_comm = opts & 8;
+	/* the view: default, on-CPU, off-CPU, or both (refused) */
+	io.cpu_view = (opts >> 4) & 3;
 	r = input_read(path, &io, p, fmt == INPUT_AUTO ? p2 : NULL, &err);
 	if (r && !err.msg[0]) {
 		fprintf(stderr, "input_read failed without a message\n");
 		abort();
 	}
-	if (!r)
+	if (!r) {
+		size_t i;
+
 		FUZZ_FINITE(profile_total(p), "the total");
+		for (i = 0; i < p->meta.stats.nr; i++)
+			FUZZ_FINITE(p->meta.stats.v[i].value,
+				    p->meta.stats.v[i].key);
+		if (p->offcpu)
+			FUZZ_FINITE(profile_total(p->offcpu),
+				    "the off-CPU total");
+	}
 	profile__delete(p);
 	profile__delete(p2);
 }
@@ -45,13 +58,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fmt = input_detect((const char *)data, size);
 	if (fmt != INPUT_PROFILE && fmt != INPUT_FOLDED &&
-	    fmt != INPUT_PERF_SCRIPT && fmt != INPUT_LKP_STATS)
+	    fmt != INPUT_PERF_SCRIPT && fmt != INPUT_LKP_STATS &&
+	    fmt != INPUT_SCHED_TIMEHIST)
 		abort();
 
 	fuzz_input_open(&in, data, size);
 	read_as(in.path, INPUT_AUTO, opts);
 	read_as(in.path, INPUT_FOLDED, opts);
 	read_as(in.path, INPUT_PERF_SCRIPT, opts);
+	read_as(in.path, INPUT_SCHED_TIMEHIST, opts);
 	if (!metric_set_read(in.path, &s, &err)) {
 		for (i = 0; i < s.nr; i++)
 			FUZZ_FINITE(s.v[i].value, s.v[i].key);

@@ -165,6 +165,16 @@ static void round_trip(const char *input, enum input_format fmt)
 	if (same_tree(a, b) != weighted_nodes(b))
 		mismatch("the number of frames differs", NULL);
 	same_meta(&a->meta, &b->meta);
+	/* the off-CPU section, kept apart from the samples */
+	if (a->offcpu && a->offcpu->nr_nodes > 1) {
+		if (!b->offcpu)
+			mismatch("the off-CPU section is lost", NULL);
+		if (same_tree(a->offcpu, b->offcpu) !=
+		    weighted_nodes(b->offcpu))
+			mismatch("the off-CPU frames differ", NULL);
+	} else if (b->offcpu && b->offcpu->nr_nodes > 1) {
+		mismatch("an off-CPU section out of nothing", NULL);
+	}
 out:
 	profile__delete(a);
 	profile__delete(b);
