@@ -59,7 +59,7 @@ uint64_t perf_record_time(const struct perf_event_header *h)
 }
 
 /* A user address as a frame code: file and offset when a file maps it. */
-uint64_t decode_user_frame(const struct proc *p, uint64_t ip)
+static uint64_t encode_user(const struct proc *p, uint64_t ip)
 {
 	const struct map *m = proc_find_map(p, ip);
 
@@ -112,11 +112,11 @@ static uint32_t encode_chain(struct decoder *d, struct proc *p,
 			if (FR_TAG(ip) == FR_TAG_KERNEL)
 				d->frames[n++] = ip;
 		} else {
-			d->frames[n++] = decode_user_frame(p, ip);
+			d->frames[n++] = encode_user(p, ip);
 		}
 	}
 	for (k = 0; k < nr_u && n < MAX_FRAMES; k++)
-		d->frames[n++] = decode_user_frame(p, uips[k] - (k && !d->as_perf));
+		d->frames[n++] = encode_user(p, uips[k] - (k && !d->as_perf));
 	return n;
 }
 

@@ -75,9 +75,6 @@ void decode_sample_fields(struct decoder *d, const struct decoded_sample *s);
  */
 uint32_t decode_stack(struct decoder *d, const struct decoded_sample *s,
 		      uint32_t *comm);
-
-/* A user address of process p as a frame code (FR_TAG_DSO or raw). */
-uint64_t decode_user_frame(const struct proc *p, uint64_t ip);
 void decode_batch_end(struct decoder *d);
 
 /* The record's time, for merging the CPUs' buffers; 0 when it has none. */

@@ -44,6 +44,12 @@ ok $? "about 100 switches in nanosleep ($n)"
 avg=$(row "perf-sched.wait_time.avg.ms.$key" "$T/s.prof")
 awk -v v="$avg" 'BEGIN { exit !(v >= 10 && v <= 13) }'
 ok $? "waiting about 10 ms each (wait_time.avg.ms $avg)"
+# timehist names no user frame: sleepspin's preemptions in spinner() are
+# "irqentry_exit_to_user_mode <- ... <- [unknown] <- [unknown]" there
+grep '^# stat: perf-sched\.' "$T/s.prof" >"$T/rows"
+ok $? "the profile holds perf-sched rows"
+! grep -Eq '\.(spinner|main|sleeper|nap|__libc_start_call_main)[. ]' "$T/rows"
+ok $? "user frames in chains are [unknown], as timehist prints them"
 for k in total_wait_time.max.ms total_wait_time.average.ms \
 	total_sch_delay.max.ms total_sch_delay.average.ms \
 	total_wait_and_delay.count.ms total_wait_and_delay.max.ms \
