@@ -53,8 +53,9 @@ struct sched_rec;
  * mounted, /sys/kernel/tracing or /sys/kernel/debug/tracing; the tests
  * give their own). filter: count only the tasks given to
  * sched_rec_task() (a command or -p), else every task. Fails with what to
- * do when tracefs is not mounted or not readable. Chains are named from
- * ksyms (NULL: "[unknown]") and d's dsos.
+ * do when tracefs is not mounted or not readable. Chains' kernel frames
+ * are named from ksyms (NULL: "[unknown]"), their user frames never (as
+ * timehist); the off-CPU tree's frames as record names samples'.
  */
 struct sched_rec *sched_rec__new(struct decoder *d,
 				 const struct kallsyms *ksyms, bool filter,
