@@ -179,6 +179,9 @@ const struct po_option record_options[] = {
 		  "the command's base name)"),
 	PO_BOOL(0, "no-stat", A, no_stat,
 		"no perf-stat counters beside the samples"),
+	PO_BOOL(0, "sched", A, o.sched,
+		"the scheduler tracepoints too: LKP's perf-sched\n"
+		"rows and the off-CPU graph (cycles still sampled)"),
 	PO_END,
 };
 #undef A
@@ -498,10 +501,15 @@ int cmd_record(int argc, char **argv)
 		const struct record_stats *st = record_stats(r);
 
 		fprintf(stderr, "flamediff record: %s, %llu samples, %llu "
-			"lost, %llu throttled, %.1f s: %s\n",
-			record_event(r), (unsigned long long)st->samples,
+			"lost, %llu throttled, %.1f s", record_event(r),
+			(unsigned long long)st->samples,
 			(unsigned long long)(st->lost + st->lost_samples),
-			(unsigned long long)st->throttled, duration, a.out);
+			(unsigned long long)st->throttled, duration);
+		if (a.o.sched)
+			fprintf(stderr, ", %llu switches (%llu lost)",
+				(unsigned long long)st->switches,
+				(unsigned long long)st->sched_lost);
+		fprintf(stderr, ": %s\n", a.out);
 	}
 	/* An empty profile is a valid answer, but rarely the one wanted:
 	 * with -p, the parent of the processes doing the work, say. */

@@ -138,7 +138,8 @@ static void open_dsos(struct decoder *d, uint32_t n)
 	}
 }
 
-void decode_sample_fields(struct decoder *d, const struct decoded_sample *s)
+uint32_t decode_stack(struct decoder *d, const struct decoded_sample *s,
+		      uint32_t *comm)
 {
 	struct thread *t;
 	struct proc *p;
@@ -164,7 +165,15 @@ void decode_sample_fields(struct decoder *d, const struct decoded_sample *s)
 		n = encode_chain(d, p, one, 2, NULL, 0);
 	}
 	open_dsos(d, n);
-	stacks_add(d->stacks, t->comm, d->frames, n, s->period);
+	*comm = t->comm;
+	return n;
+}
+
+void decode_sample_fields(struct decoder *d, const struct decoded_sample *s)
+{
+	uint32_t comm, n = decode_stack(d, s, &comm);
+
+	stacks_add(d->stacks, comm, d->frames, n, s->period);
 	d->st->samples++;
 }
 

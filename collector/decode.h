@@ -67,6 +67,14 @@ struct decoded_sample {
 };
 
 void decode_sample_fields(struct decoder *d, const struct decoded_sample *s);
+
+/*
+ * The stack decode_sample_fields() would aggregate, not aggregated: frame
+ * codes leaf first in d->frames[0..return value), the thread's comm id in
+ * *comm (record --sched files switch-out stacks its own way).
+ */
+uint32_t decode_stack(struct decoder *d, const struct decoded_sample *s,
+		      uint32_t *comm);
 void decode_batch_end(struct decoder *d);
 
 /* The record's time, for merging the CPUs' buffers; 0 when it has none. */

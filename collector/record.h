@@ -25,6 +25,9 @@
  *
  * Inside: session.c runs the events and the read loop, decode.c turns
  * records into machine state and stacks, build.c stacks into a profile.
+ * With o.sched, three tracepoints per CPU more, in a second ring buffer
+ * per CPU that the read loop merges by time with the first:
+ * sched-rec.c folds them (collector/sched-rec.h).
  * Names and header values the recorded machine chose (comm, symbols,
  * file names, the command line, the label) are made safe on the way in by
  * collector/sanitize.h: no control character reaches the profile.
@@ -48,6 +51,8 @@ struct record_opts {
 	const char *kallsyms;	  /* default /proc/kallsyms */
 	bool no_demangle;	  /* keep C++/Rust symbols mangled */
 	bool stat;		  /* count perf-stat events beside */
+	bool sched;		  /* the scheduler tracepoints too:
+				   * collector/sched-rec.h */
 };
 
 struct record_stats {
@@ -58,6 +63,8 @@ struct record_stats {
 	uint64_t bytes;	    /* ring buffer bytes read */
 	uint64_t stacks;    /* distinct raw stacks */
 	uint64_t unwind_fail; /* dwarf: samples with only the user IP */
+	uint64_t switches;  /* --sched: switch-outs of the target's tasks */
+	uint64_t sched_lost; /* --sched: tracepoint records dropped */
 };
 
 struct record;
@@ -93,7 +100,9 @@ const struct record_stats *record_stats(const struct record *r);
 const char *const *record_warnings(const struct record *r);
 
 /* Symbolize every distinct address and add the stacks to p, with the
- * event, unit, samples and lost fields of its metadata. Cannot fail. */
+ * event, unit, samples and lost fields of its metadata; with o.sched,
+ * also LKP's perf-sched rows (into p->meta.stats) and p->offcpu. Cannot
+ * fail. */
 void record_build(struct record *r, struct profile *p);
 
 /*

@@ -23,9 +23,11 @@
 #include "collector/kallsyms.h"
 #include "collector/machine.h"
 #include "collector/perf.h"
+#include "collector/perf-records.h"
 #include "collector/record.h"
 #include "collector/ring.h"
 #include "collector/sanitize.h"
+#include "collector/sched-rec.h"
 #include "collector/stacks.h"
 #include "collector/unwind.h"
 #include "lib/strbuf.h"
@@ -43,8 +45,10 @@ struct record {
 	int nr_tids;
 	int *fds;	    /* every event fd */
 	int nr_fds, alloc_fds;
-	struct ring *rings; /* one per CPU */
+	struct ring *rings; /* one per CPU, then (--sched) one more per CPU */
 	struct pollfd *pfds;
+	int nr_rings;
+	struct sched_rec *sched; /* --sched, or NULL */
 
 	struct kallsyms ksyms;
 	bool have_ksyms;
@@ -103,11 +107,12 @@ void record__delete(struct record *r)
 
 	if (!r)
 		return;
-	for (i = 0; r->rings && i < r->nr_cpus; i++)
+	for (i = 0; r->rings && i < r->nr_rings; i++)
 		ring_close(&r->rings[i]);
 	for (i = 0; i < r->nr_fds; i++)
 		close(r->fds[i]);
 	counters__delete(r->counters);
+	sched_rec__delete(r->sched);
 	free(r->fds);
 	free(r->rings);
 	free(r->pfds);
@@ -339,6 +344,50 @@ static int pick_event(struct record *r, struct fd_err *err)
 	return event_open_error(err, &ev, e, r->o.target == TARGET_SYSTEM);
 }
 
+/*
+ * The scheduler tracepoints of CPU c, for every task, into ring
+ * nr_cpus + c (see sched-rec.h for why every task). A command's own
+ * events start at its exec, which a CPU's events cannot: these run from
+ * here, and its switches count once its exec is seen (read_rings()).
+ */
+static int open_sched(struct record *r, int c, unsigned int order,
+		      struct fd_err *err)
+{
+	struct ring *ring = &r->rings[r->nr_cpus + c];
+	int e, leader = -1;
+
+	for (e = 0; e < SCHED_NR; e++) {
+		struct perf_event_attr a;
+		int fd;
+
+		sched_rec_attr(r->sched, e, &a);
+		a.disabled = !(r->o.target == TARGET_CHILD &&
+			       r->o.enable_on_exec);
+		fd = sys_perf_event_open(&a, -1, r->cpus[c], -1,
+					 PERF_FLAG_FD_CLOEXEC);
+		if (fd < 0) {
+			struct event_spec ev = { .type = a.type };
+
+			snprintf(ev.name, sizeof(ev.name), "%s",
+				 sched_rec_name(e));
+			/* every task: as system-wide as -a */
+			return event_open_error(err, &ev, errno, true);
+		}
+		add_fd(r, fd);
+		if (leader < 0) {
+			if (ring_open(ring, fd, order, err))
+				return -1;
+			leader = fd;
+		} else if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, leader)) {
+			return fd_err_set(err, "PERF_EVENT_IOC_SET_OUTPUT: %s",
+					  strerror(errno));
+		}
+	}
+	r->pfds[r->nr_cpus + c].fd = leader;
+	r->pfds[r->nr_cpus + c].events = POLLIN;
+	return 0;
+}
+
 static int open_events(struct record *r, struct fd_err *err)
 {
 	/* For messages: the sideband event, named as perf names it. */
@@ -347,8 +396,9 @@ static int open_events(struct record *r, struct fd_err *err)
 
 	while ((1U << order) < r->o.data_pages)
 		order++;
-	r->rings = xcalloc((size_t)r->nr_cpus, sizeof(*r->rings));
-	r->pfds = xcalloc((size_t)r->nr_cpus, sizeof(*r->pfds));
+	r->nr_rings = r->nr_cpus * (r->sched ? 2 : 1);
+	r->rings = xcalloc((size_t)r->nr_rings, sizeof(*r->rings));
+	r->pfds = xcalloc((size_t)r->nr_rings, sizeof(*r->pfds));
 	for (c = 0; c < r->nr_cpus; c++) {
 		int leader = -1;
 
@@ -393,6 +443,10 @@ static int open_events(struct record *r, struct fd_err *err)
 					  (int)r->o.pid);
 		r->pfds[c].fd = leader;
 		r->pfds[c].events = POLLIN;
+		/* switches come 100 times faster than samples: perf sched
+		 * record's 1024 pages (4 MiB) a CPU, at least */
+		if (r->sched && open_sched(r, c, order < 10 ? 10 : order, err))
+			return -1;
 	}
 	return 0;
 }
@@ -433,10 +487,23 @@ int record_open(struct record *r, struct fd_err *err)
 	raise_nofile();
 	if (pick_event(r, err))
 		return -1;
-	if (!r->ev.exclude_kernel) {
+	if (!r->ev.exclude_kernel || r->o.sched) {
 		if (kallsyms_load(&r->ksyms, r->o.kallsyms, err))
 			return -1;
 		r->have_ksyms = true;
+	}
+	if (r->o.sched) {
+		int i;
+
+		r->sched = sched_rec__new(&r->dec, &r->ksyms,
+					  r->o.target != TARGET_SYSTEM, NULL,
+					  err);
+		if (!r->sched)
+			return -1;
+		/* a command started at its exec: it is added then */
+		for (i = 0; i < r->nr_tids; i++)
+			if (r->o.target == TARGET_PID || !r->o.enable_on_exec)
+				sched_rec_task(r->sched, r->tids[i]);
 	}
 	fill_track(r);
 	if (open_events(r, err))
@@ -503,11 +570,38 @@ void record_stat_rows(const struct record *r, struct metric_set *out)
 
 /* Read every buffer, merging the CPUs by time: a process that maps a file
  * on one CPU and is sampled on another must see the map first. */
+/*
+ * A task of the target, for --sched: the target's own tracking event
+ * reports only the target's forks and execs (with -a, everything counts
+ * and nothing needs noting).
+ */
+static void note_task(struct record *r, const struct perf_event_header *h)
+{
+	const struct perf_record_fork *f;
+	const struct perf_record_comm *c;
+
+	if (h->type == PERF_RECORD_FORK) {
+		f = perf_record_as(h, sizeof(*f));
+		if (f)
+			sched_rec_task(r->sched, (pid_t)f->tid);
+	} else if (h->type == PERF_RECORD_COMM) {
+		c = perf_record_as(h, sizeof(*c));
+		if (c)
+			sched_rec_task(r->sched, (pid_t)c->tid);
+	}
+}
+
+static uint64_t ring_time(const struct record *r, int i,
+			  const struct perf_event_header *h)
+{
+	return i < r->nr_cpus ? perf_record_time(h) : sched_rec_time(h);
+}
+
 static void read_rings(struct record *r)
 {
 	const struct perf_event_header **cur;
 	uint64_t *t;
-	int i, n = r->nr_cpus;
+	int i, n = r->nr_rings;
 
 	cur = xcalloc((size_t)n, sizeof(*cur));
 	t = xcalloc((size_t)n, sizeof(*t));
@@ -515,7 +609,7 @@ static void read_rings(struct record *r)
 		ring_begin(&r->rings[i]);
 		cur[i] = ring_peek(&r->rings[i]);
 		if (cur[i])
-			t[i] = perf_record_time(cur[i]);
+			t[i] = ring_time(r, i, cur[i]);
 	}
 	for (;;) {
 		int best = -1;
@@ -525,22 +619,30 @@ static void read_rings(struct record *r)
 				best = i;
 		if (best < 0)
 			break;
-		decode_record(&r->dec, cur[best]);
+		if (best >= r->nr_cpus) {
+			sched_rec_record(r->sched, cur[best]);
+		} else {
+			if (r->sched && r->o.target != TARGET_SYSTEM)
+				note_task(r, cur[best]);
+			decode_record(&r->dec, cur[best]);
+		}
 		ring_next(&r->rings[best]);
 		cur[best] = ring_peek(&r->rings[best]);
 		if (cur[best])
-			t[best] = perf_record_time(cur[best]);
+			t[best] = ring_time(r, best, cur[best]);
 	}
 	for (i = 0; i < n; i++)
 		ring_end(&r->rings[i]);
 	free(cur);
 	free(t);
 	decode_batch_end(&r->dec);
+	if (r->sched)
+		r->st.switches = sched_rec_switches(r->sched);
 }
 
 int record_poll(struct record *r, int timeout_ms, struct fd_err *err)
 {
-	int rc = poll(r->pfds, (nfds_t)r->nr_cpus, timeout_ms);
+	int rc = poll(r->pfds, (nfds_t)r->nr_rings, timeout_ms);
 
 	if (rc < 0 && errno != EINTR)
 		return fd_err_set(err, "poll: %s", strerror(errno));
@@ -557,6 +659,8 @@ void record_build(struct record *r, struct profile *p)
 	meta_set(&p->meta.unit, evsel_unit(&r->ev));
 	p->meta.samples = r->st.samples;
 	p->meta.lost = r->st.lost + r->st.lost_samples;
+	if (r->sched)
+		sched_rec_build(r->sched, p);
 }
 
 /* A header value as sanitize_value() makes it (NULL stays NULL). */
@@ -581,6 +685,8 @@ void record_fill_meta(struct profile *p, double duration, time_t start,
 	struct tm tm;
 
 	p->meta.duration = duration;
+	if (p->offcpu)
+		p->offcpu->meta.duration = duration;
 	if (!uname(&u)) {
 		meta_set_clean(&p->meta.host, u.nodename);
 		meta_set_clean(&p->meta.kernel, u.release);

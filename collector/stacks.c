@@ -50,8 +50,8 @@ static void rehash(struct stacks *s)
 	}
 }
 
-void stacks_add(struct stacks *s, uint32_t comm, const uint64_t *frames,
-		uint32_t len, uint64_t weight)
+unsigned long stacks_add(struct stacks *s, uint32_t comm,
+			 const uint64_t *frames, uint32_t len, uint64_t weight)
 {
 	uint64_t h = chain_hash(comm, frames, len), j;
 	struct stack *st;
@@ -65,7 +65,7 @@ void stacks_add(struct stacks *s, uint32_t comm, const uint64_t *frames,
 				     len * sizeof(*frames)))) {
 			st->weight += weight;
 			st->count++;
-			return;
+			return *r - 1;
 		}
 	}
 	if (!s->slots || (s->nr + 1) * 2 > s->mask + 1)
@@ -80,7 +80,7 @@ void stacks_add(struct stacks *s, uint32_t comm, const uint64_t *frames,
 			st->weight += weight;
 			st->count++;
 			*r = s->slots[j];
-			return;
+			return s->slots[j] - 1;
 		}
 	}
 	ALLOC_GROW(s->v, s->nr + 1, s->alloc);
@@ -97,4 +97,5 @@ void stacks_add(struct stacks *s, uint32_t comm, const uint64_t *frames,
 	s->nr_frames += len;
 	s->slots[j] = (uint32_t)++s->nr;
 	*r = s->slots[j];
+	return s->nr - 1;
 }

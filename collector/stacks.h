@@ -60,7 +60,9 @@ struct stacks {
 
 void stacks_init(struct stacks *s);
 void stacks_release(struct stacks *s);
-void stacks_add(struct stacks *s, uint32_t comm, const uint64_t *frames,
-		uint32_t len, uint64_t weight);
+/* Returns the stack's index in s->v (record --sched adds to its weight
+ * later, when the task switches back in). */
+unsigned long stacks_add(struct stacks *s, uint32_t comm,
+			 const uint64_t *frames, uint32_t len, uint64_t weight);
 
 #endif
