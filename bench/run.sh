@@ -29,6 +29,7 @@ for b in \
 	bench/scale.sh \
 	; do
 	[ -f "$b" ] || continue
+	st=
 	echo "== $b"
 	if [ -z "$base" ] ||
 		grep -q '^# bench: compares with the baseline itself' "$b"; then
