@@ -146,11 +146,28 @@ slope() { awk -v a="$1" -v b="$2" -v n="$((n - q))" 'BEGIN {
 	else printf "%.0f", (b - a) * 1024 / n }'; }
 ns=$(slope "$sn_m" "$new_m")
 bs=$(slope "$sb_m" "$base_m")
+if [ "$peer_slope" = - ] && command -v perl >/dev/null 2>&1; then
+	# Without the script, what Perl needs to hold the same stacks in a
+	# hash as it does (its memory is mostly that hash): a lower bound.
+	for m in $q $n; do
+		[ -s "$out/distinct-$m.folded" ] || "$FLAMEDIFF" fold \
+			"$out/distinct-$m.perf-script" >"$out/distinct-$m.folded"
+	done
+	hash='while (<>) { chomp; my ($s, $c) = /^(.*) (\d+)$/; $h{$s} += $c }'
+	set -- $(once perl -e "$hash" "$out/distinct-$q.folded")
+	a=$2
+	set -- $(once perl -e "$hash" "$out/distinct-$n.folded")
+	hash_slope=$(awk -v a="$a" -v b="$2" -v n="$((n - q))" \
+		'BEGIN { printf "%.0f", (b - a) * 1024 / n }')
+	peer_mem="stackcollapse-perf.pl absent; a Perl hash of the same stacks (its floor) $hash_slope B, $(vs "$ns" "$hash_slope") of it"
+elif [ "$peer_slope" = - ]; then
+	peer_mem="stackcollapse-perf.pl absent"
+else
+	peer_mem="stackcollapse-perf.pl $peer_slope B, $(vs "$ns" "$peer_slope") of it"
+fi
 echo "memory per distinct stack ($(k $q) to $(k $n) stacks, slope of peak" \
 	"RSS): flamediff $ns B, $(baseline_part "$ns" "$bs" "$bs B")," \
-	"$([ "$peer_slope" = - ] && echo "stackcollapse-perf.pl absent" ||
-		echo "stackcollapse-perf.pl $peer_slope B, $(vs "$ns" "$peer_slope") of it")" \
-	"(target <= 1.00x Perl's)"
+	"$peer_mem (target <= 1.00x Perl's)"
 echo "peak RSS, $(k $n) distinct stacks: flamediff $((new_m / 1024)) MB" \
 	"($(awk -v m="$new_m" -v n="$n" 'BEGIN { printf "%.0f", m * 1024 / n }') B a stack)," \
 	"$([ "$base_m" = - ] && echo "baseline absent" ||
