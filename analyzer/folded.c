@@ -641,7 +641,8 @@ static const char *item_suffix(const struct wctx *c, uint32_t node)
 	return c->annotate & (1U << kind) ? frame_kind_suffix(kind) : "";
 }
 
-/* The byte at i of a key made of a name, a suffix and a terminator. */
+/* An item's key: its name, its suffix if shown and its terminator,
+ * compared as one byte string without being copied into one. */
 struct wkey {
 	const char *seg[3];
 	size_t len[3];
