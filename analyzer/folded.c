@@ -550,8 +550,12 @@ static int format_weight(char *buf, size_t size, double w)
 	return snprintf(buf, size, "%.15g", w);
 }
 
-/* folded_write(), names escaped for a profile when escape is set. */
-static void write_stacks(const struct profile *p, struct outfile *o,
+/*
+ * The lines built in full, then sorted: what write_stacks() falls back to
+ * when a name holds a ';' or a NUL, where a line's frames are no longer
+ * its names (memory: every line's text at once).
+ */
+static void write_stacks_flat(const struct profile *p, struct outfile *o,
 			 unsigned int annotate, bool escape)
 {
 	struct stackline *lines = NULL;
@@ -625,6 +629,277 @@ static void write_stacks(const struct profile *p, struct outfile *o,
 	free(path);
 	free(lines);
 	strbuf_release(&buf);
+}
+
+/*
+ * Writing the lines in sorted order without building them all first.
+ *
+ * The lines are the paths to nodes with self weight, sorted as byte
+ * strings (strcmp) and equal ones merged. As long as no name holds a ';'
+ * or a NUL, that order follows the tree: under a common prefix, a line
+ * goes on with "NAME\0" (it ends at that frame) or "NAME;..." (it goes
+ * deeper), so each node stands for two items, its own line and its
+ * children, each keyed by its text and a terminator. Sorting the items
+ * of a group of siblings by that key gives the order of every line below
+ * them; items with equal keys (two frames that print alike, as a kernel
+ * and a user frame of one name when suffixes are hidden) are merged, as
+ * the equal lines would be. Memory is a stack of item ids and the current
+ * path, instead of the text of every line (folding a million distinct
+ * stacks used to hold a gigabyte of it).
+ */
+struct wctx {
+	const struct profile *p;
+	unsigned int annotate;
+	/* Names escaped for a profile (escape set): text of name id i at
+	 * esc.buf + esc_off[i], up to esc_off[i + 1]. */
+	struct strbuf esc;
+	size_t *esc_off;
+	bool escape;
+};
+
+#define ITEM_CHILDREN 1U /* the item stands for the node's children */
+#define ITEM_RUN_END 2U	 /* the last item of a run of equal keys */
+
+struct witem {
+	uint32_t node;
+	uint32_t flags;
+	uint32_t level; /* path length in frames, the item's frame included */
+};
+
+static const struct wctx *wctx;
+
+static const char *item_name(const struct wctx *c, uint32_t node, size_t *len)
+{
+	uint32_t name = c->p->nodes[node].name;
+
+	if (c->escape) {
+		*len = c->esc_off[name + 1] - c->esc_off[name];
+		return c->esc.buf + c->esc_off[name];
+	}
+	*len = strtab_len(c->p->names, name);
+	return strtab_str(c->p->names, name);
+}
+
+static const char *item_suffix(const struct wctx *c, uint32_t node)
+{
+	unsigned int kind = c->p->nodes[node].kind;
+
+	return c->annotate & (1U << kind) ? frame_kind_suffix(kind) : "";
+}
+
+/* An item's key: its name, its suffix if shown and its terminator,
+ * compared as one byte string without being copied into one. */
+struct wkey {
+	const char *seg[3];
+	size_t len[3];
+};
+
+static void item_key(const struct wctx *c, const struct witem *it,
+		     struct wkey *k)
+{
+	static const char term[2] = { '\0', ';' };
+
+	k->seg[0] = item_name(c, it->node, &k->len[0]);
+	k->seg[1] = item_suffix(c, it->node);
+	k->len[1] = strlen(k->seg[1]);
+	k->seg[2] = &term[it->flags & ITEM_CHILDREN];
+	k->len[2] = 1;
+}
+
+/* Keys as byte strings, as strcmp() compares them (unsigned). */
+static int cmp_keys(const struct wkey *a, const struct wkey *b)
+{
+	size_t ia = 0, ib = 0, oa = 0, ob = 0;
+
+	while (ia < 3 && ib < 3) {
+		size_t n = a->len[ia] - oa, m = b->len[ib] - ob;
+		int r;
+
+		if (n > m)
+			n = m;
+		r = memcmp(a->seg[ia] + oa, b->seg[ib] + ob, n);
+		if (r)
+			return r;
+		oa += n;
+		ob += n;
+		if (oa == a->len[ia]) {
+			ia++;
+			oa = 0;
+		}
+		if (ob == b->len[ib]) {
+			ib++;
+			ob = 0;
+		}
+	}
+	return (ia < 3) - (ib < 3);
+}
+
+/* Descending: the stack pops the smallest key first. */
+static int cmp_items_desc(const void *x, const void *y)
+{
+	struct wkey a, b;
+
+	item_key(wctx, x, &a);
+	item_key(wctx, y, &b);
+	return cmp_keys(&b, &a);
+}
+
+static bool items_equal(const struct wctx *c, const struct witem *x,
+			const struct witem *y)
+{
+	struct wkey a, b;
+
+	item_key(c, x, &a);
+	item_key(c, y, &b);
+	return !cmp_keys(&a, &b);
+}
+
+/* Each name escaped once, as write_stacks_flat() escapes it per frame. */
+static void escape_names(struct wctx *c)
+{
+	const struct strtab *t = c->p->names;
+	uint32_t id, nr = strtab_count(t);
+
+	c->esc_off = xcalloc(size_add(nr, 1), sizeof(*c->esc_off));
+	for (id = 0; id < nr; id++) {
+		const char *name = strtab_str(t, id);
+		size_t raw = strtab_len(t, id), at = c->esc.len, nl;
+
+		c->esc_off[id] = at;
+		add_escaped(&c->esc, name, raw, true);
+		/* A name that looks suffixed but is not of that kind:
+		 * hide the suffix's '_'. */
+		nl = c->esc.len - at;
+		if (frame_kind_parse(c->esc.buf + at, &nl) != FRAME_USER) {
+			strbuf_setlen(&c->esc, at + nl);
+			strbuf_addstr(&c->esc, "\\x5f");
+			add_escaped(&c->esc, name + raw - 3, 3, true);
+		}
+	}
+	c->esc_off[nr] = c->esc.len;
+}
+
+/* Whether some name would split a line or end it early. */
+static bool names_plain(const struct strtab *t)
+{
+	uint32_t id, nr = strtab_count(t);
+
+	for (id = 0; id < nr; id++) {
+		size_t len = strtab_len(t, id);
+		const char *s = strtab_str(t, id);
+
+		if (memchr(s, ';', len) || memchr(s, '\0', len))
+			return false;
+	}
+	return true;
+}
+
+/* Push the items of the children of run[0..n) (equal keys), sorted. */
+static void push_children(struct wctx *c, struct witem **stack,
+			  unsigned long *nr, unsigned long *alloc,
+			  const uint32_t *run, size_t n, uint32_t level)
+{
+	const struct node *nodes = c->p->nodes;
+	unsigned long start = *nr, i;
+	size_t r;
+
+	for (r = 0; r < n; r++) {
+		uint32_t ch;
+
+		for (ch = nodes[run[r]].first_child; ch != NODE_NONE;
+		     ch = nodes[ch].next_sibling) {
+			ALLOC_GROW(*stack, *nr + 2, *alloc);
+			if (nodes[ch].self != 0)
+				(*stack)[(*nr)++] = (struct witem){ ch, 0,
+								    level };
+			if (nodes[ch].first_child != NODE_NONE)
+				(*stack)[(*nr)++] = (struct witem){
+					ch, ITEM_CHILDREN, level
+				};
+		}
+	}
+	if (*nr - start > 1) {
+		wctx = c;
+		qsort(*stack + start, *nr - start, sizeof(**stack),
+		      cmp_items_desc);
+	}
+	/* Runs are popped from the top: the first of each run (lowest in
+	 * the stack) marks its end. */
+	for (i = start; i < *nr; i++)
+		if (i == start || !items_equal(c, &(*stack)[i - 1],
+					       &(*stack)[i]))
+			(*stack)[i].flags |= ITEM_RUN_END;
+}
+
+static void write_stacks(const struct profile *p, struct outfile *o,
+			 unsigned int annotate, bool escape)
+{
+	struct wctx c = { .p = p, .annotate = annotate, .escape = escape,
+			  .esc = STRBUF_INIT };
+	struct witem *stack = NULL;
+	unsigned long nr = 0, alloc = 0;
+	uint32_t *run = NULL, root = NODE_ROOT;
+	size_t nr_run, alloc_run = 0;
+	size_t *plen = NULL; /* path length in bytes before level i */
+	unsigned long alloc_plen = 0;
+	struct strbuf path = STRBUF_INIT;
+
+	if (!escape && !names_plain(p->names)) {
+		write_stacks_flat(p, o, annotate, escape);
+		return;
+	}
+	if (escape)
+		escape_names(&c);
+	ALLOC_GROW(plen, 2, alloc_plen);
+	plen[1] = 0;
+	push_children(&c, &stack, &nr, &alloc, &root, 1, 1);
+	while (nr) {
+		struct witem it = stack[--nr];
+		const char *name, *suffix;
+		size_t len;
+
+		/* The run: this item and those equal to it below it. */
+		nr_run = 0;
+		for (;;) {
+			ALLOC_GROW(run, nr_run + 1, alloc_run);
+			run[nr_run++] = it.node;
+			if (it.flags & ITEM_RUN_END)
+				break;
+			it = stack[--nr];
+		}
+		strbuf_setlen(&path, plen[it.level]);
+		if (it.level > 1)
+			strbuf_addch(&path, ';');
+		name = item_name(&c, it.node, &len);
+		strbuf_add(&path, name, len);
+		suffix = item_suffix(&c, it.node);
+		strbuf_addstr(&path, suffix);
+		if (it.flags & ITEM_CHILDREN) {
+			ALLOC_GROW(plen, size_add(it.level, 2), alloc_plen);
+			plen[it.level + 1] = path.len;
+			push_children(&c, &stack, &nr, &alloc, run, nr_run,
+				      it.level + 1);
+		} else {
+			double w = 0;
+			char num[64];
+			size_t r;
+			int n;
+
+			for (r = 0; r < nr_run; r++)
+				w += p->nodes[run[r]].self;
+			outfile_write(o, path.buf, path.len);
+			n = format_weight(num + 1, sizeof(num) - 2, w);
+			num[0] = ' ';
+			num[n + 1] = '\n';
+			outfile_write(o, num, n + 2);
+		}
+	}
+	free(stack);
+	free(run);
+	free(plen);
+	free(c.esc_off);
+	strbuf_release(&c.esc);
+	strbuf_release(&path);
 }
 
 void folded_write(const struct profile *p, struct outfile *o,

@@ -188,14 +188,17 @@ static inline uint64_t frame_hash(const char *sym, size_t symlen,
 
 struct lastpath;
 
-/* A stack seen before: its root, its frames (in sc_frames) and its leaf. */
+/*
+ * A stack seen before: its root, its depth and its leaf. Its frames are
+ * the path from the leaf up in the tree, so they are not kept twice: on
+ * input where every stack is new they were a third of the memory.
+ */
 struct sentry {
-	unsigned long off;
 	uint32_t top, nr, leaf;
 };
 
 /* Past this the stack cache starts over (memory, not correctness). */
-#define SCACHE_MAX_FRAMES (8UL << 20)
+#define SCACHE_MAX_ENTRIES (1UL << 18)
 
 /* The state of one read. */
 struct ps {
@@ -230,8 +233,6 @@ struct ps {
 	struct sentry *sc;
 	unsigned long nr_sc, alloc_sc;
 	struct hmap sc_of; /* stack hash -> index in sc */
-	uint64_t *sc_frames;
-	unsigned long nr_sc_frames, alloc_sc_frames;
 
 	/* The last path under each root (struct lastpath). */
 	struct lastpath *lp;
@@ -648,42 +649,39 @@ static struct lastpath *lastpath_of(struct ps *ps, uint32_t top)
 static uint32_t scache_find(struct ps *ps, uint32_t top, uint64_t h)
 {
 	const uint64_t *idx = hmap_find(&ps->sc_of, h);
-	unsigned long n = ps->nr_stack;
+	const struct node *nodes = ps->p->nodes;
+	unsigned long n = ps->nr_stack, d;
 	const struct sentry *e;
+	uint32_t node;
 
 	if (!idx)
 		return NODE_NONE;
 	e = &ps->sc[*idx];
-	if (e->top == top && e->nr == n &&
-	    (!n || !memcmp(ps->sc_frames + e->off, ps->stack,
-			   n * sizeof(*ps->stack))))
-		return e->leaf;
-	return NODE_NONE;
+	if (e->top != top || e->nr != n)
+		return NODE_NONE;
+	/* The frames, leaf first, are the path up from the leaf. */
+	for (node = e->leaf, d = 0; d < n; d++, node = nodes[node].parent)
+		if (frame_key(nodes[node].name, nodes[node].kind) !=
+		    ps->stack[d])
+			return NODE_NONE;
+	return node == top ? e->leaf : NODE_NONE;
 }
 
 static void scache_add(struct ps *ps, uint32_t top, uint64_t h,
 		       uint32_t leaf)
 {
-	unsigned long n = ps->nr_stack;
 	struct sentry *e;
 
-	if (ps->nr_sc_frames + n > SCACHE_MAX_FRAMES) {
+	if (ps->nr_sc >= SCACHE_MAX_ENTRIES) {
 		/* Start over: the tree keeps everything that matters. */
 		ps->nr_sc = 0;
-		ps->nr_sc_frames = 0;
 		hmap_release(&ps->sc_of);
 	}
 	ALLOC_GROW(ps->sc, ps->nr_sc + 1, ps->alloc_sc);
-	ALLOC_GROW(ps->sc_frames, ps->nr_sc_frames + n, ps->alloc_sc_frames);
 	e = &ps->sc[ps->nr_sc];
 	e->top = top;
-	e->nr = n;
+	e->nr = ps->nr_stack;
 	e->leaf = leaf;
-	e->off = ps->nr_sc_frames;
-	if (n) /* a sample may have no frames: no buffer yet */
-		memcpy(ps->sc_frames + e->off, ps->stack,
-		       n * sizeof(*ps->stack));
-	ps->nr_sc_frames += n;
 	hmap_put(&ps->sc_of, h, ps->nr_sc++);
 }
 
@@ -1154,7 +1152,6 @@ static void ps_release(struct ps *ps)
 	hmap_release(&ps->lp_of);
 	free(ps->sc);
 	hmap_release(&ps->sc_of);
-	free(ps->sc_frames);
 	free(ps->pbuf);
 	free(ps->filter);
 	free(ps->other);

@@ -1,4 +1,5 @@
 #!/bin/sh
+# bench: compares with the baseline itself (it has no record --sched)
 # record --sched -a against perf sched record -g -a (what LKP runs for its
 # perf-sched rows) on a context-switch-heavy stressor, stress-ng --switch:
 #  - overhead: the stressor's bogo ops/s (real time) under each tool,

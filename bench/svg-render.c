@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * How long the SVG renderer takes, apart from reading the input:
- *   svg-render FILE [NEW]
- * reads FILE (and NEW: a diff), then times layout_build[_diff]() and
- * svg_write() into /dev/null; prints one line of figures.
+ *   svg-render FILE
+ * reads FILE, then times layout_build() and svg_write() into stdout
+ * (/dev/null); prints one line of figures. (Its diff mode went when
+ * layout_build_diff() came to take a comparison: bench/svg.sh never
+ * used it, and a bench program that does not build stops `make bench`.)
  */
 #include <stdio.h>
 #include <time.h>
@@ -36,7 +38,7 @@ static struct profile *load(const char *path)
 
 int main(int argc, char **argv)
 {
-	struct profile *p, *n = NULL;
+	struct profile *p;
 	struct flame_opts o;
 	struct layout *l;
 	struct outfile out;
@@ -45,18 +47,17 @@ int main(int argc, char **argv)
 	long bytes;
 	FILE *fp;
 
-	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: svg-render FILE [NEW]\n");
+	if (argc != 2) {
+		fprintf(stderr, "usage: svg-render FILE\n");
 		return 1;
 	}
 	t0 = now();
 	p = load(argv[1]);
-	if (!p || (argc == 3 && !(n = load(argv[2]))))
+	if (!p)
 		return 2;
 	flame_opts_init(&o);
 	t1 = now();
-	if (n ? layout_build_diff(&l, &p, 1, p, &n, 1, n, &o, &err)
-	      : layout_build(&l, p, &o, &err)) {
+	if (layout_build(&l, p, &o, &err)) {
 		fprintf(stderr, "svg-render: %s\n", err.msg);
 		return 2;
 	}
@@ -77,6 +78,5 @@ int main(int argc, char **argv)
 		t3 - t2, t3 - t1, bytes > 0 ? "" : "");
 	layout__delete(l);
 	profile__delete(p);
-	profile__delete(n);
 	return 0;
 }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE /* F_SETPIPE_SZ */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -21,8 +23,18 @@ static void init_buf(struct linereader *lr)
 int lr_init_fd(struct linereader *lr, int fd, const char *name,
 	       struct fd_err *err)
 {
+	struct stat st;
+
 	memset(lr, 0, sizeof(*lr));
 	lr->path = name;
+	/*
+	 * A pipe holds 64 KiB by default: the writer and we would take turns
+	 * a few times per read of ours, each turn a wakeup and a context
+	 * switch. A pipe as large as one read lets both run a whole read
+	 * ahead. Best effort: the size is capped by fs.pipe-max-size.
+	 */
+	if (!fstat(fd, &st) && S_ISFIFO(st.st_mode))
+		fcntl(fd, F_SETPIPE_SZ, (int)READ_SIZE);
 	lr->gz = gzdopen(fd, "rb");
 	if (!lr->gz) {
 		close(fd);

@@ -12,6 +12,7 @@
  * every frame still has its <title> tooltip.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,7 +21,117 @@
 #include "render/textfmt.h"
 #include "render/utf8.h"
 
-void svg_escape(struct outfile *o, const char *s, size_t len)
+/*
+ * The frames are nearly all of an SVG (a million of them, 200 MB of text),
+ * so they are written through a buffer of our own, with numbers formatted
+ * by hand: printf and a stdio call per piece used to cost more than the
+ * layout and reading the input together.
+ */
+struct sink {
+	struct outfile *o;
+	size_t len;
+	char buf[1 << 16];
+};
+
+static void sink_flush(struct sink *k)
+{
+	outfile_write(k->o, k->buf, k->len);
+	k->len = 0;
+}
+
+static inline void sink_add(struct sink *k, const void *p, size_t n)
+{
+	if (n > sizeof(k->buf) - k->len) {
+		sink_flush(k);
+		if (n > sizeof(k->buf)) {
+			outfile_write(k->o, p, n);
+			return;
+		}
+	}
+	memcpy(k->buf + k->len, p, n);
+	k->len += n;
+}
+
+#define sink_lit(k, lit) sink_add(k, lit, sizeof(lit) - 1)
+
+static inline void sink_str(struct sink *k, const char *str)
+{
+	sink_add(k, str, strlen(str));
+}
+
+/* Digits of n, most significant first, at least min of them. */
+static size_t put_uint(char *buf, uint64_t n, unsigned int min)
+{
+	char tmp[24];
+	size_t t = 0, len;
+
+	do {
+		tmp[t++] = '0' + n % 10;
+		n /= 10;
+	} while (n || t < min);
+	for (len = 0; t;)
+		buf[len++] = tmp[--t];
+	return len;
+}
+
+/*
+ * v as printf("%.<decimals>f") writes it (decimals 0 to 3), byte for byte:
+ * rounded to nearest from the exact binary value, a tie to even, a '-' for
+ * any negative value, zero included. Returns the length, or 0 out of the
+ * range done here (infinite, NaN or too large), for the caller to fall
+ * back on snprintf().
+ */
+static size_t fmt_fixed(char *buf, double v, unsigned int decimals)
+{
+	static const double scale[] = { 1, 10, 100, 1000 };
+	static const uint64_t p10[] = { 1, 10, 100, 1000 };
+	double a = fabs(v), s, r, frac;
+	size_t len = 0;
+	uint64_t n;
+
+	s = a * scale[decimals];
+	/* Below 2^52 every fraction of s is exact (see below); also
+	 * false for a NaN. */
+	if (!(s < 0x1p52))
+		return 0;
+	r = floor(s);
+	frac = s - r; /* exact */
+	if (frac > 0.5) {
+		r += 1;
+	} else if (frac == 0.5) {
+		/* s may be a product rounded to the tie: the product's
+		 * exact error decides, and only a true tie goes to even.
+		 * Anywhere else frac, a multiple of s's ulp, is at least
+		 * an ulp from 0.5, more than the error's half ulp. */
+		double err = fma(a, scale[decimals], -s);
+
+		if (err > 0 || (err == 0 && fmod(r, 2) != 0))
+			r += 1;
+	}
+	n = (uint64_t)r;
+	if (signbit(v))
+		buf[len++] = '-';
+	len += put_uint(buf + len, n / p10[decimals], 1);
+	if (decimals) {
+		buf[len++] = '.';
+		len += put_uint(buf + len, n % p10[decimals], decimals);
+	}
+	return len;
+}
+
+/* A number with decimals (1 or 2) as "%.<decimals>f" would write it. */
+static void sink_fixed(struct sink *k, double v, unsigned int decimals)
+{
+	char buf[64];
+	size_t n = fmt_fixed(buf, v, decimals);
+
+	if (!n)
+		n = snprintf(buf, sizeof(buf), decimals == 1 ? "%.1f" : "%.2f",
+			     v);
+	sink_add(k, buf, n);
+}
+
+static void escape_to(struct sink *k, const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s, *end = p + len;
 	const unsigned char *run = p;
@@ -63,13 +174,23 @@ void svg_escape(struct outfile *o, const char *s, size_t len)
 			continue;
 		}
 		if (p > run)
-			outfile_write(o, run, p - run);
-		outfile_puts(o, rep);
+			sink_add(k, run, p - run);
+		sink_str(k, rep);
 		p += need;
 		run = p;
 	}
 	if (p > run)
-		outfile_write(o, run, p - run);
+		sink_add(k, run, p - run);
+}
+
+void svg_escape(struct outfile *o, const char *s, size_t len)
+{
+	struct sink k;
+
+	k.o = o;
+	k.len = 0;
+	escape_to(&k, s, len);
+	sink_flush(&k);
 }
 
 /*
@@ -86,6 +207,12 @@ static void esc(struct outfile *o, const char *s)
 {
 	if (s)
 		svg_escape(o, s, strlen(s));
+}
+
+static void sink_esc(struct sink *k, const char *s)
+{
+	if (s)
+		escape_to(k, s, strlen(s));
 }
 
 /* 1234567 -> "1,234,567"; non-integers with up to 4 significant digits
@@ -107,7 +234,11 @@ static void fmt_count(char *buf, size_t cap, double v)
 		snprintf(buf, cap, "%.4g", v);
 		return;
 	}
-	snprintf(tmp, sizeof(tmp), "%.0f", v);
+	n = fmt_fixed(tmp, v, 0);
+	if (n)
+		tmp[n] = 0;
+	else
+		snprintf(tmp, sizeof(tmp), "%.0f", v);
 	t = tmp;
 	if (*t == '-' && o + 1 < cap)
 		buf[o++] = *t++;
@@ -133,7 +264,22 @@ static const char *kind_word(unsigned int kind)
 	return NULL;
 }
 
-static void frame_title(struct outfile *o, const struct layout *l,
+/* A percentage as " (%.2f%%" would write it, without the parts around. */
+static void sink_pct(struct sink *k, double v)
+{
+	sink_fixed(k, v, 2);
+	sink_lit(k, "%");
+}
+
+/* "%+.2f" */
+static void sink_signed(struct sink *k, double v)
+{
+	if (!signbit(v))
+		sink_lit(k, "+");
+	sink_fixed(k, v, 2);
+}
+
+static void frame_title(struct sink *k, const struct layout *l,
 			const struct layout_frame *f)
 {
 	char a[64], b[64];
@@ -141,67 +287,115 @@ static void frame_title(struct outfile *o, const struct layout *l,
 	/* The root "all" is no process, whatever its kind. */
 	const char *kw = f->depth ? kind_word(f->kind) : NULL;
 
-	svg_escape(o, f->name, f->name_len);
+	escape_to(k, f->name, f->name_len);
 	if (!l->diff) {
 		fmt_count(a, sizeof(a), f->value);
-		outfile_printf(o, " (%s ", a);
-		esc(o, l->countname);
-		outfile_printf(o, ", %.2f%%)", share);
+		sink_lit(k, " (");
+		sink_str(k, a);
+		sink_lit(k, " ");
+		sink_esc(k, l->countname);
+		sink_lit(k, ", ");
+		sink_pct(k, share);
+		sink_lit(k, ")");
 		if (f->self > 0 && f->value > f->self) {
 			fmt_count(b, sizeof(b), f->self);
-			outfile_printf(o, "&#10;self: %s, %.2f%%", b,
-				       fin(l->total > 0 ? 100 * f->self / l->total
-						: 0));
+			sink_lit(k, "&#10;self: ");
+			sink_str(k, b);
+			sink_lit(k, ", ");
+			sink_pct(k, fin(l->total > 0 ? 100 * f->self / l->total
+						      : 0));
 		}
 	} else {
 		double bp, np, dp, bs, ns, ds;
 
 		layout_diff_shares(l, f, false, &bp, &np, &dp);
 		layout_diff_shares(l, f, true, &bs, &ns, &ds);
-		outfile_printf(o, " (base %.2f%%, new %.2f%%, %+.2f pts)",
-			       fin(bp), fin(np), fin(dp));
-		outfile_printf(o, "&#10;self: base %.2f%%, new %.2f%%, "
-				  "%+.2f pts", fin(bs), fin(ns), fin(ds));
-		if (f->p_value >= 0 && f->p_value <= 1)
-			outfile_printf(o, "&#10;p = %.3g over %zu + %zu runs",
-				       f->p_value, l->base_runs, l->new_runs);
+		sink_lit(k, " (base ");
+		sink_pct(k, fin(bp));
+		sink_lit(k, ", new ");
+		sink_pct(k, fin(np));
+		sink_lit(k, ", ");
+		sink_signed(k, fin(dp));
+		sink_lit(k, " pts)&#10;self: base ");
+		sink_pct(k, fin(bs));
+		sink_lit(k, ", new ");
+		sink_pct(k, fin(ns));
+		sink_lit(k, ", ");
+		sink_signed(k, fin(ds));
+		sink_lit(k, " pts");
+		if (f->p_value >= 0 && f->p_value <= 1) {
+			/* rare, and %.3g is not worth doing by hand */
+			char p[96];
+			int n = snprintf(p, sizeof(p),
+					 "&#10;p = %.3g over %zu + %zu runs",
+					 f->p_value, l->base_runs, l->new_runs);
+
+			sink_add(k, p, n);
+		}
 		if (!(f->flags & LF_MERGED) && f->depth > 0)
-			outfile_puts(o, f->flags & LF_CHANGED
-						? "&#10;verdict: changed"
-						: "&#10;verdict: not changed");
+			sink_str(k, f->flags & LF_CHANGED
+					    ? "&#10;verdict: changed"
+					    : "&#10;verdict: not changed");
 		if (f->flags & LF_GHOST)
-			outfile_puts(o, "&#10;gone in the new build");
+			sink_lit(k, "&#10;gone in the new build");
 		else if (f->flags & LF_BORN)
-			outfile_puts(o, "&#10;only in the new build");
+			sink_lit(k, "&#10;only in the new build");
 	}
-	if (kw)
-		outfile_printf(o, "&#10;%s", kw);
+	if (kw) {
+		sink_lit(k, "&#10;");
+		sink_str(k, kw);
+	}
 }
 
-static void write_frame(struct outfile *o, const struct layout *l,
+/* "rgb(R,G,B)", as color_css() writes it. */
+static void sink_rgb(struct sink *k, struct rgb c)
+{
+	char buf[20];
+	size_t n = 0;
+
+	memcpy(buf, "rgb(", 4);
+	n = 4;
+	n += put_uint(buf + n, c.r, 1);
+	buf[n++] = ',';
+	n += put_uint(buf + n, c.g, 1);
+	buf[n++] = ',';
+	n += put_uint(buf + n, c.b, 1);
+	buf[n++] = ')';
+	sink_add(k, buf, n);
+}
+
+static void write_frame(struct sink *k, const struct layout *l,
 			const struct layout_frame *f)
 {
-	char fill[20], label[1024];
+	char label[1024];
 	double y = layout_row_y(l, f->depth), h = l->geom.frame_h - 1;
 	size_t n;
 
-	color_css(color_frame(l, f), fill);
-	outfile_puts(o, "<g");
+	sink_lit(k, "<g");
 	if (f->flags & LF_GHOST)
-		outfile_puts(o, " class=\"ghost\"");
+		sink_lit(k, " class=\"ghost\"");
 	else if (f->flags & LF_BORN)
-		outfile_puts(o, " class=\"born\"");
-	outfile_puts(o, "><title>");
-	frame_title(o, l, f);
-	outfile_printf(o, "</title><rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" "
-			  "height=\"%.1f\" fill=\"%s\" rx=\"2\" ry=\"2\"/>",
-		       fin(f->x), fin(y), fin(f->width), h > 0 ? fin(h) : 1,
-		       fill);
-	outfile_printf(o, "<text x=\"%.2f\" y=\"%.1f\">", fin(f->x + 3),
-		       fin(y + h / 2 + l->geom.fontsize * 0.35));
+		sink_lit(k, " class=\"born\"");
+	sink_lit(k, "><title>");
+	frame_title(k, l, f);
+	sink_lit(k, "</title><rect x=\"");
+	sink_fixed(k, fin(f->x), 2);
+	sink_lit(k, "\" y=\"");
+	sink_fixed(k, fin(y), 1);
+	sink_lit(k, "\" width=\"");
+	sink_fixed(k, fin(f->width), 2);
+	sink_lit(k, "\" height=\"");
+	sink_fixed(k, h > 0 ? fin(h) : 1, 1);
+	sink_lit(k, "\" fill=\"");
+	sink_rgb(k, color_frame(l, f));
+	sink_lit(k, "\" rx=\"2\" ry=\"2\"/><text x=\"");
+	sink_fixed(k, fin(f->x + 3), 2);
+	sink_lit(k, "\" y=\"");
+	sink_fixed(k, fin(y + h / 2 + l->geom.fontsize * 0.35), 1);
+	sink_lit(k, "\">");
 	n = layout_label(l, f, label, sizeof(label));
-	svg_escape(o, label, n);
-	outfile_puts(o, "</text></g>\n");
+	escape_to(k, label, n);
+	sink_lit(k, "</text></g>\n");
 }
 
 static void write_legend(struct outfile *o, const struct layout *l)
@@ -278,6 +472,7 @@ void svg_write(const struct layout *l, struct outfile *o)
 	const struct flame_opts *op = l->opts;
 	double fs = g->fontsize;
 	size_t i;
+	struct sink *k;
 
 	outfile_puts(o, "<?xml version=\"1.0\" encoding=\"UTF-8\" "
 			"standalone=\"no\"?>\n");
@@ -350,7 +545,12 @@ void svg_write(const struct layout *l, struct outfile *o)
 						     fs * 0.35);
 	}
 	outfile_puts(o, "<g id=\"frames\">\n");
+	k = xmalloc(sizeof(*k));
+	k->o = o;
+	k->len = 0;
 	for (i = 0; i < l->nr_frames; i++)
-		write_frame(o, l, &l->frames[i]);
+		write_frame(k, l, &l->frames[i]);
+	sink_flush(k);
+	free(k);
 	outfile_puts(o, "</g>\n</svg>\n");
 }

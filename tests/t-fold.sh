@@ -122,4 +122,20 @@ bad "no sample of the asked event" "no samples" --event-filter instructions \
 "$FLAMEDIFF" fold --no-such-option "$T/other-event" >/dev/null 2>&1
 ok $(($? != 1)) "an unknown option is a usage error (exit 1)"
 
+# Lines come out in byte order (as sort(1) in the C locale orders them),
+# equal ones merged, however sibling names share a beginning: a frame's
+# own line sorts before a sibling "NAME!", "NAME (", "NAME." that sorts
+# before its children's "NAME;" (the writer walks the tree, not the text).
+# Without --kernel "foo_[k]" prints as "foo": one line with the user foo.
+printf '%s\n' 'p;foo;a 1' 'p;foo 2' 'p;foo.isra;b 3' 'p;foo!x 4' \
+	'p;foo;a;c 5' 'p;foo_[k];z 6' 'p;foo_[k] 7' 'p;foo (x);q 8' \
+	'p;foo;b 9' 'q 10' 'p;fo 12' 'p;foo_[k];a 13' 'p;foo;a 20' \
+	'p;foo 1' 'p;foo-1;z 2' 'p;foo0 3' 'p;foo:;z 4' >"$T/order"
+awk '{ n = $NF; sub(/ [0-9]+$/, ""); gsub(/_\[k\]/, ""); w[$0] += n }
+	END { for (s in w) print s "\001" w[s] }' "$T/order" |
+	LC_ALL=C sort | tr '\001' ' ' >"$T/order.want"
+"$FLAMEDIFF" fold "$T/order" >"$T/order.got" 2>"$T/err" &&
+	cmp -s "$T/order.want" "$T/order.got"
+ok $? "lines in byte order, equal stacks merged"
+
 done_testing
