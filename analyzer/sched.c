@@ -91,10 +91,23 @@ void sched_agg__delete(struct sched_agg *a)
 	free(a);
 }
 
-/* Round to 3 decimals, half away from zero, as LKP's round(3) does. */
+/*
+ * Round to 3 decimals as LKP's Ruby does with Float#round(3): half away
+ * from zero of v * 1000, then one step up (away from zero) when v is at
+ * or past the halfway point that v * 1000 lost to its own rounding. The
+ * second step is Ruby's (round_half_up() in its float.c); without it
+ * 0.5005, whose product is 500.49999999999994, would print 0.5 where
+ * LKP prints 0.501.
+ */
 static double round3(double v)
 {
-	return round(v * 1000) / 1000;
+	double f = round(v * 1000);
+
+	if (v > 0 && (f + 0.5) / 1000 <= v)
+		f += 1;
+	else if (v < 0 && (f - 0.5) / 1000 >= v)
+		f -= 1;
+	return f / 1000;
 }
 
 /*

@@ -9,11 +9,15 @@ use strict;
 use warnings;
 use POSIX qw(floor);
 
-# Half away from zero of the binary value times 1000.
+# Half away from zero of the binary value times 1000, then Ruby's own
+# correction (Float#round): a value at or past the halfway point that the
+# product lost goes one further step away from zero.
 sub round3 {
 	my ($v) = @_;
 	my $x = $v * 1000;
 	my $r = $x < 0 ? -POSIX::round(-$x) : POSIX::round($x);
+	$r += 1 if $v > 0 && ($r + 0.5) / 1000 <= $v;
+	$r -= 1 if $v < 0 && ($r - 0.5) / 1000 >= $v;
 	return $r / 1000;
 }
 

@@ -182,10 +182,32 @@ static void test_fmt(void)
 	       "7", "a key's count is an integer");
 }
 
+/*
+ * Ruby's Float#round(3), which LKP's averages go through, corrects the
+ * rounding of v * 1000: (0.5 + 0.501) / 2 is the double just below
+ * 0.5005, whose product is 500.49999999999994; Ruby still gives 0.501.
+ */
+static void test_round(void)
+{
+	struct sched_agg *a = sched_agg__new();
+	struct metric_set s = {0};
+
+	add(a, 0.5, 0, "x <- y");
+	add(a, 0.501, 0, "x <- y");
+	sched_agg_rows(a, &s);
+	is_near(get(&s, "wait_time.avg.ms.x.y"), 0.501, 0,
+		"an average at 0.5005 rounds up as Ruby's round(3) does");
+	is_near(get(&s, "total_wait_time.average.ms"), 0.501, 0,
+		"... in the totals too");
+	metric_set_release(&s);
+	sched_agg__delete(a);
+}
+
 int main(void)
 {
 	test_chain_format();
 	test_rows();
+	test_round();
 	test_fmt();
 	return done_testing();
 }
