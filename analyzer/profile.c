@@ -249,6 +249,12 @@ void profile_merge(struct profile *dst, const struct profile *src)
 	KEEP(date);
 	KEEP(label);
 #undef KEEP
+	/* Off-CPU time of the same runs adds up as the samples do. */
+	if (src->offcpu) {
+		if (!dst->offcpu)
+			dst->offcpu = profile__new();
+		profile_merge(dst->offcpu, src->offcpu);
+	}
 }
 
 size_t profile_path(const struct profile *p, uint32_t node, uint32_t *out,

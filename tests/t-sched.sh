@@ -150,6 +150,11 @@ ok $? "it is version 4 with its off-CPU section and that section's weight"
 ok $? "the written profile reads back in both views"
 cmp -s "$T/off.want" "$T/rt.off" && cmp -s "$T/on.want" "$T/rt.on"
 ok $? "both views read back unchanged"
+# Two runs holding both: their off-CPU time adds up as their samples do.
+"$FLAMEDIFF" fold -o "$T/two.prof" "$T/both.prof" "$T/both.prof" 2>"$T/err"
+ok $? "fold -o of two runs holding both exits 0"
+grep -qx '# weight: 14000000 ns' "$T/two.prof"
+ok $? "both runs' off-CPU time is kept, not the first run's alone"
 "$FLAMEDIFF" fold -o "$T/plain.prof" $d/sleep-dd.timehist.gz 2>"$T/err"
 ok $? "fold -o x.prof of a timehist exits 0"
 head -1 "$T/plain.prof" | grep -qx '# flamediff-profile 3 folded' &&
