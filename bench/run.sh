@@ -6,7 +6,7 @@ set -e
 : "${BUILD:=build}"
 export FLAMEDIFF BUILD
 mkdir -p bench/out
-for b in bench/fold.sh bench/report.sh bench/report-mem.sh bench/svg.sh bench/png.sh bench/record.sh bench/perfdata.sh; do
+for b in bench/fold.sh bench/report.sh bench/report-mem.sh bench/svg.sh bench/png.sh bench/record.sh bench/perfdata.sh bench/diff-scale.sh; do
 	[ -f "$b" ] || continue
 	echo "== $b"
 	sh "$b"
