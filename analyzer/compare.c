@@ -53,14 +53,28 @@ static void index_grow(struct child_index *ix, const struct cmp_node *nodes)
 	free(old);
 }
 
-struct build {
+/*
+ * The comparison being built, one run at a time: the union tree grows as
+ * runs are mapped into it, and each run leaves one column of kept self
+ * weights (and, below max_depth, of weight that only counts for an
+ * ancestor's inclusive share), as long as the tree was when the run was
+ * added: nodes created later are 0 in it.
+ */
+struct cmp_build {
 	struct cmp_tree *t;
 	unsigned long alloc;
 	struct child_index ix;
+	struct cmp_col {
+		double *self;	/* kept self weight, by union node */
+		double *below;	/* max_depth: weight of deeper nodes */
+		uint32_t len;	/* union nodes when the run was added */
+	} *cols;
+	size_t nr_cols;
+	unsigned long alloc_cols;
 };
 
-static uint32_t union_child(struct build *b, uint32_t parent, uint32_t name,
-			    unsigned int kind)
+static uint32_t union_child(struct cmp_build *b, uint32_t parent,
+			    uint32_t name, unsigned int kind)
 {
 	struct cmp_tree *t = b->t;
 	struct cmp_node *n;
@@ -90,7 +104,7 @@ static uint32_t union_child(struct build *b, uint32_t parent, uint32_t name,
 }
 
 /* Run name id -> union name id, cleaned of clone suffixes when asked. */
-static uint32_t union_name(struct build *b, const struct profile *p,
+static uint32_t union_name(struct cmp_build *b, const struct profile *p,
 			   uint32_t *cache, uint32_t name)
 {
 	const char *s;
@@ -112,20 +126,32 @@ static uint32_t union_name(struct build *b, const struct profile *p,
 	return cache[name];
 }
 
-/* A run's node id -> union node id, for every node of the run. */
-static uint32_t *map_run(struct build *b, const struct profile *p)
+/*
+ * A run's node id -> union node id, for every node of the run. Below
+ * max_depth a node maps to its ancestor at max_depth, and *deep[id] says
+ * so (its weight then counts only for that ancestor's inclusive share).
+ */
+static uint32_t *map_run(struct cmp_build *b, const struct profile *p,
+			 uint8_t **deep)
 {
 	uint32_t nr_names = strtab_count(p->names);
 	uint32_t *cache = xmalloc(sizeof(*cache) * (nr_names ? nr_names : 1));
 	uint32_t *map = xmalloc(sizeof(*map) * p->nr_nodes);
-	uint32_t id;
+	uint32_t max_depth = b->t->opts.max_depth, id;
 
+	*deep = max_depth ? xcalloc(p->nr_nodes, 1) : NULL;
 	memset(cache, 0xff, sizeof(*cache) * nr_names);
 	map[NODE_ROOT] = NODE_ROOT;
 	for (id = 1; id < p->nr_nodes; id++) {
 		const struct node *n = &p->nodes[id];
 		const struct node *par = &p->nodes[n->parent];
 
+		if (*deep && ((*deep)[n->parent] ||
+			      b->t->nodes[map[n->parent]].depth >= max_depth)) {
+			map[id] = map[n->parent];
+			(*deep)[id] = 1;
+			continue;
+		}
 		/*
 		 * A run of unresolved frames of one name ([unknown] under
 		 * [unknown], as an unwound JIT or a stripped binary gives)
@@ -229,50 +255,98 @@ static void verdicts(struct cmp_tree *t)
 	}
 }
 
-struct cmp_tree *cmp_tree__new(struct profile *const *base, size_t nb,
-			       struct profile *const *new, size_t nn,
-			       const struct cmp_opts *o)
+struct cmp_build *cmp_build__new(const struct cmp_opts *o)
 {
-	struct build b = { 0 };
+	struct cmp_build *b = xcalloc(1, sizeof(*b));
 	struct cmp_tree *t = xcalloc(1, sizeof(*t));
-	size_t cols = nb + nn, c;
-	uint32_t **maps = xcalloc(cols, sizeof(*maps));
-	uint32_t id;
 
 	t->opts = *o;
-	t->nr_base = nb;
-	t->nr_new = nn;
 	t->names = strtab__new();
-	b.t = t;
+	b->t = t;
 	/* The root. */
-	ALLOC_GROW(t->nodes, 1, b.alloc);
+	ALLOC_GROW(t->nodes, 1, b->alloc);
 	memset(t->nodes, 0, sizeof(*t->nodes));
 	t->nodes[0].parent = NODE_NONE;
 	t->nodes[0].name = strtab_intern(t->names, "all", 3);
 	t->nr_nodes = 1;
+	return b;
+}
 
-	for (c = 0; c < cols; c++)
-		maps[c] = map_run(&b, c < nb ? base[c] : new[c - nb]);
-	free(b.ix.slot);
+void cmp_build_add(struct cmp_build *b, const struct profile *p, bool new)
+{
+	struct cmp_col *col;
+	uint32_t *map, id;
+	uint8_t *deep;
 
+	if (new)
+		b->t->nr_new++;
+	else
+		b->t->nr_base++;
+	map = map_run(b, p, &deep);
+	ALLOC_GROW(b->cols, b->nr_cols + 1, b->alloc_cols);
+	col = &b->cols[b->nr_cols++];
+	col->len = b->t->nr_nodes;
+	col->self = xcalloc(col->len, sizeof(double));
+	col->below = deep ? xcalloc(col->len, sizeof(double)) : NULL;
+	for (id = 1; id < p->nr_nodes; id++) {
+		if (!p->nodes[id].self || !kept(p, id))
+			continue;
+		if (deep && deep[id])
+			col->below[map[id]] += p->nodes[id].self;
+		else
+			col->self[map[id]] += p->nodes[id].self;
+	}
+	free(deep);
+	free(map);
+}
+
+void cmp_build__delete(struct cmp_build *b)
+{
+	size_t c;
+
+	if (!b)
+		return;
+	for (c = 0; c < b->nr_cols; c++) {
+		free(b->cols[c].self);
+		free(b->cols[c].below);
+	}
+	free(b->cols);
+	free(b->ix.slot);
+	cmp_tree__delete(b->t);
+	free(b);
+}
+
+struct cmp_tree *cmp_build_finish(struct cmp_build *b)
+{
+	struct cmp_tree *t = b->t;
+	size_t nb = t->nr_base, nn = t->nr_new, cols = nb + nn, c;
+	double *kept_total;
+	uint32_t id;
+
+	free(b->ix.slot);
+	b->ix.slot = NULL;
+	/* The columns, base runs first as they were added, into rows. */
 	t->share = xcalloc(size_mul(t->nr_nodes, cols), sizeof(double));
 	t->self_share = xcalloc(size_mul(t->nr_nodes, cols), sizeof(double));
-	t->base_kept = xcalloc(nb, sizeof(double));
-	t->new_kept = xcalloc(nn, sizeof(double));
 	for (c = 0; c < cols; c++) {
-		const struct profile *p = c < nb ? base[c] : new[c - nb];
+		struct cmp_col *col = &b->cols[c];
 
-		for (id = 1; id < p->nr_nodes; id++) {
-			size_t at = (size_t)maps[c][id] * cols + c;
+		for (id = 0; id < col->len; id++) {
+			size_t at = (size_t)id * cols + c;
 
-			if (!p->nodes[id].self || !kept(p, id))
-				continue;
-			t->share[at] += p->nodes[id].self;
-			t->self_share[at] += p->nodes[id].self;
+			t->share[at] = col->self[id];
+			t->self_share[at] = col->self[id];
+			if (col->below)
+				t->share[at] += col->below[id];
 		}
-		free(maps[c]);
+		free(col->self);
+		free(col->below);
+		col->self = col->below = NULL;
 	}
-	free(maps);
+	free(b->cols);
+	free(b);
+	t->base_kept = xcalloc(nb + 1, sizeof(double));
+	t->new_kept = xcalloc(nn + 1, sizeof(double));
 	/* Children have larger ids than their parents. */
 	for (id = t->nr_nodes - 1; id > 0; id--) {
 		size_t par = t->nodes[id].parent;
@@ -280,27 +354,36 @@ struct cmp_tree *cmp_tree__new(struct profile *const *base, size_t nb,
 		for (c = 0; c < cols; c++)
 			t->share[par * cols + c] += t->share[id * cols + c];
 	}
+	kept_total = xmalloc(sizeof(double) * (cols + 1));
 	for (c = 0; c < cols; c++) {
 		if (c < nb)
 			t->base_kept[c] = t->share[c];
 		else
 			t->new_kept[c - nb] = t->share[c];
+		kept_total[c] = t->share[c];
 	}
-	{
-		double *kept_total = xmalloc(sizeof(double) * cols);
-
-		for (c = 0; c < cols; c++)
-			kept_total[c] = c < nb ? t->base_kept[c] :
-						 t->new_kept[c - nb];
-		to_shares(t->share, t->nr_nodes, cols, kept_total,
-			  !o->full_precision);
-		to_shares(t->self_share, t->nr_nodes, cols, kept_total,
-			  !o->full_precision);
-		free(kept_total);
-	}
+	to_shares(t->share, t->nr_nodes, cols, kept_total,
+		  !t->opts.full_precision);
+	to_shares(t->self_share, t->nr_nodes, cols, kept_total,
+		  !t->opts.full_precision);
+	free(kept_total);
 	link_children(t);
 	verdicts(t);
 	return t;
+}
+
+struct cmp_tree *cmp_tree__new(struct profile *const *base, size_t nb,
+			       struct profile *const *new, size_t nn,
+			       const struct cmp_opts *o)
+{
+	struct cmp_build *b = cmp_build__new(o);
+	size_t i;
+
+	for (i = 0; i < nb; i++)
+		cmp_build_add(b, base[i], false);
+	for (i = 0; i < nn; i++)
+		cmp_build_add(b, new[i], true);
+	return cmp_build_finish(b);
 }
 
 void cmp_tree__delete(struct cmp_tree *t)

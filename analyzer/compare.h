@@ -48,6 +48,13 @@ struct cmp_opts {
 	struct diff_opts diff; /* the table's selection rules */
 	bool full_precision;   /* no CMP_LKP_FLOOR */
 	bool strip_clones;     /* foo.isra.0 is foo (LKP's rule) */
+	/*
+	 * 0: the whole tree. Else no node deeper than this: the weight
+	 * below counts for its ancestor's inclusive share, not its self
+	 * share (diff's explanation wants only the processes, depth 1, and
+	 * the nodes' columns are most of the memory of many runs).
+	 */
+	uint32_t max_depth;
 };
 
 struct cmp_node {
@@ -91,6 +98,19 @@ struct cmp_tree *cmp_tree__new(struct profile *const *base, size_t nb,
 			       struct profile *const *new, size_t nn,
 			       const struct cmp_opts *o);
 void cmp_tree__delete(struct cmp_tree *t);
+
+/*
+ * The same, one run at a time, so that a run's tree can be freed as soon
+ * as it is added: what a build keeps is the union tree and one column of
+ * numbers per run. Every base run must be added before the first new run;
+ * at least one run a side. cmp_build_finish() returns the tree and frees
+ * b; cmp_build__delete() (NULL-safe) drops an unfinished build.
+ */
+struct cmp_build;
+struct cmp_build *cmp_build__new(const struct cmp_opts *o);
+void cmp_build_add(struct cmp_build *b, const struct profile *run, bool new);
+struct cmp_tree *cmp_build_finish(struct cmp_build *b);
+void cmp_build__delete(struct cmp_build *b);
 
 static inline const char *cmp_name(const struct cmp_tree *t, uint32_t node)
 {

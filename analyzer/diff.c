@@ -193,22 +193,9 @@ void diff_release(struct diff *d)
 	memset(d, 0, sizeof(*d));
 }
 
-static void add_key(struct metric_set *set, const char *group,
-		    const char *event, const char *name, double value,
-		    double floor, struct strbuf *key)
-{
-	/* LKP's stats files hold no figure below 0.05: neither do we. */
-	if (value <= 0 || value < floor)
-		return;
-	strbuf_reset(key);
-	strbuf_addf(key, PP_PREFIX "%s.%s.%s", group, event, name);
-	metric_set_add(set, key->buf, value);
-}
-
 int diff_side_measure(struct diff_side *s, const char *event,
-		      bool full_precision, struct fd_err *err)
+			bool full_precision, struct fd_err *err)
 {
-	struct metrics_opts mo = { .event = event };
 	double floor = full_precision ? 0 : DIFF_LKP_FLOOR;
 	struct strbuf key = STRBUF_INIT;
 	size_t i, j;
@@ -216,38 +203,38 @@ int diff_side_measure(struct diff_side *s, const char *event,
 	if (s->stats)
 		return 0;
 	s->sets = xcalloc(s->nr_runs, sizeof(*s->sets));
-	s->totals = xcalloc(s->nr_runs, sizeof(*s->totals));
 	for (i = 0; i < s->nr_runs; i++) {
-		struct metrics m;
+		const struct metric_set *stats = &s->side.meta[i].stats;
+		struct metric_set *raw = &s->raw[i];
 
-		metrics_compute(s->side.runs[i], &mo, &m);
-		if (m.total <= 0) {
+		if (s->totals[i] <= 0) {
 			fd_err_at(err, s->files[i], 0,
 				  "no samples with a symbol (%llu stacks, all "
 				  "left out as unresolved)",
-				  (unsigned long long)m.hidden_stacks);
-			metrics_release(&m);
+				  (unsigned long long)s->hidden_stacks[i]);
 			goto fail;
 		}
-		s->totals[i] = m.total;
-		for (j = 0; j < m.nr_fns; j++) {
-			add_key(&s->sets[i], "children", m.event,
-				m.fns[j].name, m.fns[j].children, floor, &key);
-			add_key(&s->sets[i], "self", m.event, m.fns[j].name,
-				m.fns[j].self, floor, &key);
+		/* "GROUP.NAME", as the load measured the run. */
+		for (j = 0; j < raw->nr; j++) {
+			const char *k = raw->v[j].key, *dot = strchr(k, '.');
+			double value = raw->v[j].value;
+
+			/* LKP's stats files hold no figure below 0.05. */
+			if (value <= 0 || value < floor)
+				continue;
+			strbuf_reset(&key);
+			strbuf_addf(&key, PP_PREFIX "%.*s.%s.%s",
+				    (int)(dot - k), k, event, dot + 1);
+			metric_set_add(&s->sets[i], key.buf, value);
 		}
-		for (j = 0; j < m.nr_chains; j++)
-			add_key(&s->sets[i], "calltrace", m.event,
-				m.chains[j].name, m.chains[j].percent, floor,
-				&key);
 		/* the run's own benchmark, time and perf-stat rows */
-		for (j = 0; j < s->side.runs[i]->meta.stats.nr; j++)
-			metric_set_add(&s->sets[i],
-				       s->side.runs[i]->meta.stats.v[j].key,
-				       s->side.runs[i]->meta.stats.v[j].value);
+		for (j = 0; j < stats->nr; j++)
+			metric_set_add(&s->sets[i], stats->v[j].key,
+				       stats->v[j].value);
 		if (s->sets[i].nr)
 			metric_set_sort(&s->sets[i]);
-		metrics_release(&m);
+		/* What the table needs of the measures is in the set now. */
+		metric_set_release(raw);
 	}
 	strbuf_release(&key);
 	return 0;

@@ -435,8 +435,10 @@ void explain_compute(const struct diff *d, struct metric_set *base,
 	free(hot);
 }
 
-/* The chains of every run of s, as explain_compute() wants them. */
-static struct metric_set *side_chains(const struct diff_side *s,
+/* The chains of every run of s, as explain_compute() wants them (of a
+ * profile, those the load kept that d's explanation can take). */
+static struct metric_set *side_chains(const struct diff *d,
+				      const struct diff_side *s,
 				      bool calltrace)
 {
 	struct metric_set *v = xcalloc(s->nr_runs, sizeof(*v));
@@ -446,7 +448,7 @@ static struct metric_set *side_chains(const struct diff_side *s,
 		if (calltrace)
 			explain_calltrace_chains(&s->sets[i], &v[i]);
 		else
-			explain_self_chains(s->side.runs[i], &v[i]);
+			diff_side_chains(s, i, d, &v[i]);
 	}
 	return v;
 }
@@ -465,8 +467,8 @@ void explain_sides(const struct diff *d, const struct diff_side *base,
 		   struct explain *e)
 {
 	bool calltrace = base->stats || new->stats;
-	struct metric_set *b = side_chains(base, calltrace);
-	struct metric_set *n = side_chains(new, calltrace);
+	struct metric_set *b = side_chains(d, base, calltrace);
+	struct metric_set *n = side_chains(d, new, calltrace);
 
 	/* explain_compute() copies the chains it keeps. */
 	explain_compute(d, b, n, calltrace, o, e);
