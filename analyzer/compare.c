@@ -11,47 +11,14 @@
 #include "analyzer/stats.h"
 
 /*
- * How it works: every run's nodes are mapped into the union tree, parents
- * before children (a profile's node ids grow from the root), so a path is
- * found by one lookup per node, not per sample. Then each run's kept self
- * weights go into its column and are summed up the tree in one pass from
- * the last node to the first; shares and verdicts follow per node.
+ * How it works: every run's nodes are mapped into the union tree (a
+ * profile used for its shape only), parents before children (a profile's
+ * node ids grow from the root), so a path is found by one lookup per
+ * node, not per sample; the run's kept self weights go into its column,
+ * and the run can go. At the end the columns are summed up the tree in
+ * one pass from the last node to the first and turned into shares; a
+ * node's means and verdicts are worked out when asked.
  */
-
-/* (parent, name, kind) -> child: open addressing over node ids. */
-struct child_index {
-	uint32_t *slot; /* node id + 1; 0 = empty */
-	size_t mask;
-	size_t nr;
-};
-
-static uint64_t child_hash(uint32_t parent, uint32_t name, unsigned int kind)
-{
-	return hmap_hash((uint64_t)parent << 32 ^ frame_key(name, kind));
-}
-
-static void index_grow(struct child_index *ix, const struct cmp_node *nodes)
-{
-	size_t cap = ix->mask ? (ix->mask + 1) * 2 : 1024, i;
-	uint32_t *old = ix->slot;
-	size_t old_cap = ix->mask ? ix->mask + 1 : 0;
-
-	ix->slot = xcalloc(cap, sizeof(*ix->slot));
-	ix->mask = cap - 1;
-	for (i = 0; i < old_cap; i++) {
-		const struct cmp_node *n;
-		size_t h;
-
-		if (!old[i])
-			continue;
-		n = &nodes[old[i] - 1];
-		h = child_hash(n->parent, n->name, n->kind) & ix->mask;
-		while (ix->slot[h])
-			h = (h + 1) & ix->mask;
-		ix->slot[h] = old[i];
-	}
-	free(old);
-}
 
 /*
  * The comparison being built, one run at a time: the union tree grows as
@@ -62,8 +29,6 @@ static void index_grow(struct child_index *ix, const struct cmp_node *nodes)
  */
 struct cmp_build {
 	struct cmp_tree *t;
-	unsigned long alloc;
-	struct child_index ix;
 	struct cmp_col {
 		double *self;	/* kept self weight, by union node */
 		double *below;	/* max_depth: weight of deeper nodes */
@@ -76,31 +41,7 @@ struct cmp_build {
 static uint32_t union_child(struct cmp_build *b, uint32_t parent,
 			    uint32_t name, unsigned int kind)
 {
-	struct cmp_tree *t = b->t;
-	struct cmp_node *n;
-	size_t h;
-	uint32_t id;
-
-	if ((b->ix.nr + 1) * 2 > b->ix.mask + 1 || !b->ix.mask)
-		index_grow(&b->ix, t->nodes);
-	h = child_hash(parent, name, kind) & b->ix.mask;
-	for (; b->ix.slot[h]; h = (h + 1) & b->ix.mask) {
-		n = &t->nodes[b->ix.slot[h] - 1];
-		if (n->parent == parent && n->name == name && n->kind == kind)
-			return b->ix.slot[h] - 1;
-	}
-	id = t->nr_nodes++;
-	ALLOC_GROW(t->nodes, t->nr_nodes, b->alloc);
-	n = &t->nodes[id];
-	memset(n, 0, sizeof(*n));
-	n->parent = parent;
-	n->first_child = n->next_sibling = NODE_NONE;
-	n->name = name;
-	n->kind = (uint8_t)kind;
-	n->depth = t->nodes[parent].depth + 1;
-	b->ix.slot[h] = id + 1;
-	b->ix.nr++;
-	return id;
+	return profile_child(b->t->shape, parent, name, kind);
 }
 
 /* Run name id -> union name id, cleaned of clone suffixes when asked. */
@@ -146,8 +87,9 @@ static uint32_t *map_run(struct cmp_build *b, const struct profile *p,
 		const struct node *n = &p->nodes[id];
 		const struct node *par = &p->nodes[n->parent];
 
-		if (*deep && ((*deep)[n->parent] ||
-			      b->t->nodes[map[n->parent]].depth >= max_depth)) {
+		if (*deep &&
+		    ((*deep)[n->parent] ||
+		     b->t->shape->nodes[map[n->parent]].depth >= max_depth)) {
 			map[id] = map[n->parent];
 			(*deep)[id] = 1;
 			continue;
@@ -184,26 +126,6 @@ static bool kept(const struct profile *p, uint32_t id)
 				 strtab_len(p->names, n->name));
 }
 
-static void link_children(struct cmp_tree *t)
-{
-	uint32_t id, *last = xmalloc(sizeof(*last) * t->nr_nodes);
-
-	for (id = 0; id < t->nr_nodes; id++) {
-		t->nodes[id].first_child = NODE_NONE;
-		t->nodes[id].next_sibling = NODE_NONE;
-	}
-	for (id = 1; id < t->nr_nodes; id++) {
-		uint32_t par = t->nodes[id].parent;
-
-		if (t->nodes[par].first_child == NODE_NONE)
-			t->nodes[par].first_child = id;
-		else
-			t->nodes[last[par]].next_sibling = id;
-		last[par] = id;
-	}
-	free(last);
-}
-
 static void to_shares(double *v, size_t nr_nodes, size_t cols,
 		      const double *kept_total, bool floor)
 {
@@ -222,37 +144,47 @@ static void to_shares(double *v, size_t nr_nodes, size_t cols,
 	}
 }
 
-static void verdicts(struct cmp_tree *t)
+double cmp_mean(const struct cmp_tree *t, uint32_t id, bool new, bool self)
 {
-	size_t nb = t->nr_base, nn = t->nr_new, cols = nb + nn;
-	uint32_t id;
+	size_t nb = t->nr_base, nn = t->nr_new;
+	const double *r = cmp_runs(t, id, self);
 
-	for (id = 0; id < t->nr_nodes; id++) {
-		struct cmp_node *n = &t->nodes[id];
-		const double *r = t->share + (size_t)id * cols;
-		const double *s = t->self_share + (size_t)id * cols;
+	return new ? stats_mean(r + nb, nn) : stats_mean(r, nb);
+}
 
-		n->base = stats_mean(r, nb);
-		n->new = stats_mean(r + nb, nn);
-		n->base_self = stats_mean(s, nb);
-		n->new_self = stats_mean(s + nb, nn);
-		n->base_stddev_pct = diff_stddev_percent(
-			n->base, stats_pstddev(r, nb));
-		n->new_stddev_pct = diff_stddev_percent(
-			n->new, stats_pstddev(r + nb, nn));
-		n->separated = stats_separated(r, nb, r + nb, nn) != 0;
-		n->change = n->new - n->base;
-		n->change_self = n->new_self - n->base_self;
-		n->p = n->p_self = -1;
-		if (nb >= 2 && nn >= 2) {
-			n->p = stats_welch_p(r, nb, r + nb, nn);
-			n->p_self = stats_welch_p(s, nb, s + nb, nn);
-		}
-		n->changed = diff_changed(r, nb, r + nb, nn, true,
-					  &t->opts.diff);
-		n->changed_self = diff_changed(s, nb, s + nb, nn, true,
-					       &t->opts.diff);
+void cmp_node_get(const struct cmp_tree *t, uint32_t id, struct cmp_node *n)
+{
+	size_t nb = t->nr_base, nn = t->nr_new;
+	const struct node *s = &t->shape->nodes[id];
+	const double *r = cmp_runs(t, id, false);
+	const double *f = cmp_runs(t, id, true);
+
+	memset(n, 0, sizeof(*n));
+	n->parent = s->parent;
+	n->first_child = s->first_child;
+	n->next_sibling = s->next_sibling;
+	n->name = id == NODE_ROOT ? t->root_name : s->name;
+	n->depth = s->depth;
+	n->kind = s->kind;
+	n->base = stats_mean(r, nb);
+	n->new = stats_mean(r + nb, nn);
+	n->base_self = stats_mean(f, nb);
+	n->new_self = stats_mean(f + nb, nn);
+	n->base_stddev_pct = diff_stddev_percent(n->base,
+						 stats_pstddev(r, nb));
+	n->new_stddev_pct = diff_stddev_percent(n->new,
+						stats_pstddev(r + nb, nn));
+	n->separated = stats_separated(r, nb, r + nb, nn) != 0;
+	n->change = n->new - n->base;
+	n->change_self = n->new_self - n->base_self;
+	n->p = n->p_self = -1;
+	if (nb >= 2 && nn >= 2) {
+		n->p = stats_welch_p(r, nb, r + nb, nn);
+		n->p_self = stats_welch_p(f, nb, f + nb, nn);
 	}
+	n->changed = diff_changed(r, nb, r + nb, nn, true, &t->opts.diff);
+	n->changed_self = diff_changed(f, nb, f + nb, nn, true,
+				       &t->opts.diff);
 }
 
 struct cmp_build *cmp_build__new(const struct cmp_opts *o)
@@ -261,14 +193,11 @@ struct cmp_build *cmp_build__new(const struct cmp_opts *o)
 	struct cmp_tree *t = xcalloc(1, sizeof(*t));
 
 	t->opts = *o;
-	t->names = strtab__new();
-	b->t = t;
-	/* The root. */
-	ALLOC_GROW(t->nodes, 1, b->alloc);
-	memset(t->nodes, 0, sizeof(*t->nodes));
-	t->nodes[0].parent = NODE_NONE;
-	t->nodes[0].name = strtab_intern(t->names, "all", 3);
+	t->shape = profile__new();
+	t->names = t->shape->names;
+	t->root_name = strtab_intern(t->names, "all", 3);
 	t->nr_nodes = 1;
+	b->t = t;
 	return b;
 }
 
@@ -283,6 +212,7 @@ void cmp_build_add(struct cmp_build *b, const struct profile *p, bool new)
 	else
 		b->t->nr_base++;
 	map = map_run(b, p, &deep);
+	b->t->nr_nodes = b->t->shape->nr_nodes;
 	ALLOC_GROW(b->cols, b->nr_cols + 1, b->alloc_cols);
 	col = &b->cols[b->nr_cols++];
 	col->len = b->t->nr_nodes;
@@ -311,7 +241,6 @@ void cmp_build__delete(struct cmp_build *b)
 		free(b->cols[c].below);
 	}
 	free(b->cols);
-	free(b->ix.slot);
 	cmp_tree__delete(b->t);
 	free(b);
 }
@@ -323,8 +252,6 @@ struct cmp_tree *cmp_build_finish(struct cmp_build *b)
 	double *kept_total;
 	uint32_t id;
 
-	free(b->ix.slot);
-	b->ix.slot = NULL;
 	/* The columns, base runs first as they were added, into rows. */
 	t->share = xcalloc(size_mul(t->nr_nodes, cols), sizeof(double));
 	t->self_share = xcalloc(size_mul(t->nr_nodes, cols), sizeof(double));
@@ -349,7 +276,7 @@ struct cmp_tree *cmp_build_finish(struct cmp_build *b)
 	t->new_kept = xcalloc(nn + 1, sizeof(double));
 	/* Children have larger ids than their parents. */
 	for (id = t->nr_nodes - 1; id > 0; id--) {
-		size_t par = t->nodes[id].parent;
+		size_t par = t->shape->nodes[id].parent;
 
 		for (c = 0; c < cols; c++)
 			t->share[par * cols + c] += t->share[id * cols + c];
@@ -367,8 +294,6 @@ struct cmp_tree *cmp_build_finish(struct cmp_build *b)
 	to_shares(t->self_share, t->nr_nodes, cols, kept_total,
 		  !t->opts.full_precision);
 	free(kept_total);
-	link_children(t);
-	verdicts(t);
 	return t;
 }
 
@@ -390,12 +315,11 @@ void cmp_tree__delete(struct cmp_tree *t)
 {
 	if (!t)
 		return;
-	free(t->nodes);
+	profile__delete(t->shape);
 	free(t->share);
 	free(t->self_share);
 	free(t->base_kept);
 	free(t->new_kept);
-	strtab__delete(t->names);
 	free(t);
 }
 
@@ -405,10 +329,12 @@ double cmp_max_change(const struct cmp_tree *t, bool self)
 	uint32_t id;
 
 	for (id = 0; id < t->nr_nodes; id++) {
-		const struct cmp_node *n = &t->nodes[id];
-		double d = fabs(self ? n->change_self : n->change);
+		struct cmp_node n;
+		double d;
 
-		if ((self ? n->changed_self : n->changed) && d > max)
+		cmp_node_get(t, id, &n);
+		d = fabs(self ? n.change_self : n.change);
+		if ((self ? n.changed_self : n.changed) && d > max)
 			max = d;
 	}
 	return max;

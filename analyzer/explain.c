@@ -515,15 +515,16 @@ void explain_processes(struct explain *e, const struct cmp_tree *t)
 	e->nr_procs = 0;
 	if (!t)
 		return;
-	for (c = t->nodes[NODE_ROOT].first_child; c != NODE_NONE;
-	     c = t->nodes[c].next_sibling) {
-		const struct cmp_node *n = &t->nodes[c];
+	for (c = t->shape->nodes[NODE_ROOT].first_child; c != NODE_NONE;
+	     c = t->shape->nodes[c].next_sibling) {
+		struct cmp_node n;
 
-		if (n->kind != FRAME_PROCESS || !n->changed)
+		cmp_node_get(t, c, &n);
+		if (n.kind != FRAME_PROCESS || !n.changed)
 			continue;
 		ALLOC_GROW(e->procs, e->nr_procs + 1, alloc);
 		e->procs[e->nr_procs++] = (struct explain_process){
-			cmp_name(t, c), n->base, n->new, n->change
+			cmp_name(t, c), n.base, n.new, n.change
 		};
 	}
 	sane_qsort(e->procs, e->nr_procs, sizeof(*e->procs), cmp_process);
