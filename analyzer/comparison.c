@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/error.h"
+#include "lib/strtab.h"
 #include "analyzer/comparison.h"
 
 void comparison_opts_init(struct comparison_opts *o)
@@ -111,6 +113,39 @@ void comparison_init_profiles(struct comparison *c, struct profile *base,
 				       i ? "new" : "base", &v[i], &e);
 }
 
+/*
+ * The table of two profile sides: each run's figures as values by key id,
+ * the keys interned once for the comparison, so that many runs cost one
+ * number a run a row (a metric set a run would hold every key's string
+ * per run).
+ */
+static int compare_profiles(struct comparison *c,
+			    const struct comparison_opts *o,
+			    struct fd_err *err)
+{
+	static const char *const what[2] = { "base", "new" };
+	size_t nb = c->sides[0].nr_runs, nn = c->sides[1].nr_runs;
+	struct diff_vals *v = xcalloc(nb + nn + 1, sizeof(*v));
+	struct strtab *keys = strtab__new();
+	struct fd_err e;
+	int i, ret = 0;
+
+	for (i = 0; i < 2 && !ret; i++) {
+		ret = diff_side_measure_vals(&c->sides[i], c->event,
+					     o->full_precision, keys,
+					     v + (i ? nb : 0), &e);
+		if (ret)
+			fd_err_set(err, "%s: %s", what[i], e.msg);
+	}
+	if (!ret)
+		diff_compare_vals(keys, v, nb, v + nb, nn, &o->diff,
+				  &c->table);
+	diff_vals_release(v, nb + nn);
+	free(v);
+	strtab__delete(keys);
+	return ret;
+}
+
 int comparison_compute(struct comparison *c, const struct comparison_opts *o,
 		       struct fd_err *err)
 {
@@ -123,15 +158,20 @@ int comparison_compute(struct comparison *c, const struct comparison_opts *o,
 	 * does, said once in c->note. */
 	if (diff_sides_event(s, o->event, &c->event, &c->note, err))
 		return -1;
-	for (i = 0; i < 2; i++) {
-		if (diff_side_measure(&s[i], c->event, o->full_precision,
-				      &e)) {
-			fd_err_set(err, "%s: %s", what[i], e.msg);
+	if (comparison_profiles(c)) {
+		if (compare_profiles(c, o, err))
 			return -1;
+	} else {
+		for (i = 0; i < 2; i++) {
+			if (diff_side_measure(&s[i], c->event,
+					      o->full_precision, &e)) {
+				fd_err_set(err, "%s: %s", what[i], e.msg);
+				return -1;
+			}
 		}
+		diff_compare(s[0].sets, s[0].nr_runs, s[1].sets,
+			     s[1].nr_runs, &o->diff, &c->table);
 	}
-	diff_compare(s[0].sets, s[0].nr_runs, s[1].sets, s[1].nr_runs,
-		     &o->diff, &c->table);
 	if (o->tree && comparison_profiles(c) && c->build) {
 		c->tree = cmp_build_finish(c->build);
 		c->build = NULL;

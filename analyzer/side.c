@@ -235,12 +235,15 @@ void diff_side_release(struct diff_side *s)
 		if (s->sets)
 			metric_set_release(&s->sets[i]);
 	}
-	for (i = 0; s->raw && i < s->nr_runs; i++)
-		metric_set_release(&s->raw[i]);
+	for (i = 0; s->raw && i < s->nr_runs; i++) {
+		free(s->raw[i].id);
+		free(s->raw[i].v);
+	}
 	for (i = 0; s->chains && i < s->nr_runs; i++) {
 		free(s->chains[i].id);
-		free(s->chains[i].pct);
+		free(s->chains[i].v);
 	}
+	strtab__delete(s->raw_names);
 	free(s->files);
 	free(s->sets);
 	free(s->raw);
@@ -254,6 +257,13 @@ void diff_side_release(struct diff_side *s)
 	memset(s, 0, sizeof(*s));
 }
 
+static void raw_add(struct diff_side *s, struct side_vals *raw,
+		    const struct strbuf *key, double value)
+{
+	raw->id[raw->nr] = strtab_intern(s->raw_names, key->buf, key->len);
+	raw->v[raw->nr++] = value;
+}
+
 /*
  * A profile run of a diff side, as it is read: its LKP metrics, at full
  * precision and with the event left out of the keys (both are only known
@@ -265,25 +275,28 @@ static void measure_run(struct diff_side *s, size_t i, const struct profile *p,
 {
 	struct metrics_opts mo = { .event = "-" };
 	struct strbuf key = STRBUF_INIT;
-	struct metric_set *raw = &s->raw[i];
+	struct side_vals *raw = &s->raw[i];
 	struct metrics m;
-	size_t j;
+	size_t j, max;
 
 	metrics_compute(p, &mo, &m);
 	s->totals[i] = m.total;
 	s->hidden_stacks[i] = m.hidden_stacks;
+	max = size_add(size_mul(m.nr_fns, 2), m.nr_chains) + 1;
+	raw->id = xmalloc(size_mul(max, sizeof(*raw->id)));
+	raw->v = xmalloc(size_mul(max, sizeof(*raw->v)));
 	/* In the order diff_side_measure() adds them, so that repeated
 	 * keys add up the same. */
 	for (j = 0; j < m.nr_fns; j++) {
 		if (m.fns[j].children > 0) {
 			strbuf_reset(&key);
 			strbuf_addf(&key, "children.%s", m.fns[j].name);
-			metric_set_add(raw, key.buf, m.fns[j].children);
+			raw_add(s, raw, &key, m.fns[j].children);
 		}
 		if (m.fns[j].self > 0) {
 			strbuf_reset(&key);
 			strbuf_addf(&key, "self.%s", m.fns[j].name);
-			metric_set_add(raw, key.buf, m.fns[j].self);
+			raw_add(s, raw, &key, m.fns[j].self);
 		}
 	}
 	for (j = 0; j < m.nr_chains; j++) {
@@ -291,21 +304,21 @@ static void measure_run(struct diff_side *s, size_t i, const struct profile *p,
 			continue;
 		strbuf_reset(&key);
 		strbuf_addf(&key, "calltrace.%s", m.chains[j].name);
-		metric_set_add(raw, key.buf, m.chains[j].percent);
+		raw_add(s, raw, &key, m.chains[j].percent);
 	}
 	metrics_release(&m);
 	strbuf_release(&key);
 	if (chains) {
-		struct side_chains *c = &s->chains[i];
+		struct side_vals *c = &s->chains[i];
 		struct metric_set v = { 0 };
 
 		explain_self_chains(p, &v);
 		c->id = xmalloc(size_mul(v.nr + 1, sizeof(*c->id)));
-		c->pct = xmalloc(size_mul(v.nr + 1, sizeof(*c->pct)));
+		c->v = xmalloc(size_mul(v.nr + 1, sizeof(*c->v)));
 		for (j = 0; j < v.nr; j++) {
 			c->id[j] = strtab_intern(s->chain_names, v.v[j].key,
 						 strlen(v.v[j].key));
-			c->pct[j] = v.v[j].value;
+			c->v[j] = v.v[j].value;
 		}
 		c->nr = v.nr;
 		metric_set_release(&v);
@@ -359,6 +372,7 @@ static void per_run_alloc(struct diff_side *s, const struct diff_side_visit *v)
 {
 	s->sets = xcalloc(s->nr_runs, sizeof(*s->sets));
 	s->raw = xcalloc(s->nr_runs, sizeof(*s->raw));
+	s->raw_names = strtab__new();
 	s->totals = xcalloc(s->nr_runs, sizeof(*s->totals));
 	s->hidden_stacks = xcalloc(s->nr_runs, sizeof(*s->hidden_stacks));
 	if (v->chains) {
@@ -573,7 +587,7 @@ static bool chain_hot(const struct diff_side *s, uint32_t id,
 void diff_side_chains(const struct diff_side *s, size_t i,
 		      const struct diff *d, struct metric_set *out)
 {
-	const struct side_chains *c;
+	const struct side_vals *c;
 	size_t j;
 
 	if (!s->chains || !s->chain_hot || i >= s->nr_runs)
@@ -588,7 +602,7 @@ void diff_side_chains(const struct diff_side *s, size_t i,
 		if (chain_hot(s, c->id[j], d))
 			metric_set_add(out, strtab_str(s->chain_names,
 						       c->id[j]),
-				       c->pct[j]);
+				       c->v[j]);
 	if (out->nr)
 		metric_set_sort(out);
 }

@@ -93,18 +93,23 @@ struct diff_side {
 	struct side side;  /* the profiles (!stats) */
 	double *totals;	   /* per run: weight kept by the metrics */
 
-	/* Profiles, per run, as read (private to side.c and diff.c): */
-	struct metric_set *raw; /* "GROUP.NAME" -> full precision, then
-				 * "=KEY" for the run's own stats */
-	uint64_t *hidden_stacks; /* stacks left out (unresolved) */
-	/* The self-time chains (explain_self_chains()), when kept: names
-	 * interned once for the side, per run (chain id, percent) pairs. */
-	struct strtab *chain_names;
-	struct side_chains {
+	/*
+	 * Profiles, per run, as read (private to side.c and diff.c): the
+	 * LKP metrics at full precision, keys "GROUP.NAME" (the event left
+	 * out) interned once for the side in raw_names; the self-time
+	 * chains (explain_self_chains()), when kept, likewise. Per run a
+	 * few numbers, the strings once: many runs of one workload cost
+	 * little more than one.
+	 */
+	struct strtab *raw_names;
+	struct side_vals {
 		uint32_t *id;
-		double *pct;
+		double *v;
 		size_t nr;
-	} *chains;
+	} *raw;
+	uint64_t *hidden_stacks; /* stacks left out (unresolved) */
+	struct strtab *chain_names;
+	struct side_vals *chains;
 	/* By chain id: 0 unknown, 1 cold, 2 hot, as judged for table of. */
 	struct side_chain_hot {
 		const void *of;

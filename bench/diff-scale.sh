@@ -32,11 +32,12 @@ if [ ! -x "$BASELINE" ]; then
 		{ echo "baseline build failed: $base_dir/build.log" >&2; exit 1; }
 fi
 
-# measure BIN ARGS...: "seconds kilobytes" of one run (wall, peak RSS).
+# measure BIN ARGS...: "seconds kilobytes" of one run: CPU time (user +
+# sys: what one core spent, however busy the machine) and peak RSS.
 measure() {
 	"$rusage" "$@" 2>"$out/rusage" >/dev/null ||
 		{ echo "failed: $*" >&2; cat "$out/rusage" >&2; exit 1; }
-	awk '/^rusage:/ { print $3, $9 }' "$out/rusage"
+	awk '/^rusage:/ { print $5 + $7, $9 }' "$out/rusage"
 }
 
 fmt() { # seconds kb
@@ -45,15 +46,15 @@ fmt() { # seconds kb
 		else printf "%.2f s %.0f MB", s, k / 1024 }'
 }
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", b > 0 ? a / b : 0 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }'; }
 
 # Two N-stack inputs, the same stacks, other weights.
 big_b=$out/big-base.folded
 big_n=$out/big-new.folded
-if [ ! -s "$big_n" ] || [ "$(cat "$out/big.n" 2>/dev/null)" != "$N" ]; then
+if [ ! -s "$big_n" ] || [ "$(cat "$out/big.n" 2>/dev/null)" != "$N 2" ]; then
 	"$gen" "$N" 1 >"$big_b"
 	"$gen" "$N" 2 >"$big_n"
-	echo "$N" >"$out/big.n"
+	echo "$N 2" >"$out/big.n"
 fi
 
 for fmt_ in svg png; do
@@ -70,7 +71,7 @@ done
 
 # R runs a side of about S stacks each, weights and stacks varying by run.
 runs() { # dir nruns seed0
-	if [ "$(cat "$1/.n" 2>/dev/null)" = "$2 $S" ]; then
+	if [ "$(cat "$1/.n" 2>/dev/null)" = "$2 $S 2" ]; then
 		return
 	fi
 	rm -rf "$1"
@@ -80,7 +81,7 @@ runs() { # dir nruns seed0
 		"$gen" $((S * 105 / 100)) $(($3 + i)) 5 >"$1/run-$(printf %04d $i).folded"
 		i=$((i + 1))
 	done
-	echo "$2 $S" >"$1/.n"
+	echo "$2 $S 2" >"$1/.n"
 }
 runs "$out/r1-base" 1 1000
 runs "$out/r1-new" 1 2000

@@ -7,9 +7,10 @@
  * Stack i is a process name, a common prefix, then a path of its own
  * through a call tree ten wide (the digits of i), then a leaf: every stack
  * is distinct and the tree is shaped like a real profile (a long shared
- * trunk that fans out). The weight of each stack comes from SEED; VARY
- * (0..100, default 0) is how many percent of the stacks a run leaves out,
- * chosen by SEED too, so that runs of one build differ as real runs do.
+ * trunk that fans out). The stacks are the same whatever SEED; the
+ * weight of each comes from SEED, and VARY (0..100, default 0) is how
+ * many percent of the stacks a run leaves out, chosen by SEED too, so
+ * that runs of one build differ as real runs do.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -46,7 +47,7 @@ int main(int argc, char **argv)
 		for (v = i, j = 0; j < digits; j++, v /= 10)
 			printf(";fn%d_%lu%s", j, v % 10,
 			       j >= digits / 2 ? "_[k]" : "");
-		printf(";leaf_%lu_[k] %lu\n", (unsigned long)(r >> 8) % 997,
+		printf(";leaf_%lu_[k] %lu\n", (i * 2654435761UL >> 7) % 997,
 		       1 + (unsigned long)(r >> 20) % 50);
 	}
 	return 0;
