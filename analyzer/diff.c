@@ -286,8 +286,7 @@ int diff_side_measure(struct diff_side *s, const char *event,
 
 struct vals_ctx {
 	struct strtab *keys;
-	struct diff_vals *v;
-	unsigned long alloc_id, alloc_v;
+	struct diff_vals *v; /* room for every key of the run */
 };
 
 static void add_to_vals(void *ctx, const char *key, double value)
@@ -295,27 +294,29 @@ static void add_to_vals(void *ctx, const char *key, double value)
 	struct vals_ctx *c = ctx;
 	struct diff_vals *v = c->v;
 
-	ALLOC_GROW(v->id, v->nr + 1, c->alloc_id);
-	ALLOC_GROW(v->v, v->nr + 1, c->alloc_v);
 	v->id[v->nr] = strtab_intern(c->keys, key, strlen(key));
 	v->v[v->nr++] = value;
 }
 
-int diff_side_measure_vals(const struct diff_side *s, const char *event,
+int diff_side_measure_vals(struct diff_side *s, const char *event,
 			   bool full_precision, struct strtab *keys,
 			   struct diff_vals *out, struct fd_err *err)
 {
 	double floor = full_precision ? 0 : DIFF_LKP_FLOOR;
 	struct strbuf key = STRBUF_INIT;
-	size_t i;
+	size_t i, j, max;
 
 	for (i = 0; i < s->nr_runs; i++) {
-		struct vals_ctx c = { keys, &out[i], 0, 0 };
+		struct vals_ctx c = { keys, &out[i] };
 
 		memset(&out[i], 0, sizeof(out[i]));
+		max = s->stats ? s->sets[i].nr
+			       : size_add(s->raw[i].nr,
+					  s->side.meta[i].stats.nr);
+		out[i].id = xmalloc(size_mul(max + 1, sizeof(*out[i].id)));
+		out[i].v = xmalloc(size_mul(max + 1, sizeof(*out[i].v)));
 		if (s->stats) {
 			const struct metric_set *set = &s->sets[i];
-			size_t j;
 
 			for (j = 0; j < set->nr; j++)
 				add_to_vals(&c, set->v[j].key,
@@ -327,6 +328,10 @@ int diff_side_measure_vals(const struct diff_side *s, const char *event,
 			strbuf_release(&key);
 			return -1;
 		}
+		/* The run's measures are in out[i] now. */
+		free(s->raw[i].id);
+		free(s->raw[i].v);
+		memset(&s->raw[i], 0, sizeof(s->raw[i]));
 	}
 	strbuf_release(&key);
 	return 0;

@@ -184,9 +184,10 @@ int diff_side_measure(struct diff_side *s, const char *event,
 /*
  * The same figures as values by key id into out[0..s->nr_runs) (keys
  * interned in keys), without a metric set a run: what a comparison of
- * many runs keeps. A stats side's sets are taken as they are.
+ * many runs keeps. A stats side's sets are taken as they are; a profile
+ * side's measures are freed as they are taken (measure it once).
  */
-int diff_side_measure_vals(const struct diff_side *s, const char *event,
+int diff_side_measure_vals(struct diff_side *s, const char *event,
 			   bool full_precision, struct strtab *keys,
 			   struct diff_vals *out, struct fd_err *err);
 
