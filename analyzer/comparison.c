@@ -90,10 +90,12 @@ int comparison_load(struct comparison *c, char *const *const paths[2],
 	return 0;
 }
 
-void comparison_init_profiles(struct comparison *c, struct profile *base,
-			      struct profile *new, const char *name,
-			      const struct comparison_opts *o)
+int comparison_init_profiles(struct comparison *c, struct profile *base,
+			     struct profile *new, const char *name,
+			     const struct comparison_opts *o,
+			     struct fd_err *err)
 {
+	static const char *const what[2] = { "base", "new" };
 	struct profile *p[2] = { base, new };
 	struct comparison_opts defaults;
 	struct diff_side_visit v[2];
@@ -106,11 +108,16 @@ void comparison_init_profiles(struct comparison *c, struct profile *base,
 		o = &defaults;
 	}
 	load_begin(c, o, tc, v);
-	/* One run a side, already read: nothing here can fail (its total
-	 * is finite, as every reader leaves it). */
-	for (i = 0; i < 2; i++)
-		diff_side_init_profile(&c->sides[i], p[i], name,
-				       i ? "new" : "base", &v[i], &e);
+	for (i = 0; i < 2; i++) {
+		if (diff_side_init_profile(&c->sides[i], p[i], name,
+					   what[i], &v[i], &e)) {
+			if (!i)
+				profile__delete(p[1]);
+			fd_err_set(err, "%s: %s", what[i], e.msg);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /*

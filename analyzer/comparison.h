@@ -68,11 +68,13 @@ int comparison_load(struct comparison *c, char *const *const paths[2],
 /*
  * A comparison of two profiles already read (a differential folded
  * file's two columns), each taken as the one run of its side, as
- * comparison_load() takes runs (o as there); c frees them.
+ * comparison_load() takes runs (o as there); c frees them. -1 with err
+ * when a side's weights add up past the largest number.
  */
-void comparison_init_profiles(struct comparison *c, struct profile *base,
-			      struct profile *new, const char *name,
-			      const struct comparison_opts *o);
+int comparison_init_profiles(struct comparison *c, struct profile *base,
+			     struct profile *new, const char *name,
+			     const struct comparison_opts *o,
+			     struct fd_err *err);
 
 /* The table and (o->tree) the call tree. -1 with err on a run with no
  * resolved sample. */

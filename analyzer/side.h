@@ -131,10 +131,11 @@ struct diff_side_visit {
 /*
  * Fill s from paths, each run opened and read once (so a pipe or a FIFO
  * works, and a directory listed once is read as listed). A stats side has
- * s->sets filled; a profile side s->side and its measures. v may be NULL
- * (measures only; the merged tree and chains kept, as tests and fuzzers
- * want them). On failure s is left empty, and diff_side_release() of it
- * is harmless.
+ * s->sets filled; a profile side s->side and its measures. With
+ * diff_side_load() the merged trees and the chains are kept (as the
+ * fuzzers want them); diff_side_load_visit() keeps what v says (NULL:
+ * the measures only). On failure s is left empty, and
+ * diff_side_release() of it is harmless.
  */
 int diff_side_load(struct diff_side *s, char *const *paths, size_t nr_paths,
 		   const struct input_opts *io, struct fd_err *err);

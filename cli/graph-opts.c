@@ -339,12 +339,15 @@ static enum load_result load_plain(struct graph_cmd *g, struct fd_err *err)
 		/* Differential folded input ("stack base new"): its second
 		 * column is the new build; the comparison owns both. */
 		struct comparison_opts co;
+		int r;
 
 		graph_comparison_opts(g, &co);
-		comparison_init_profiles(&g->cmp, g->profile, p2, inputs[0],
-					 &co);
+		r = comparison_init_profiles(&g->cmp, g->profile, p2,
+					     inputs[0], &co, err);
 		g->profile = NULL;
 		g->diff = true;
+		if (r)
+			return LOAD_BAD_INPUT;
 		return load_comparison(g, err);
 	}
 	profile__delete(p2);

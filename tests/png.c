@@ -251,7 +251,7 @@ static void test_seed(void)
 
 		profile_merge(cb, b);
 		profile_merge(cn, n);
-		comparison_init_profiles(&cmp, cb, cn, "seed", NULL);
+		comparison_init_profiles(&cmp, cb, cn, "seed", NULL, &err);
 		comparison_opts_init(&co);
 		ok(!comparison_compute(&cmp, &co, &err), "table computed");
 		movers_from_table(&t, &cmp.table, 8);
