@@ -201,17 +201,70 @@ struct cmp_build *cmp_build__new(const struct cmp_opts *o)
 	return b;
 }
 
-void cmp_build_add(struct cmp_build *b, const struct profile *p, bool new)
+/*
+ * Whether the union tree, still empty, can be run p's own tree: when
+ * mapping p would copy it node for node (no name a clone suffix to strip,
+ * no run of unresolved frames to fold, no depth limit).
+ */
+static bool run_is_union(const struct cmp_build *b, const struct profile *p)
+{
+	const struct cmp_tree *t = b->t;
+	uint32_t nr_names = strtab_count(p->names), id;
+	bool ok = true;
+	char *tmp = NULL;
+	size_t alloc = 0;
+
+	if (b->nr_cols || t->shape->nr_nodes > 1 || t->opts.max_depth)
+		return false;
+	for (id = 0; ok && t->opts.strip_clones && id < nr_names; id++) {
+		size_t len = strtab_len(p->names, id);
+
+		ALLOC_GROW(tmp, len + 1, alloc);
+		ok = name_strip_clones(strtab_str(p->names, id), len, tmp) ==
+		     len;
+	}
+	free(tmp);
+	for (id = 1; ok && id < p->nr_nodes; id++) {
+		const struct node *n = &p->nodes[id];
+		const struct node *par = &p->nodes[n->parent];
+
+		ok = !(n->parent != NODE_ROOT && n->name == par->name &&
+		       n->kind == par->kind &&
+		       frame_unresolved(strtab_str(p->names, n->name),
+					strtab_len(p->names, n->name)));
+	}
+	return ok;
+}
+
+/*
+ * Add run p as the next column. take: p itself, whose tree may become
+ * the union tree's (p is then left an empty tree) when it would be
+ * copied node for node anyway: the common first run.
+ */
+static void add_run(struct cmp_build *b, const struct profile *p, bool new,
+		    struct profile *take)
 {
 	struct cmp_col *col;
 	uint32_t *map, id;
-	uint8_t *deep;
+	uint8_t *deep = NULL;
 
 	if (new)
 		b->t->nr_new++;
 	else
 		b->t->nr_base++;
-	map = map_run(b, p, &deep);
+	if (take && run_is_union(b, take)) {
+		struct cmp_tree *t = b->t;
+
+		profile_swap_trees(t->shape, take);
+		p = t->shape;
+		t->names = t->shape->names;
+		t->root_name = strtab_intern(t->names, "all", 3);
+		map = xmalloc(sizeof(*map) * p->nr_nodes);
+		for (id = 0; id < p->nr_nodes; id++)
+			map[id] = id;
+	} else {
+		map = map_run(b, p, &deep);
+	}
 	b->t->nr_nodes = b->t->shape->nr_nodes;
 	ALLOC_GROW(b->cols, b->nr_cols + 1, b->alloc_cols);
 	col = &b->cols[b->nr_cols++];
@@ -228,6 +281,16 @@ void cmp_build_add(struct cmp_build *b, const struct profile *p, bool new)
 	}
 	free(deep);
 	free(map);
+}
+
+void cmp_build_add(struct cmp_build *b, const struct profile *p, bool new)
+{
+	add_run(b, p, new, NULL);
+}
+
+void cmp_build_add_take(struct cmp_build *b, struct profile *p, bool new)
+{
+	add_run(b, p, new, p);
 }
 
 void cmp_build__delete(struct cmp_build *b)

@@ -118,6 +118,9 @@ void cmp_tree__delete(struct cmp_tree *t);
 struct cmp_build;
 struct cmp_build *cmp_build__new(const struct cmp_opts *o);
 void cmp_build_add(struct cmp_build *b, const struct profile *run, bool new);
+/* The same, but the run's tree may be taken over (run is then left an
+ * empty tree, its metadata kept): the first run need not be copied. */
+void cmp_build_add_take(struct cmp_build *b, struct profile *run, bool new);
 struct cmp_tree *cmp_build_finish(struct cmp_build *b);
 void cmp_build__delete(struct cmp_build *b);
 

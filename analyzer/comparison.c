@@ -26,12 +26,13 @@ static int tree_run(void *ctx, struct profile *run, size_t i,
 	struct tree_ctx *tc = ctx;
 	struct profile *r;
 
+	/* The run's tree is not read after this: the tree may take it. */
 	if (!tc->reverse) {
-		cmp_build_add(tc->c->build, run, tc->new);
+		cmp_build_add_take(tc->c->build, run, tc->new);
 		return 0;
 	}
 	r = profile__new_reversed(run);
-	cmp_build_add(tc->c->build, r, tc->new);
+	cmp_build_add_take(tc->c->build, r, tc->new);
 	profile__delete(r);
 	return 0;
 }
