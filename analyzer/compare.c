@@ -11,86 +11,41 @@
 #include "analyzer/stats.h"
 
 /*
- * How it works: every run's nodes are mapped into the union tree, parents
- * before children (a profile's node ids grow from the root), so a path is
- * found by one lookup per node, not per sample. Then each run's kept self
- * weights go into its column and are summed up the tree in one pass from
- * the last node to the first; shares and verdicts follow per node.
+ * How it works: every run's nodes are mapped into the union tree (a
+ * profile used for its shape only), parents before children (a profile's
+ * node ids grow from the root), so a path is found by one lookup per
+ * node, not per sample; the run's kept self weights go into its column,
+ * and the run can go. At the end the columns are summed up the tree in
+ * one pass from the last node to the first and turned into shares; a
+ * node's means and verdicts are worked out when asked.
  */
 
-/* (parent, name, kind) -> child: open addressing over node ids. */
-struct child_index {
-	uint32_t *slot; /* node id + 1; 0 = empty */
-	size_t mask;
-	size_t nr;
-};
-
-static uint64_t child_hash(uint32_t parent, uint32_t name, unsigned int kind)
-{
-	return hmap_hash((uint64_t)parent << 32 ^ frame_key(name, kind));
-}
-
-static void index_grow(struct child_index *ix, const struct cmp_node *nodes)
-{
-	size_t cap = ix->mask ? (ix->mask + 1) * 2 : 1024, i;
-	uint32_t *old = ix->slot;
-	size_t old_cap = ix->mask ? ix->mask + 1 : 0;
-
-	ix->slot = xcalloc(cap, sizeof(*ix->slot));
-	ix->mask = cap - 1;
-	for (i = 0; i < old_cap; i++) {
-		const struct cmp_node *n;
-		size_t h;
-
-		if (!old[i])
-			continue;
-		n = &nodes[old[i] - 1];
-		h = child_hash(n->parent, n->name, n->kind) & ix->mask;
-		while (ix->slot[h])
-			h = (h + 1) & ix->mask;
-		ix->slot[h] = old[i];
-	}
-	free(old);
-}
-
-struct build {
+/*
+ * The comparison being built, one run at a time: the union tree grows as
+ * runs are mapped into it, and each run leaves one column of kept self
+ * weights (and, below max_depth, of weight that only counts for an
+ * ancestor's inclusive share), as long as the tree was when the run was
+ * added: nodes created later are 0 in it.
+ */
+struct cmp_build {
 	struct cmp_tree *t;
-	unsigned long alloc;
-	struct child_index ix;
+	struct cmp_col {
+		double *self;	/* kept self weight, by union node */
+		double *below;	/* max_depth: weight of deeper nodes */
+		uint32_t len;	/* union nodes when the run was added */
+	} *cols;
+	size_t nr_cols;
+	unsigned long alloc_cols;
 };
 
-static uint32_t union_child(struct build *b, uint32_t parent, uint32_t name,
-			    unsigned int kind)
+static uint32_t union_child(struct cmp_build *b, uint32_t parent,
+			    uint32_t name, unsigned int kind)
 {
-	struct cmp_tree *t = b->t;
-	struct cmp_node *n;
-	size_t h;
-	uint32_t id;
-
-	if ((b->ix.nr + 1) * 2 > b->ix.mask + 1 || !b->ix.mask)
-		index_grow(&b->ix, t->nodes);
-	h = child_hash(parent, name, kind) & b->ix.mask;
-	for (; b->ix.slot[h]; h = (h + 1) & b->ix.mask) {
-		n = &t->nodes[b->ix.slot[h] - 1];
-		if (n->parent == parent && n->name == name && n->kind == kind)
-			return b->ix.slot[h] - 1;
-	}
-	id = t->nr_nodes++;
-	ALLOC_GROW(t->nodes, t->nr_nodes, b->alloc);
-	n = &t->nodes[id];
-	memset(n, 0, sizeof(*n));
-	n->parent = parent;
-	n->first_child = n->next_sibling = NODE_NONE;
-	n->name = name;
-	n->kind = (uint8_t)kind;
-	n->depth = t->nodes[parent].depth + 1;
-	b->ix.slot[h] = id + 1;
-	b->ix.nr++;
-	return id;
+	return profile_child(b->t->shape, parent, name, kind);
 }
 
 /* Run name id -> union name id, cleaned of clone suffixes when asked. */
-static uint32_t union_name(struct build *b, const struct profile *p,
+static uint32_t union_name(struct cmp_build *b, const struct profile *p,
 			   uint32_t *cache, uint32_t name)
 {
 	const char *s;
@@ -112,20 +67,33 @@ static uint32_t union_name(struct build *b, const struct profile *p,
 	return cache[name];
 }
 
-/* A run's node id -> union node id, for every node of the run. */
-static uint32_t *map_run(struct build *b, const struct profile *p)
+/*
+ * A run's node id -> union node id, for every node of the run. Below
+ * max_depth a node maps to its ancestor at max_depth, and *deep[id] says
+ * so (its weight then counts only for that ancestor's inclusive share).
+ */
+static uint32_t *map_run(struct cmp_build *b, const struct profile *p,
+			 uint8_t **deep)
 {
 	uint32_t nr_names = strtab_count(p->names);
 	uint32_t *cache = xmalloc(sizeof(*cache) * (nr_names ? nr_names : 1));
 	uint32_t *map = xmalloc(sizeof(*map) * p->nr_nodes);
-	uint32_t id;
+	uint32_t max_depth = b->t->opts.max_depth, id;
 
+	*deep = max_depth ? xcalloc(p->nr_nodes, 1) : NULL;
 	memset(cache, 0xff, sizeof(*cache) * nr_names);
 	map[NODE_ROOT] = NODE_ROOT;
 	for (id = 1; id < p->nr_nodes; id++) {
 		const struct node *n = &p->nodes[id];
 		const struct node *par = &p->nodes[n->parent];
 
+		if (*deep &&
+		    ((*deep)[n->parent] ||
+		     b->t->shape->nodes[map[n->parent]].depth >= max_depth)) {
+			map[id] = map[n->parent];
+			(*deep)[id] = 1;
+			continue;
+		}
 		/*
 		 * A run of unresolved frames of one name ([unknown] under
 		 * [unknown], as an unwound JIT or a stripped binary gives)
@@ -158,26 +126,6 @@ static bool kept(const struct profile *p, uint32_t id)
 				 strtab_len(p->names, n->name));
 }
 
-static void link_children(struct cmp_tree *t)
-{
-	uint32_t id, *last = xmalloc(sizeof(*last) * t->nr_nodes);
-
-	for (id = 0; id < t->nr_nodes; id++) {
-		t->nodes[id].first_child = NODE_NONE;
-		t->nodes[id].next_sibling = NODE_NONE;
-	}
-	for (id = 1; id < t->nr_nodes; id++) {
-		uint32_t par = t->nodes[id].parent;
-
-		if (t->nodes[par].first_child == NODE_NONE)
-			t->nodes[par].first_child = id;
-		else
-			t->nodes[last[par]].next_sibling = id;
-		last[par] = id;
-	}
-	free(last);
-}
-
 static void to_shares(double *v, size_t nr_nodes, size_t cols,
 		      const double *kept_total, bool floor)
 {
@@ -196,123 +144,245 @@ static void to_shares(double *v, size_t nr_nodes, size_t cols,
 	}
 }
 
-static void verdicts(struct cmp_tree *t)
+double cmp_mean(const struct cmp_tree *t, uint32_t id, bool new, bool self)
 {
-	size_t nb = t->nr_base, nn = t->nr_new, cols = nb + nn;
+	size_t nb = t->nr_base, nn = t->nr_new;
+	const double *r = cmp_runs(t, id, self);
+
+	return new ? stats_mean(r + nb, nn) : stats_mean(r, nb);
+}
+
+void cmp_node_get(const struct cmp_tree *t, uint32_t id, struct cmp_node *n)
+{
+	size_t nb = t->nr_base, nn = t->nr_new;
+	const struct node *s = &t->shape->nodes[id];
+	const double *r = cmp_runs(t, id, false);
+	const double *f = cmp_runs(t, id, true);
+
+	memset(n, 0, sizeof(*n));
+	n->parent = s->parent;
+	n->first_child = s->first_child;
+	n->next_sibling = s->next_sibling;
+	n->name = id == NODE_ROOT ? t->root_name : s->name;
+	n->depth = s->depth;
+	n->kind = s->kind;
+	n->base = stats_mean(r, nb);
+	n->new = stats_mean(r + nb, nn);
+	n->base_self = stats_mean(f, nb);
+	n->new_self = stats_mean(f + nb, nn);
+	n->base_stddev_pct = diff_stddev_percent(n->base,
+						 stats_pstddev(r, nb));
+	n->new_stddev_pct = diff_stddev_percent(n->new,
+						stats_pstddev(r + nb, nn));
+	n->separated = stats_separated(r, nb, r + nb, nn) != 0;
+	n->change = n->new - n->base;
+	n->change_self = n->new_self - n->base_self;
+	n->p = n->p_self = -1;
+	if (nb >= 2 && nn >= 2) {
+		n->p = stats_welch_p(r, nb, r + nb, nn);
+		n->p_self = stats_welch_p(f, nb, f + nb, nn);
+	}
+	n->changed = diff_changed(r, nb, r + nb, nn, true, &t->opts.diff);
+	n->changed_self = diff_changed(f, nb, f + nb, nn, true,
+				       &t->opts.diff);
+}
+
+struct cmp_build *cmp_build__new(const struct cmp_opts *o)
+{
+	struct cmp_build *b = xcalloc(1, sizeof(*b));
+	struct cmp_tree *t = xcalloc(1, sizeof(*t));
+
+	t->opts = *o;
+	t->shape = profile__new();
+	t->names = t->shape->names;
+	t->root_name = strtab_intern(t->names, "all", 3);
+	t->nr_nodes = 1;
+	b->t = t;
+	return b;
+}
+
+/*
+ * Whether the union tree, still empty, can be run p's own tree: when
+ * mapping p would copy it node for node (no name a clone suffix to strip,
+ * no run of unresolved frames to fold, no depth limit).
+ */
+static bool run_is_union(const struct cmp_build *b, const struct profile *p)
+{
+	const struct cmp_tree *t = b->t;
+	uint32_t nr_names = strtab_count(p->names), id;
+	bool ok = true;
+	char *tmp = NULL;
+	size_t alloc = 0;
+
+	if (b->nr_cols || t->shape->nr_nodes > 1 || t->opts.max_depth)
+		return false;
+	for (id = 0; ok && t->opts.strip_clones && id < nr_names; id++) {
+		size_t len = strtab_len(p->names, id);
+
+		ALLOC_GROW(tmp, len + 1, alloc);
+		ok = name_strip_clones(strtab_str(p->names, id), len, tmp) ==
+		     len;
+	}
+	free(tmp);
+	for (id = 1; ok && id < p->nr_nodes; id++) {
+		const struct node *n = &p->nodes[id];
+		const struct node *par = &p->nodes[n->parent];
+
+		ok = !(n->parent != NODE_ROOT && n->name == par->name &&
+		       n->kind == par->kind &&
+		       frame_unresolved(strtab_str(p->names, n->name),
+					strtab_len(p->names, n->name)));
+	}
+	return ok;
+}
+
+/*
+ * Add run p as the next column. take: p itself, whose tree may become
+ * the union tree's (p is then left an empty tree) when it would be
+ * copied node for node anyway: the common first run.
+ */
+static void add_run(struct cmp_build *b, const struct profile *p, bool new,
+		    struct profile *take)
+{
+	struct cmp_col *col;
+	uint32_t *map, id;
+	uint8_t *deep = NULL;
+
+	if (new)
+		b->t->nr_new++;
+	else
+		b->t->nr_base++;
+	if (take && run_is_union(b, take)) {
+		struct cmp_tree *t = b->t;
+
+		profile_swap_trees(t->shape, take);
+		p = t->shape;
+		t->names = t->shape->names;
+		t->root_name = strtab_intern(t->names, "all", 3);
+		map = xmalloc(sizeof(*map) * p->nr_nodes);
+		for (id = 0; id < p->nr_nodes; id++)
+			map[id] = id;
+	} else {
+		map = map_run(b, p, &deep);
+	}
+	b->t->nr_nodes = b->t->shape->nr_nodes;
+	ALLOC_GROW(b->cols, b->nr_cols + 1, b->alloc_cols);
+	col = &b->cols[b->nr_cols++];
+	col->len = b->t->nr_nodes;
+	col->self = xcalloc(col->len, sizeof(double));
+	col->below = deep ? xcalloc(col->len, sizeof(double)) : NULL;
+	for (id = 1; id < p->nr_nodes; id++) {
+		if (!p->nodes[id].self || !kept(p, id))
+			continue;
+		if (deep && deep[id])
+			col->below[map[id]] += p->nodes[id].self;
+		else
+			col->self[map[id]] += p->nodes[id].self;
+	}
+	free(deep);
+	free(map);
+}
+
+void cmp_build_add(struct cmp_build *b, const struct profile *p, bool new)
+{
+	add_run(b, p, new, NULL);
+}
+
+void cmp_build_add_take(struct cmp_build *b, struct profile *p, bool new)
+{
+	add_run(b, p, new, p);
+}
+
+void cmp_build__delete(struct cmp_build *b)
+{
+	size_t c;
+
+	if (!b)
+		return;
+	for (c = 0; c < b->nr_cols; c++) {
+		free(b->cols[c].self);
+		free(b->cols[c].below);
+	}
+	free(b->cols);
+	cmp_tree__delete(b->t);
+	free(b);
+}
+
+struct cmp_tree *cmp_build_finish(struct cmp_build *b)
+{
+	struct cmp_tree *t = b->t;
+	size_t nb = t->nr_base, nn = t->nr_new, cols = nb + nn, c;
+	double *kept_total;
 	uint32_t id;
 
-	for (id = 0; id < t->nr_nodes; id++) {
-		struct cmp_node *n = &t->nodes[id];
-		const double *r = t->share + (size_t)id * cols;
-		const double *s = t->self_share + (size_t)id * cols;
+	/* The columns, base runs first as they were added, into rows. */
+	t->share = xcalloc(size_mul(t->nr_nodes, cols), sizeof(double));
+	t->self_share = xcalloc(size_mul(t->nr_nodes, cols), sizeof(double));
+	for (c = 0; c < cols; c++) {
+		struct cmp_col *col = &b->cols[c];
 
-		n->base = stats_mean(r, nb);
-		n->new = stats_mean(r + nb, nn);
-		n->base_self = stats_mean(s, nb);
-		n->new_self = stats_mean(s + nb, nn);
-		n->base_stddev_pct = diff_stddev_percent(
-			n->base, stats_pstddev(r, nb));
-		n->new_stddev_pct = diff_stddev_percent(
-			n->new, stats_pstddev(r + nb, nn));
-		n->separated = stats_separated(r, nb, r + nb, nn) != 0;
-		n->change = n->new - n->base;
-		n->change_self = n->new_self - n->base_self;
-		n->p = n->p_self = -1;
-		if (nb >= 2 && nn >= 2) {
-			n->p = stats_welch_p(r, nb, r + nb, nn);
-			n->p_self = stats_welch_p(s, nb, s + nb, nn);
+		for (id = 0; id < col->len; id++) {
+			size_t at = (size_t)id * cols + c;
+
+			t->share[at] = col->self[id];
+			t->self_share[at] = col->self[id];
+			if (col->below)
+				t->share[at] += col->below[id];
 		}
-		n->changed = diff_changed(r, nb, r + nb, nn, true,
-					  &t->opts.diff);
-		n->changed_self = diff_changed(s, nb, s + nb, nn, true,
-					       &t->opts.diff);
+		free(col->self);
+		free(col->below);
+		col->self = col->below = NULL;
 	}
+	free(b->cols);
+	free(b);
+	t->base_kept = xcalloc(nb + 1, sizeof(double));
+	t->new_kept = xcalloc(nn + 1, sizeof(double));
+	/* Children have larger ids than their parents. */
+	for (id = t->nr_nodes - 1; id > 0; id--) {
+		size_t par = t->shape->nodes[id].parent;
+
+		for (c = 0; c < cols; c++)
+			t->share[par * cols + c] += t->share[id * cols + c];
+	}
+	kept_total = xmalloc(sizeof(double) * (cols + 1));
+	for (c = 0; c < cols; c++) {
+		if (c < nb)
+			t->base_kept[c] = t->share[c];
+		else
+			t->new_kept[c - nb] = t->share[c];
+		kept_total[c] = t->share[c];
+	}
+	to_shares(t->share, t->nr_nodes, cols, kept_total,
+		  !t->opts.full_precision);
+	to_shares(t->self_share, t->nr_nodes, cols, kept_total,
+		  !t->opts.full_precision);
+	free(kept_total);
+	return t;
 }
 
 struct cmp_tree *cmp_tree__new(struct profile *const *base, size_t nb,
 			       struct profile *const *new, size_t nn,
 			       const struct cmp_opts *o)
 {
-	struct build b = { 0 };
-	struct cmp_tree *t = xcalloc(1, sizeof(*t));
-	size_t cols = nb + nn, c;
-	uint32_t **maps = xcalloc(cols, sizeof(*maps));
-	uint32_t id;
+	struct cmp_build *b = cmp_build__new(o);
+	size_t i;
 
-	t->opts = *o;
-	t->nr_base = nb;
-	t->nr_new = nn;
-	t->names = strtab__new();
-	b.t = t;
-	/* The root. */
-	ALLOC_GROW(t->nodes, 1, b.alloc);
-	memset(t->nodes, 0, sizeof(*t->nodes));
-	t->nodes[0].parent = NODE_NONE;
-	t->nodes[0].name = strtab_intern(t->names, "all", 3);
-	t->nr_nodes = 1;
-
-	for (c = 0; c < cols; c++)
-		maps[c] = map_run(&b, c < nb ? base[c] : new[c - nb]);
-	free(b.ix.slot);
-
-	t->share = xcalloc(size_mul(t->nr_nodes, cols), sizeof(double));
-	t->self_share = xcalloc(size_mul(t->nr_nodes, cols), sizeof(double));
-	t->base_kept = xcalloc(nb, sizeof(double));
-	t->new_kept = xcalloc(nn, sizeof(double));
-	for (c = 0; c < cols; c++) {
-		const struct profile *p = c < nb ? base[c] : new[c - nb];
-
-		for (id = 1; id < p->nr_nodes; id++) {
-			size_t at = (size_t)maps[c][id] * cols + c;
-
-			if (!p->nodes[id].self || !kept(p, id))
-				continue;
-			t->share[at] += p->nodes[id].self;
-			t->self_share[at] += p->nodes[id].self;
-		}
-		free(maps[c]);
-	}
-	free(maps);
-	/* Children have larger ids than their parents. */
-	for (id = t->nr_nodes - 1; id > 0; id--) {
-		size_t par = t->nodes[id].parent;
-
-		for (c = 0; c < cols; c++)
-			t->share[par * cols + c] += t->share[id * cols + c];
-	}
-	for (c = 0; c < cols; c++) {
-		if (c < nb)
-			t->base_kept[c] = t->share[c];
-		else
-			t->new_kept[c - nb] = t->share[c];
-	}
-	{
-		double *kept_total = xmalloc(sizeof(double) * cols);
-
-		for (c = 0; c < cols; c++)
-			kept_total[c] = c < nb ? t->base_kept[c] :
-						 t->new_kept[c - nb];
-		to_shares(t->share, t->nr_nodes, cols, kept_total,
-			  !o->full_precision);
-		to_shares(t->self_share, t->nr_nodes, cols, kept_total,
-			  !o->full_precision);
-		free(kept_total);
-	}
-	link_children(t);
-	verdicts(t);
-	return t;
+	for (i = 0; i < nb; i++)
+		cmp_build_add(b, base[i], false);
+	for (i = 0; i < nn; i++)
+		cmp_build_add(b, new[i], true);
+	return cmp_build_finish(b);
 }
 
 void cmp_tree__delete(struct cmp_tree *t)
 {
 	if (!t)
 		return;
-	free(t->nodes);
+	profile__delete(t->shape);
 	free(t->share);
 	free(t->self_share);
 	free(t->base_kept);
 	free(t->new_kept);
-	strtab__delete(t->names);
 	free(t);
 }
 
@@ -322,10 +392,12 @@ double cmp_max_change(const struct cmp_tree *t, bool self)
 	uint32_t id;
 
 	for (id = 0; id < t->nr_nodes; id++) {
-		const struct cmp_node *n = &t->nodes[id];
-		double d = fabs(self ? n->change_self : n->change);
+		struct cmp_node n;
+		double d;
 
-		if ((self ? n->changed_self : n->changed) && d > max)
+		cmp_node_get(t, id, &n);
+		d = fabs(self ? n.change_self : n.change);
+		if ((self ? n.changed_self : n.changed) && d > max)
 			max = d;
 	}
 	return max;

@@ -48,8 +48,16 @@ struct cmp_opts {
 	struct diff_opts diff; /* the table's selection rules */
 	bool full_precision;   /* no CMP_LKP_FLOOR */
 	bool strip_clones;     /* foo.isra.0 is foo (LKP's rule) */
+	/*
+	 * 0: the whole tree. Else no node deeper than this: the weight
+	 * below counts for its ancestor's inclusive share, not its self
+	 * share (diff's explanation wants only the processes, depth 1, and
+	 * the nodes' columns are most of the memory of many runs).
+	 */
+	uint32_t max_depth;
 };
 
+/* A node's figures, as cmp_node_get() works them out. */
 struct cmp_node {
 	uint32_t parent;       /* NODE_NONE for the root */
 	uint32_t first_child;  /* NODE_NONE when a leaf */
@@ -71,15 +79,23 @@ struct cmp_node {
 	bool changed_self;	  /* ... of the self shares */
 };
 
+/*
+ * The tree keeps its shape (a profile without weights: parent, children,
+ * name, kind and depth of each node, node ids as above, the children in
+ * no particular order) and the per-run shares; a node's means and
+ * verdicts are worked out from them when asked (cmp_node_get(),
+ * cmp_mean()), so that a large tree costs its shape and its columns.
+ */
 struct cmp_tree {
-	struct cmp_node *nodes;
+	struct profile *shape;
 	uint32_t nr_nodes;
+	uint32_t root_name;	/* "all", in names */
 	size_t nr_base, nr_new; /* runs a side; columns base first */
 	/* Per node, nr_base + nr_new shares, percent (floored): node i's
 	 * run r is share[i * (nr_base + nr_new) + r]. */
 	double *share, *self_share;
 	double *base_kept, *new_kept; /* per run: the weight that is 100% */
-	struct strtab *names;
+	struct strtab *names;	/* shape->names */
 	struct cmp_opts opts;
 };
 
@@ -92,10 +108,34 @@ struct cmp_tree *cmp_tree__new(struct profile *const *base, size_t nb,
 			       const struct cmp_opts *o);
 void cmp_tree__delete(struct cmp_tree *t);
 
+/*
+ * The same, one run at a time, so that a run's tree can be freed as soon
+ * as it is added: what a build keeps is the union tree and one column of
+ * numbers per run. Every base run must be added before the first new run;
+ * at least one run a side. cmp_build_finish() returns the tree and frees
+ * b; cmp_build__delete() (NULL-safe) drops an unfinished build.
+ */
+struct cmp_build;
+struct cmp_build *cmp_build__new(const struct cmp_opts *o);
+void cmp_build_add(struct cmp_build *b, const struct profile *run, bool new);
+/* The same, but the run's tree may be taken over (run is then left an
+ * empty tree, its metadata kept): the first run need not be copied. */
+void cmp_build_add_take(struct cmp_build *b, struct profile *run, bool new);
+struct cmp_tree *cmp_build_finish(struct cmp_build *b);
+void cmp_build__delete(struct cmp_build *b);
+
 static inline const char *cmp_name(const struct cmp_tree *t, uint32_t node)
 {
-	return strtab_str(t->names, t->nodes[node].name);
+	return node == NODE_ROOT ? strtab_str(t->names, t->root_name)
+				 : node_name(t->shape, node);
 }
+
+/* Node id's figures into *n (its shape, means, p-values and verdicts). */
+void cmp_node_get(const struct cmp_tree *t, uint32_t id, struct cmp_node *n);
+
+/* The mean of a side's shares of node id (new: the new side's; self:
+ * the self shares): cmp_node_get()'s base, new, base_self, new_self. */
+double cmp_mean(const struct cmp_tree *t, uint32_t id, bool new, bool self);
 
 /* The per-run shares of a node: base runs, then new runs. */
 static inline const double *cmp_runs(const struct cmp_tree *t, uint32_t node,

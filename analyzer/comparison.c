@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/error.h"
+#include "lib/strtab.h"
 #include "analyzer/comparison.h"
 
 void comparison_opts_init(struct comparison_opts *o)
@@ -11,17 +13,77 @@ void comparison_opts_init(struct comparison_opts *o)
 	o->strip_clones = true;
 }
 
-int comparison_load(struct comparison *c, char *const *const paths[2],
-		    const size_t nr[2], const struct input_opts *io,
-		    struct fd_err *err)
+/* Where each run of a side goes once read: into the union tree. */
+struct tree_ctx {
+	struct comparison *c;
+	bool reverse;
+	bool new;	/* the new side's runs */
+};
+
+static int tree_run(void *ctx, struct profile *run, size_t i,
+		    const char *path, struct fd_err *err)
 {
-	static const char *const what[2] = { "base", "new" };
-	struct fd_err e;
+	struct tree_ctx *tc = ctx;
+	struct profile *r;
+
+	/* The run's tree is not read after this: the tree may take it. */
+	if (!tc->reverse) {
+		cmp_build_add_take(tc->c->build, run, tc->new);
+		return 0;
+	}
+	r = profile__new_reversed(run);
+	cmp_build_add_take(tc->c->build, r, tc->new);
+	profile__delete(r);
+	return 0;
+}
+
+/* The comparison's loading options, and its tree's build when asked. */
+static void load_begin(struct comparison *c, const struct comparison_opts *o,
+		       struct tree_ctx tc[2], struct diff_side_visit v[2])
+{
 	int i;
 
 	memset(c, 0, sizeof(*c));
+	if (o->tree) {
+		struct cmp_opts co = {
+			.diff = o->diff,
+			.full_precision = o->full_precision,
+			.strip_clones = o->strip_clones,
+			.max_depth = o->tree_depth,
+		};
+
+		c->build = cmp_build__new(&co);
+	}
 	for (i = 0; i < 2; i++) {
-		if (diff_side_load(&c->sides[i], paths[i], nr[i], io, &e)) {
+		tc[i] = (struct tree_ctx){ c, o->reverse, i == 1 };
+		v[i] = (struct diff_side_visit){
+			.run = o->tree ? tree_run : NULL,
+			.ctx = &tc[i],
+			.merged = o->merged,
+			.chains = o->chains,
+		};
+	}
+}
+
+int comparison_load(struct comparison *c, char *const *const paths[2],
+		    const size_t nr[2], const struct input_opts *io,
+		    const struct comparison_opts *o, struct fd_err *err)
+{
+	static const char *const what[2] = { "base", "new" };
+	struct comparison_opts defaults;
+	struct diff_side_visit v[2];
+	struct tree_ctx tc[2];
+	struct fd_err e;
+	int i;
+
+	if (!o) {
+		comparison_opts_init(&defaults);
+		o = &defaults;
+	}
+	load_begin(c, o, tc, v);
+	for (i = 0; i < 2; i++) {
+		if (diff_side_load_visit(&c->sides[i], paths[i], nr[i], io,
+					 &v[i], &e)) {
 			fd_err_set(err, "%s: %s", what[i], e.msg);
 			return -1;
 		}
@@ -29,39 +91,67 @@ int comparison_load(struct comparison *c, char *const *const paths[2],
 	return 0;
 }
 
-void comparison_init_profiles(struct comparison *c, struct profile *base,
-			      struct profile *new, const char *name)
+int comparison_init_profiles(struct comparison *c, struct profile *base,
+			     struct profile *new, const char *name,
+			     const struct comparison_opts *o,
+			     struct fd_err *err)
 {
+	static const char *const what[2] = { "base", "new" };
 	struct profile *p[2] = { base, new };
+	struct comparison_opts defaults;
+	struct diff_side_visit v[2];
+	struct tree_ctx tc[2];
+	struct fd_err e;
 	int i;
 
-	memset(c, 0, sizeof(*c));
-	for (i = 0; i < 2; i++) {
-		struct diff_side *s = &c->sides[i];
-
-		s->nr_runs = 1;
-		s->files = xcalloc(1, sizeof(*s->files));
-		s->files[0] = xstrdup(name);
-		s->name = xstrdup(i ? "new" : "base");
-		s->side.name = xstrdup(s->name);
-		s->side.nr_runs = 1;
-		s->side.runs = xcalloc(1, sizeof(*s->side.runs));
-		/* One run is its own sum: the merged profile is a copy so
-		 * that side_release() frees each once. */
-		s->side.runs[0] = p[i];
-		s->side.merged = profile__new();
-		profile_merge(s->side.merged, p[i]);
+	if (!o) {
+		comparison_opts_init(&defaults);
+		o = &defaults;
 	}
+	load_begin(c, o, tc, v);
+	for (i = 0; i < 2; i++) {
+		if (diff_side_init_profile(&c->sides[i], p[i], name,
+					   what[i], &v[i], &e)) {
+			if (!i)
+				profile__delete(p[1]);
+			fd_err_set(err, "%s: %s", what[i], e.msg);
+			return -1;
+		}
+	}
+	return 0;
 }
 
-static struct profile **reverse_runs(const struct side *s)
+/*
+ * The table of two profile sides: each run's figures as values by key id,
+ * the keys interned once for the comparison, so that many runs cost one
+ * number a run a row (a metric set a run would hold every key's string
+ * per run).
+ */
+static int compare_profiles(struct comparison *c,
+			    const struct comparison_opts *o,
+			    struct fd_err *err)
 {
-	struct profile **r = xcalloc(s->nr_runs, sizeof(*r));
-	size_t i;
+	static const char *const what[2] = { "base", "new" };
+	size_t nb = c->sides[0].nr_runs, nn = c->sides[1].nr_runs;
+	struct diff_vals *v = xcalloc(nb + nn + 1, sizeof(*v));
+	struct strtab *keys = strtab__new();
+	struct fd_err e;
+	int i, ret = 0;
 
-	for (i = 0; i < s->nr_runs; i++)
-		r[i] = profile__new_reversed(s->runs[i]);
-	return r;
+	for (i = 0; i < 2 && !ret; i++) {
+		ret = diff_side_measure_vals(&c->sides[i], c->event,
+					     o->full_precision, keys,
+					     v + (i ? nb : 0), &e);
+		if (ret)
+			fd_err_set(err, "%s: %s", what[i], e.msg);
+	}
+	if (!ret)
+		diff_compare_vals(keys, v, nb, v + nb, nn, &o->diff,
+				  &c->table);
+	diff_vals_release(v, nb + nn);
+	free(v);
+	strtab__delete(keys);
+	return ret;
 }
 
 int comparison_compute(struct comparison *c, const struct comparison_opts *o,
@@ -76,48 +166,34 @@ int comparison_compute(struct comparison *c, const struct comparison_opts *o,
 	 * does, said once in c->note. */
 	if (diff_sides_event(s, o->event, &c->event, &c->note, err))
 		return -1;
-	for (i = 0; i < 2; i++) {
-		if (diff_side_measure(&s[i], c->event, o->full_precision,
-				      &e)) {
-			fd_err_set(err, "%s: %s", what[i], e.msg);
+	if (comparison_profiles(c)) {
+		if (compare_profiles(c, o, err))
 			return -1;
+	} else {
+		for (i = 0; i < 2; i++) {
+			if (diff_side_measure(&s[i], c->event,
+					      o->full_precision, &e)) {
+				fd_err_set(err, "%s: %s", what[i], e.msg);
+				return -1;
+			}
 		}
+		diff_compare(s[0].sets, s[0].nr_runs, s[1].sets,
+			     s[1].nr_runs, &o->diff, &c->table);
 	}
-	diff_compare(s[0].sets, s[0].nr_runs, s[1].sets, s[1].nr_runs,
-		     &o->diff, &c->table);
-	if (o->tree && comparison_profiles(c)) {
-		struct cmp_opts co = {
-			.diff = o->diff,
-			.full_precision = o->full_precision,
-			.strip_clones = o->strip_clones,
-		};
-		struct profile *const *runs[2] = { s[0].side.runs,
-						   s[1].side.runs };
-
-		if (o->reverse) {
-			for (i = 0; i < 2; i++)
-				runs[i] = c->reversed[i] =
-					reverse_runs(&s[i].side);
-		}
-		c->tree = cmp_tree__new(runs[0], s[0].side.nr_runs, runs[1],
-					s[1].side.nr_runs, &co);
+	if (o->tree && comparison_profiles(c) && c->build) {
+		c->tree = cmp_build_finish(c->build);
+		c->build = NULL;
 	}
 	return 0;
 }
 
 void comparison_release(struct comparison *c)
 {
-	size_t i;
 	int k;
 
-	for (k = 0; k < 2; k++) {
-		if (c->reversed[k]) {
-			for (i = 0; i < c->sides[k].side.nr_runs; i++)
-				profile__delete(c->reversed[k][i]);
-			free(c->reversed[k]);
-		}
+	for (k = 0; k < 2; k++)
 		diff_side_release(&c->sides[k]);
-	}
+	cmp_build__delete(c->build);
 	cmp_tree__delete(c->tree);
 	diff_release(&c->table);
 	free(c->event);

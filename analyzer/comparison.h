@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "lib/error.h"
 #include "analyzer/compare.h"
@@ -22,6 +23,11 @@
  *
  * Life cycle: comparison_load() (each run read once) ->
  * comparison_compute() -> read the fields -> comparison_release().
+ *
+ * Each run is read, measured and added to the union tree's columns, then
+ * freed before the next is read: what a comparison keeps is the union
+ * tree, the table and a few numbers a run, never a run's tree (nor a
+ * side's merged tree, unless o->merged asks for it).
  */
 struct comparison_opts {
 	struct diff_opts diff;	 /* the table's selection rules */
@@ -29,6 +35,9 @@ struct comparison_opts {
 	bool strip_clones;	 /* foo.isra.0 is foo in the tree: true */
 	bool reverse;		 /* the tree merged from the leaves */
 	bool tree;		 /* build the call tree (graphs, explain) */
+	uint32_t tree_depth;	 /* its nodes' depth at most; 0: all */
+	bool chains;		 /* keep the runs' chains (explanation) */
+	bool merged;		 /* keep each side's merged tree (exports) */
 	const char *event;	 /* the keys' event; NULL: from the sides */
 };
 
@@ -42,20 +51,30 @@ struct comparison {
 	char *note;
 	struct diff table;
 	struct cmp_tree *tree;	   /* NULL: not asked, or a stats side */
-	struct profile **reversed[2]; /* --reverse copies of the runs */
+	struct cmp_build *build;   /* the tree while the runs are read */
 };
 
-/* Read both sides (paths[i][0..nr[i])): err says which side. */
+/*
+ * Read both sides (paths[i][0..nr[i])): err says which side. o (NULL:
+ * comparison_opts_init()'s) says what to keep of the runs as they go by:
+ * the tree (o->tree, with o->strip_clones, o->reverse, o->tree_depth),
+ * the chains, the merged trees; comparison_compute() must then be given
+ * the same options.
+ */
 int comparison_load(struct comparison *c, char *const *const paths[2],
 		    const size_t nr[2], const struct input_opts *io,
-		    struct fd_err *err);
+		    const struct comparison_opts *o, struct fd_err *err);
 
 /*
  * A comparison of two profiles already read (a differential folded
- * file's two columns): c owns them from here on.
+ * file's two columns), each taken as the one run of its side, as
+ * comparison_load() takes runs (o as there); c frees them. -1 with err
+ * when a side's weights add up past the largest number.
  */
-void comparison_init_profiles(struct comparison *c, struct profile *base,
-			      struct profile *new, const char *name);
+int comparison_init_profiles(struct comparison *c, struct profile *base,
+			     struct profile *new, const char *name,
+			     const struct comparison_opts *o,
+			     struct fd_err *err);
 
 /* The table and (o->tree) the call tree. -1 with err on a run with no
  * resolved sample. */

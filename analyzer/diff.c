@@ -13,6 +13,7 @@
 #include "analyzer/names.h"
 #include "analyzer/stats.h"
 #include "lib/strbuf.h"
+#include "lib/strtab.h"
 
 #define PP_PREFIX "perf-profile."
 
@@ -75,11 +76,6 @@ bool diff_changed(const double *b, size_t nb, const double *n, size_t nn,
 	return fabs(change) >= floor_;
 }
 
-static int cmp_str_ptr(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 static int cmp_row(const void *a, const void *b)
 {
 	const struct diff_row *x = a, *y = b;
@@ -99,65 +95,62 @@ static int cmp_row(const void *a, const void *b)
 	return strcmp(x->key, y->key);
 }
 
-/* The value of key in s (sorted), moving the cursor *at forward. */
-static double next_value(const struct metric_set *s, size_t *at,
-			 const char *key)
+void diff_compare_vals(const struct strtab *keys,
+		       const struct diff_vals *base, size_t nr_base,
+		       const struct diff_vals *new, size_t nr_new,
+		       const struct diff_opts *o, struct diff *d)
 {
-	int c;
-
-	while (*at < s->nr && (c = strcmp(s->v[*at].key, key)) < 0)
-		(*at)++;
-	if (*at < s->nr && !strcmp(s->v[*at].key, key))
-		return s->v[(*at)++].value;
-	return 0; /* missing: 0, as LKP counts it */
-}
-
-void diff_compare(struct metric_set *base, size_t nr_base,
-		  struct metric_set *new, size_t nr_new,
-		  const struct diff_opts *o, struct diff *d)
-{
-	size_t nr_runs = nr_base + nr_new, total = 0, nr_keys = 0, i, j;
-	const char **keys;
-	size_t *at = xcalloc(nr_runs, sizeof(*at));
+	size_t nr_runs = nr_base + nr_new, nr_keys = 0, i, j;
+	uint32_t nr_ids = strtab_count(keys);
+	uint32_t *row_of = xmalloc(sizeof(*row_of) * ((size_t)nr_ids + 1));
+	uint32_t *key_of = xmalloc(sizeof(*key_of) * ((size_t)nr_ids + 1));
+	size_t *seen;
 
 	memset(d, 0, sizeof(*d));
 	d->nr_base = nr_base;
 	d->nr_new = nr_new;
+	/* The union of the keys: one row each. */
+	memset(row_of, 0xff, sizeof(*row_of) * nr_ids);
 	for (i = 0; i < nr_runs; i++) {
-		struct metric_set *s = i < nr_base ? &base[i]
-						   : &new[i - nr_base];
+		const struct diff_vals *v = i < nr_base ? &base[i]
+							: &new[i - nr_base];
 
-		if (s->nr) /* sane_qsort() and bsearch() want a non-NULL array */
-			metric_set_sort(s);
-		total += s->nr;
+		for (j = 0; j < v->nr; j++) {
+			if (row_of[v->id[j]] != UINT32_MAX)
+				continue;
+			row_of[v->id[j]] = (uint32_t)nr_keys;
+			key_of[nr_keys++] = v->id[j];
+		}
 	}
-	/* The union of the keys, sorted as the sets are. */
-	keys = xmalloc((total + 1) * sizeof(*keys));
-	for (i = 0; i < nr_runs; i++) {
-		const struct metric_set *s = i < nr_base ? &base[i]
-							 : &new[i - nr_base];
-
-		for (j = 0; j < s->nr; j++)
-			keys[nr_keys++] = s->v[j].key;
-	}
-	sane_qsort(keys, nr_keys, sizeof(*keys), cmp_str_ptr);
-	for (i = 0, j = 0; i < nr_keys; i++)
-		if (!j || strcmp(keys[j - 1], keys[i]))
-			keys[j++] = keys[i];
-	nr_keys = j;
-
 	d->rows = xcalloc(nr_keys + 1, sizeof(*d->rows));
-	d->values = xmalloc((nr_keys * nr_runs + 1) * sizeof(*d->values));
+	d->values = xcalloc(nr_keys * nr_runs + 1, sizeof(*d->values));
 	d->nr_rows = nr_keys;
+	/* A run's values, a key missing from it 0 (as LKP counts it), a key
+	 * given twice added up in order, a sum past DBL_MAX held there. */
+	seen = xmalloc(sizeof(*seen) * (nr_keys + 1));
+	memset(seen, 0xff, sizeof(*seen) * (nr_keys + 1));
+	for (i = 0; i < nr_runs; i++) {
+		const struct diff_vals *v = i < nr_base ? &base[i]
+							: &new[i - nr_base];
+
+		for (j = 0; j < v->nr; j++) {
+			size_t r = row_of[v->id[j]];
+			double *x = &d->values[r * nr_runs + i], sum;
+
+			if (seen[r] != i) {
+				seen[r] = i;
+				*x = v->v[j];
+				continue;
+			}
+			sum = *x + v->v[j];
+			*x = isfinite(sum) ? sum : copysign(DBL_MAX, sum);
+		}
+	}
 	for (i = 0; i < nr_keys; i++) {
 		struct diff_row *r = &d->rows[i];
 		double *v = d->values + i * nr_runs;
 
-		for (j = 0; j < nr_runs; j++)
-			v[j] = next_value(j < nr_base ? &base[j]
-						      : &new[j - nr_base],
-					  &at[j], keys[i]);
-		r->key = xstrdup(keys[i]);
+		r->key = xstrdup(strtab_str(keys, key_of[i]));
 		r->group = diff_key_group(r->key, &r->name);
 		r->points = r->group != DIFF_STAT;
 		r->base_runs = v;
@@ -178,8 +171,38 @@ void diff_compare(struct metric_set *base, size_t nr_base,
 		d->nr_shown += r->shown;
 	}
 	sane_qsort(d->rows, d->nr_rows, sizeof(*d->rows), cmp_row);
-	free(keys);
-	free(at);
+	free(seen);
+	free(row_of);
+	free(key_of);
+}
+
+void diff_compare(struct metric_set *base, size_t nr_base,
+		  struct metric_set *new, size_t nr_new,
+		  const struct diff_opts *o, struct diff *d)
+{
+	size_t nr_runs = nr_base + nr_new, i, j;
+	struct diff_vals *v = xcalloc(nr_runs + 1, sizeof(*v));
+	struct strtab *keys = strtab__new();
+
+	for (i = 0; i < nr_runs; i++) {
+		struct metric_set *s = i < nr_base ? &base[i]
+						   : &new[i - nr_base];
+
+		if (s->nr) /* sane_qsort() and bsearch() want a non-NULL array */
+			metric_set_sort(s);
+		v[i].id = xmalloc(sizeof(*v[i].id) * (s->nr + 1));
+		v[i].v = xmalloc(sizeof(*v[i].v) * (s->nr + 1));
+		for (j = 0; j < s->nr; j++) {
+			v[i].id[j] = strtab_intern(keys, s->v[j].key,
+						   strlen(s->v[j].key));
+			v[i].v[j] = s->v[j].value;
+		}
+		v[i].nr = s->nr;
+	}
+	diff_compare_vals(keys, v, nr_base, v + nr_base, nr_new, o, d);
+	diff_vals_release(v, nr_runs);
+	free(v);
+	strtab__delete(keys);
 }
 
 void diff_release(struct diff *d)
@@ -193,67 +216,135 @@ void diff_release(struct diff *d)
 	memset(d, 0, sizeof(*d));
 }
 
-static void add_key(struct metric_set *set, const char *group,
-		    const char *event, const char *name, double value,
-		    double floor, struct strbuf *key)
+/*
+ * Run i of profile side s, measured as read, as LKP's keys: add(ctx, key,
+ * value) for each, in the order diff_side_measure() always added them
+ * (repeated keys then add up the same), the perf-profile ones with event
+ * and LKP's floor applied, then the run's own stats.
+ */
+static int measure_keys(const struct diff_side *s, size_t i,
+			const char *event, double floor, struct strbuf *key,
+			void (*add)(void *ctx, const char *key, double value),
+			void *ctx, struct fd_err *err)
 {
-	/* LKP's stats files hold no figure below 0.05: neither do we. */
-	if (value <= 0 || value < floor)
-		return;
-	strbuf_reset(key);
-	strbuf_addf(key, PP_PREFIX "%s.%s.%s", group, event, name);
-	metric_set_add(set, key->buf, value);
+	const struct metric_set *stats = &s->side.meta[i].stats;
+	const struct side_vals *raw = &s->raw[i];
+	size_t j;
+
+	if (s->totals[i] <= 0)
+		return fd_err_at(err, s->files[i], 0,
+				 "no samples with a symbol (%llu stacks, all "
+				 "left out as unresolved)",
+				 (unsigned long long)s->hidden_stacks[i]);
+	/* "GROUP.NAME", as the load measured the run. */
+	for (j = 0; j < raw->nr; j++) {
+		const char *k = strtab_str(s->raw_names, raw->id[j]);
+		const char *dot = strchr(k, '.');
+		double value = raw->v[j];
+
+		/* LKP's stats files hold no figure below 0.05. */
+		if (value <= 0 || value < floor)
+			continue;
+		strbuf_reset(key);
+		strbuf_addf(key, PP_PREFIX "%.*s.%s.%s", (int)(dot - k), k,
+			    event, dot + 1);
+		add(ctx, key->buf, value);
+	}
+	/* the run's own benchmark, time and perf-stat rows */
+	for (j = 0; j < stats->nr; j++)
+		add(ctx, stats->v[j].key, stats->v[j].value);
+	return 0;
+}
+
+static void add_to_set(void *ctx, const char *key, double value)
+{
+	metric_set_add(ctx, key, value);
 }
 
 int diff_side_measure(struct diff_side *s, const char *event,
 		      bool full_precision, struct fd_err *err)
 {
-	struct metrics_opts mo = { .event = event };
 	double floor = full_precision ? 0 : DIFF_LKP_FLOOR;
 	struct strbuf key = STRBUF_INIT;
-	size_t i, j;
+	size_t i;
 
 	if (s->stats)
 		return 0;
 	s->sets = xcalloc(s->nr_runs, sizeof(*s->sets));
-	s->totals = xcalloc(s->nr_runs, sizeof(*s->totals));
 	for (i = 0; i < s->nr_runs; i++) {
-		struct metrics m;
-
-		metrics_compute(s->side.runs[i], &mo, &m);
-		if (m.total <= 0) {
-			fd_err_at(err, s->files[i], 0,
-				  "no samples with a symbol (%llu stacks, all "
-				  "left out as unresolved)",
-				  (unsigned long long)m.hidden_stacks);
-			metrics_release(&m);
-			goto fail;
+		if (measure_keys(s, i, event, floor, &key, add_to_set,
+				 &s->sets[i], err)) {
+			strbuf_release(&key);
+			return -1;
 		}
-		s->totals[i] = m.total;
-		for (j = 0; j < m.nr_fns; j++) {
-			add_key(&s->sets[i], "children", m.event,
-				m.fns[j].name, m.fns[j].children, floor, &key);
-			add_key(&s->sets[i], "self", m.event, m.fns[j].name,
-				m.fns[j].self, floor, &key);
-		}
-		for (j = 0; j < m.nr_chains; j++)
-			add_key(&s->sets[i], "calltrace", m.event,
-				m.chains[j].name, m.chains[j].percent, floor,
-				&key);
-		/* the run's own benchmark, time and perf-stat rows */
-		for (j = 0; j < s->side.runs[i]->meta.stats.nr; j++)
-			metric_set_add(&s->sets[i],
-				       s->side.runs[i]->meta.stats.v[j].key,
-				       s->side.runs[i]->meta.stats.v[j].value);
 		if (s->sets[i].nr)
 			metric_set_sort(&s->sets[i]);
-		metrics_release(&m);
 	}
 	strbuf_release(&key);
 	return 0;
-fail:
+}
+
+struct vals_ctx {
+	struct strtab *keys;
+	struct diff_vals *v; /* room for every key of the run */
+};
+
+static void add_to_vals(void *ctx, const char *key, double value)
+{
+	struct vals_ctx *c = ctx;
+	struct diff_vals *v = c->v;
+
+	v->id[v->nr] = strtab_intern(c->keys, key, strlen(key));
+	v->v[v->nr++] = value;
+}
+
+int diff_side_measure_vals(struct diff_side *s, const char *event,
+			   bool full_precision, struct strtab *keys,
+			   struct diff_vals *out, struct fd_err *err)
+{
+	double floor = full_precision ? 0 : DIFF_LKP_FLOOR;
+	struct strbuf key = STRBUF_INIT;
+	size_t i, j, max;
+
+	for (i = 0; i < s->nr_runs; i++) {
+		struct vals_ctx c = { keys, &out[i] };
+
+		memset(&out[i], 0, sizeof(out[i]));
+		max = s->stats ? s->sets[i].nr
+			       : size_add(s->raw[i].nr,
+					  s->side.meta[i].stats.nr);
+		out[i].id = xmalloc(size_mul(max + 1, sizeof(*out[i].id)));
+		out[i].v = xmalloc(size_mul(max + 1, sizeof(*out[i].v)));
+		if (s->stats) {
+			const struct metric_set *set = &s->sets[i];
+
+			for (j = 0; j < set->nr; j++)
+				add_to_vals(&c, set->v[j].key,
+					    set->v[j].value);
+			continue;
+		}
+		if (measure_keys(s, i, event, floor, &key, add_to_vals, &c,
+				 err)) {
+			strbuf_release(&key);
+			return -1;
+		}
+		/* The run's measures are in out[i] now. */
+		free(s->raw[i].id);
+		free(s->raw[i].v);
+		memset(&s->raw[i], 0, sizeof(s->raw[i]));
+	}
 	strbuf_release(&key);
-	return -1;
+	return 0;
+}
+
+void diff_vals_release(struct diff_vals *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].id);
+		free(v[i].v);
+	}
 }
 
 double diff_change(double base, double new, bool points)

@@ -4,11 +4,13 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "lib/error.h"
 #include "analyzer/input.h"
 #include "analyzer/metrics.h"
 #include "lib/outfile.h"
+#include "lib/strtab.h"
 #include "analyzer/side.h"
 
 /*
@@ -114,6 +116,25 @@ struct diff {
 void diff_compare(struct metric_set *base, size_t nr_base,
 		  struct metric_set *new, size_t nr_new,
 		  const struct diff_opts *o, struct diff *d);
+
+/*
+ * One run's values by key: ids into a strtab shared by every run of a
+ * comparison, in the order they were added (a repeated id adds up, as
+ * metric_set_sort() adds repeated keys). Many runs then hold each key
+ * once, and one number per run per key.
+ */
+struct diff_vals {
+	uint32_t *id;
+	double *v;
+	size_t nr;
+};
+
+/* diff_compare() of runs given as values by key id (keys: the names). */
+void diff_compare_vals(const struct strtab *keys,
+		       const struct diff_vals *base, size_t nr_base,
+		       const struct diff_vals *new, size_t nr_new,
+		       const struct diff_opts *o, struct diff *d);
+void diff_vals_release(struct diff_vals *v, size_t n);
 void diff_release(struct diff *d);
 
 /*
@@ -159,6 +180,16 @@ enum diff_group diff_key_group(const char *key, const char **name);
  */
 int diff_side_measure(struct diff_side *s, const char *event,
 		      bool full_precision, struct fd_err *err);
+
+/*
+ * The same figures as values by key id into out[0..s->nr_runs) (keys
+ * interned in keys), without a metric set a run: what a comparison of
+ * many runs keeps. A stats side's sets are taken as they are; a profile
+ * side's measures are freed as they are taken (measure it once).
+ */
+int diff_side_measure_vals(struct diff_side *s, const char *event,
+			   bool full_precision, struct strtab *keys,
+			   struct diff_vals *out, struct fd_err *err);
 
 /*
  * The differential folded stacks of two profiles for the renderers,

@@ -473,8 +473,10 @@ void explain_compute(const struct diff *d, struct metric_set *base,
 	free(hot);
 }
 
-/* The chains of every run of s, as explain_compute() wants them. */
-static struct metric_set *side_chains(const struct diff_side *s,
+/* The chains of every run of s, as explain_compute() wants them (of a
+ * profile, those the load kept that d's explanation can take). */
+static struct metric_set *side_chains(const struct diff *d,
+				      const struct diff_side *s,
 				      bool calltrace)
 {
 	struct metric_set *v = xcalloc(s->nr_runs, sizeof(*v));
@@ -484,7 +486,7 @@ static struct metric_set *side_chains(const struct diff_side *s,
 		if (calltrace)
 			explain_calltrace_chains(&s->sets[i], &v[i]);
 		else
-			explain_self_chains(s->side.runs[i], &v[i]);
+			diff_side_chains(s, i, d, &v[i]);
 	}
 	return v;
 }
@@ -503,8 +505,8 @@ void explain_sides(const struct diff *d, const struct diff_side *base,
 		   struct explain *e)
 {
 	bool calltrace = base->stats || new->stats;
-	struct metric_set *b = side_chains(base, calltrace);
-	struct metric_set *n = side_chains(new, calltrace);
+	struct metric_set *b = side_chains(d, base, calltrace);
+	struct metric_set *n = side_chains(d, new, calltrace);
 
 	/* explain_compute() copies the chains it keeps. */
 	explain_compute(d, b, n, calltrace, o, e);
@@ -552,15 +554,16 @@ void explain_processes(struct explain *e, const struct cmp_tree *t)
 	e->nr_procs = 0;
 	if (!t)
 		return;
-	for (c = t->nodes[NODE_ROOT].first_child; c != NODE_NONE;
-	     c = t->nodes[c].next_sibling) {
-		const struct cmp_node *n = &t->nodes[c];
+	for (c = t->shape->nodes[NODE_ROOT].first_child; c != NODE_NONE;
+	     c = t->shape->nodes[c].next_sibling) {
+		struct cmp_node n;
 
-		if (n->kind != FRAME_PROCESS || !n->changed)
+		cmp_node_get(t, c, &n);
+		if (n.kind != FRAME_PROCESS || !n.changed)
 			continue;
 		ALLOC_GROW(e->procs, e->nr_procs + 1, alloc);
 		e->procs[e->nr_procs++] = (struct explain_process){
-			cmp_name(t, c), n->base, n->new, n->change
+			cmp_name(t, c), n.base, n.new, n.change
 		};
 	}
 	sane_qsort(e->procs, e->nr_procs, sizeof(*e->procs), cmp_process);

@@ -230,4 +230,12 @@ static inline bool frame_unresolved(const char *name, size_t len)
 	return len >= 2 && name[0] == '[' && name[len - 1] == ']';
 }
 
+/*
+ * Swap the trees (names, nodes and their index) of a and b, each keeping
+ * its metadata and off-CPU part (analyzer/profile-walk.c): a comparison
+ * takes a run's tree as the start of its union tree instead of copying
+ * it node by node.
+ */
+void profile_swap_trees(struct profile *a, struct profile *b);
+
 #endif

@@ -9,8 +9,10 @@
 
 #include "analyzer/diff.h"
 #include "analyzer/event.h"
+#include "analyzer/explain.h"
 #include "analyzer/lkp-stats.h"
 #include "analyzer/side.h"
+#include "lib/strbuf.h"
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -117,45 +119,89 @@ char *side_name_from_path(const char *path)
 	return name;
 }
 
+/* What profile_merge() does to the metadata, without the tree. */
+static void meta_add(struct profile_meta *dst, const struct profile_meta *src)
+{
+	dst->samples += src->samples;
+	dst->lost += src->lost;
+	dst->duration += src->duration;
+#define KEEP(f)                                                            \
+	if (!dst->f && src->f)                                             \
+		dst->f = xstrdup(src->f)
+	KEEP(event);
+	KEEP(unit);
+	KEEP(host);
+	KEEP(kernel);
+	KEEP(cmdline);
+	KEEP(date);
+	KEEP(label);
+#undef KEEP
+}
+
+static void meta_free(struct profile_meta *m)
+{
+	free(m->event);
+	free(m->unit);
+	free(m->host);
+	free(m->kernel);
+	free(m->cmdline);
+	free(m->date);
+	free(m->label);
+	metric_set_release(&m->stats);
+	memset(m, 0, sizeof(*m));
+}
+
 /*
- * Add run (read from path) to the runs of s, and to s->merged: the runs
- * of a side are one event, and their sum stays a number.
+ * Add run (read from path) to the runs of s: its sum, the visit, then its
+ * metadata taken over (the tree stays the caller's, to free). The runs of
+ * a side are one event, and their sum stays a number.
  */
 static int add_run(struct side *s, struct profile *run, const char *path,
-		   struct fd_err *err)
+		   const struct side_visit *v, struct fd_err *err)
 {
-	const struct profile *first = s->nr_runs ? s->runs[0] : NULL;
+	const struct profile_meta *first = s->nr_runs ? &s->meta[0] : NULL;
 
-	if (first && first->meta.event && run->meta.event &&
-	    meta_event_conflict(first->meta.event, run->meta.event))
+	if (first && first->event && run->meta.event &&
+	    meta_event_conflict(first->event, run->meta.event))
 		return fd_err_at(err, path, 0,
 				 "samples of event '%s' where the runs before "
 				 "it have '%s': weights of different events "
 				 "do not add up (keep one with --event-filter)",
-				 run->meta.event, first->meta.event);
-	if (!s->merged)
-		s->merged = profile__new();
-	profile_merge(s->merged, run);
-	if (!isfinite(profile_total(s->merged)))
+				 run->meta.event, first->event);
+	if (!s->sum)
+		s->sum = profile__new();
+	/* The root's total is the merged tree's, added up the same way. */
+	profile_add_weight(s->sum, NODE_ROOT, profile_total(run));
+	meta_add(&s->sum->meta, &run->meta);
+	if (!isfinite(profile_total(s->sum)))
 		return fd_err_at(err, path, 0,
 				 "the weights of the runs add up past the "
 				 "largest number");
-	s->runs = xrealloc(s->runs, size_mul(s->nr_runs + 1,
-					     sizeof(*s->runs)));
-	s->runs[s->nr_runs++] = run;
+	if (v && v->merged) {
+		if (!s->merged)
+			s->merged = profile__new();
+		profile_merge(s->merged, run);
+	}
+	if (v && v->run && v->run(v->ctx, run, s->nr_runs, path, err))
+		return -1;
+	s->meta = xrealloc(s->meta, size_mul(s->nr_runs + 1,
+					     sizeof(*s->meta)));
+	s->meta[s->nr_runs++] = run->meta;
+	memset(&run->meta, 0, sizeof(run->meta));
 	return 0;
 }
 
 static void side_name(struct side *s, const char *path)
 {
-	if (s->nr_runs && s->runs[0]->meta.label)
-		s->name = xstrdup(s->runs[0]->meta.label);
+	if (s->nr_runs && s->meta[0].label)
+		s->name = xstrdup(s->meta[0].label);
 	else
 		s->name = side_name_from_path(path);
 }
 
 int side_load(struct side *s, char *const *paths, size_t nr_paths,
-	      const struct input_opts *o, struct fd_err *err)
+	      const struct input_opts *o, const struct side_visit *v,
+	      struct fd_err *err)
 {
 	struct side_runs r;
 	size_t i;
@@ -165,10 +211,11 @@ int side_load(struct side *s, char *const *paths, size_t nr_paths,
 		return -1;
 	for (i = 0; i < r.nr; i++) {
 		struct profile *p = profile__new();
+		int ret = input_read(r.paths[i], o, p, NULL, err) ||
+			  add_run(s, p, r.paths[i], v, err);
 
-		if (input_read(r.paths[i], o, p, NULL, err) ||
-		    add_run(s, p, r.paths[i], err)) {
-			profile__delete(p);
+		profile__delete(p);
+		if (ret) {
 			side_runs_release(&r);
 			side_release(s);
 			return -1;
@@ -188,12 +235,109 @@ void diff_side_release(struct diff_side *s)
 		if (s->sets)
 			metric_set_release(&s->sets[i]);
 	}
+	for (i = 0; s->raw && i < s->nr_runs; i++) {
+		free(s->raw[i].id);
+		free(s->raw[i].v);
+	}
+	for (i = 0; s->chains && i < s->nr_runs; i++) {
+		free(s->chains[i].id);
+		free(s->chains[i].v);
+	}
+	strtab__delete(s->raw_names);
 	free(s->files);
 	free(s->sets);
+	free(s->raw);
+	free(s->hidden_stacks);
+	free(s->chains);
+	free(s->chain_hot);
+	strtab__delete(s->chain_names);
 	free(s->totals);
 	free(s->name);
 	side_release(&s->side);
 	memset(s, 0, sizeof(*s));
+}
+
+static void raw_add(struct diff_side *s, struct side_vals *raw,
+		    const struct strbuf *key, double value)
+{
+	raw->id[raw->nr] = strtab_intern(s->raw_names, key->buf, key->len);
+	raw->v[raw->nr++] = value;
+}
+
+/*
+ * A profile run of a diff side, as it is read: its LKP metrics, at full
+ * precision and with the event left out of the keys (both are only known
+ * once both sides are read: diff_side_measure() finishes them), and its
+ * self-time chains when kept.
+ */
+static void measure_run(struct diff_side *s, size_t i, const struct profile *p,
+			bool chains)
+{
+	struct metrics_opts mo = { .event = "-" };
+	struct strbuf key = STRBUF_INIT;
+	struct side_vals *raw = &s->raw[i];
+	struct metrics m;
+	size_t j, max;
+
+	metrics_compute(p, &mo, &m);
+	s->totals[i] = m.total;
+	s->hidden_stacks[i] = m.hidden_stacks;
+	max = size_add(size_mul(m.nr_fns, 2), m.nr_chains) + 1;
+	raw->id = xmalloc(size_mul(max, sizeof(*raw->id)));
+	raw->v = xmalloc(size_mul(max, sizeof(*raw->v)));
+	/* In the order diff_side_measure() adds them, so that repeated
+	 * keys add up the same. */
+	for (j = 0; j < m.nr_fns; j++) {
+		if (m.fns[j].children > 0) {
+			strbuf_reset(&key);
+			strbuf_addf(&key, "children.%s", m.fns[j].name);
+			raw_add(s, raw, &key, m.fns[j].children);
+		}
+		if (m.fns[j].self > 0) {
+			strbuf_reset(&key);
+			strbuf_addf(&key, "self.%s", m.fns[j].name);
+			raw_add(s, raw, &key, m.fns[j].self);
+		}
+	}
+	for (j = 0; j < m.nr_chains; j++) {
+		if (!(m.chains[j].percent > 0))
+			continue;
+		strbuf_reset(&key);
+		strbuf_addf(&key, "calltrace.%s", m.chains[j].name);
+		raw_add(s, raw, &key, m.chains[j].percent);
+	}
+	metrics_release(&m);
+	strbuf_release(&key);
+	if (chains) {
+		struct side_vals *c = &s->chains[i];
+		struct metric_set v = { 0 };
+
+		explain_self_chains(p, &v);
+		c->id = xmalloc(size_mul(v.nr + 1, sizeof(*c->id)));
+		c->v = xmalloc(size_mul(v.nr + 1, sizeof(*c->v)));
+		for (j = 0; j < v.nr; j++) {
+			c->id[j] = strtab_intern(s->chain_names, v.v[j].key,
+						 strlen(v.v[j].key));
+			c->v[j] = v.v[j].value;
+		}
+		c->nr = v.nr;
+		metric_set_release(&v);
+	}
+}
+
+struct read_ctx {
+	struct diff_side *s;
+	size_t run;	/* the side's run being read */
+	const struct diff_side_visit *v;
+};
+
+static int visit_run(void *ctx, struct profile *p, size_t i, const char *path,
+		     struct fd_err *err)
+{
+	struct read_ctx *rc = ctx;
+
+	measure_run(rc->s, rc->run, p, rc->v->chains);
+	return rc->v->run ? rc->v->run(rc->v->ctx, p, i, path, err) : 0;
 }
 
 /*
@@ -202,10 +346,14 @@ void diff_side_release(struct diff_side *s)
  */
 static int diff_side_read(struct diff_side *s, size_t i,
 			  struct linereader *lr, const struct input_opts *io,
-			  bool *stats, struct fd_err *err)
+			  const struct diff_side_visit *v, bool *stats,
+			  struct fd_err *err)
 {
 	enum input_format fmt = io ? io->format : INPUT_AUTO;
+	struct read_ctx rc = { s, i, v };
+	struct side_visit sv = { visit_run, &rc, v->merged };
 	struct profile *p;
+	int ret;
 
 	if (fmt == INPUT_AUTO && input_detect_lr(lr, &fmt, err))
 		return -1;
@@ -213,9 +361,56 @@ static int diff_side_read(struct diff_side *s, size_t i,
 	if (*stats)
 		return lkp_stats_read(lr, &s->sets[i], err);
 	p = profile__new();
-	if (input_read_lr(lr, io, p, NULL, err) ||
-	    add_run(&s->side, p, lr->path, err)) {
-		profile__delete(p);
+	ret = input_read_lr(lr, io, p, NULL, err) ||
+	      add_run(&s->side, p, lr->path, &sv, err);
+	profile__delete(p);
+	return ret ? -1 : 0;
+}
+
+/* What a side keeps of each of its s->nr_runs runs. */
+static void per_run_alloc(struct diff_side *s, const struct diff_side_visit *v)
+{
+	s->sets = xcalloc(s->nr_runs, sizeof(*s->sets));
+	s->raw = xcalloc(s->nr_runs, sizeof(*s->raw));
+	s->raw_names = strtab__new();
+	s->totals = xcalloc(s->nr_runs, sizeof(*s->totals));
+	s->hidden_stacks = xcalloc(s->nr_runs, sizeof(*s->hidden_stacks));
+	if (v->chains) {
+		s->chains = xcalloc(s->nr_runs, sizeof(*s->chains));
+		s->chain_names = strtab__new();
+	}
+}
+
+/* Every chain read: room for diff_side_chains()' verdicts on them. */
+static void chains_done(struct diff_side *s)
+{
+	if (s->chain_names)
+		s->chain_hot = xcalloc(1, sizeof(*s->chain_hot) +
+					  strtab_count(s->chain_names) + 1);
+}
+
+int diff_side_init_profile(struct diff_side *s, struct profile *p,
+			   const char *file, const char *name,
+			   const struct diff_side_visit *v, struct fd_err *err)
+{
+	struct read_ctx rc = { s, 0, v };
+	struct side_visit sv = { visit_run, &rc, v->merged };
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	s->nr_runs = 1;
+	s->files = xcalloc(1, sizeof(*s->files));
+	s->files[0] = xstrdup(file);
+	per_run_alloc(s, v);
+	free(s->sets);
+	s->sets = NULL;
+	ret = add_run(&s->side, p, file, &sv, err);
+	profile__delete(p);
+	chains_done(s);
+	s->name = xstrdup(name);
+	s->side.name = xstrdup(name);
+	if (ret) {
+		diff_side_release(s);
 		return -1;
 	}
 	return 0;
@@ -224,6 +419,18 @@ static int diff_side_read(struct diff_side *s, size_t i,
 int diff_side_load(struct diff_side *s, char *const *paths, size_t nr_paths,
 		   const struct input_opts *io, struct fd_err *err)
 {
+	static const struct diff_side_visit keep_all = {
+		.merged = true, .chains = true
+	};
+
+	return diff_side_load_visit(s, paths, nr_paths, io, &keep_all, err);
+}
+
+int diff_side_load_visit(struct diff_side *s, char *const *paths,
+			 size_t nr_paths, const struct input_opts *io,
+			 const struct diff_side_visit *v, struct fd_err *err)
+{
+	static const struct diff_side_visit none;
 	size_t i, nr_stats = 0, first_stats = 0;
 	struct side_runs r;
 
@@ -232,7 +439,9 @@ int diff_side_load(struct diff_side *s, char *const *paths, size_t nr_paths,
 		return -1;
 	s->files = r.paths; /* owned by s from now on */
 	s->nr_runs = r.nr;
-	s->sets = xcalloc(s->nr_runs, sizeof(*s->sets));
+	if (!v)
+		v = &none;
+	per_run_alloc(s, v);
 	for (i = 0; i < s->nr_runs; i++) {
 		struct linereader lr;
 		bool stats;
@@ -240,7 +449,7 @@ int diff_side_load(struct diff_side *s, char *const *paths, size_t nr_paths,
 
 		if (lr_init_path(&lr, s->files[i], err))
 			goto fail;
-		ret = diff_side_read(s, i, &lr, io, &stats, err);
+		ret = diff_side_read(s, i, &lr, io, v, &stats, err);
 		lr_release(&lr);
 		if (ret)
 			goto fail;
@@ -261,6 +470,7 @@ int diff_side_load(struct diff_side *s, char *const *paths, size_t nr_paths,
 	/* diff_side_measure() fills the sets of profiles. */
 	free(s->sets);
 	s->sets = NULL;
+	chains_done(s);
 	side_name(&s->side, paths[0]);
 	s->name = xstrdup(s->side.name);
 	return 0;
@@ -274,7 +484,7 @@ char *diff_side_event(const struct diff_side *s)
 	size_t i, j;
 
 	if (!s->stats)
-		return metrics_event_name(s->side.runs[0]->meta.event);
+		return metrics_event_name(s->side.meta[0].event);
 	for (i = 0; i < s->nr_runs; i++)
 		for (j = 0; j < s->sets[i].nr; j++) {
 			const char *key = s->sets[i].v[j].key, *name, *ev;
@@ -293,7 +503,7 @@ static const char *side_raw_event(const struct diff_side *s)
 {
 	if (s->stats || !s->side.nr_runs)
 		return NULL;
-	return s->side.runs[0]->meta.event;
+	return s->side.meta[0].event;
 }
 
 int diff_sides_event(const struct diff_side *s, const char *forced,
@@ -340,9 +550,59 @@ void side_release(struct side *s)
 	size_t i;
 
 	for (i = 0; i < s->nr_runs; i++)
-		profile__delete(s->runs[i]);
-	free(s->runs);
+		meta_free(&s->meta[i]);
+	free(s->meta);
+	profile__delete(s->sum);
 	profile__delete(s->merged);
 	free(s->name);
 	memset(s, 0, sizeof(*s));
+}
+
+/* Whether chain id of s starts with a function d's explanation may take. */
+static bool chain_hot(const struct diff_side *s, uint32_t id,
+		      const struct diff *d)
+{
+	const char *chain = strtab_str(s->chain_names, id);
+	size_t len = strcspn(chain, ";"), r;
+	uint8_t *flag = &s->chain_hot->flag[id];
+
+	if (*flag)
+		return *flag == 2;
+	*flag = 1;
+	for (r = 0; r < d->nr_rows; r++) {
+		const struct diff_row *row = &d->rows[r];
+		double hot = row->base_mean > row->new_mean ? row->base_mean
+							    : row->new_mean;
+
+		if (row->group == DIFF_SELF && hot >= EXPLAIN_HOT &&
+		    row->name && !strncmp(row->name, chain, len) &&
+		    !row->name[len]) {
+			*flag = 2;
+			break;
+		}
+	}
+	return *flag == 2;
+}
+
+void diff_side_chains(const struct diff_side *s, size_t i,
+		      const struct diff *d, struct metric_set *out)
+{
+	const struct side_vals *c;
+	size_t j;
+
+	if (!s->chains || !s->chain_hot || i >= s->nr_runs)
+		return;
+	if (s->chain_hot->of != d) {
+		memset(s->chain_hot->flag, 0,
+		       strtab_count(s->chain_names) + 1);
+		s->chain_hot->of = d;
+	}
+	c = &s->chains[i];
+	for (j = 0; j < c->nr; j++)
+		if (chain_hot(s, c->id[j], d))
+			metric_set_add(out, strtab_str(s->chain_names,
+						       c->id[j]),
+				       c->v[j]);
+	if (out->nr)
+		metric_set_sort(out);
 }

@@ -2,36 +2,59 @@
 #ifndef FLAMEDIFF_SIDE_H
 #define FLAMEDIFF_SIDE_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "lib/error.h"
 #include "analyzer/input.h"
 #include "analyzer/metrics.h"
 #include "analyzer/profile.h"
+#include "lib/strtab.h"
 
 /*
  * One side of a comparison (a kernel build): one or more runs. Each path is
  * a file in any format input_read() takes, or a directory whose regular
  * files (sorted by name, dot files skipped) are the runs.
  *
- * runs[i] are the runs as read; merged is their sum (profile_merge), kept
- * so renderers and reports need not add them again. The name comes from the
- * first run's label, else the file or directory name given.
+ * A side keeps no run's call tree: each run is handed to the caller's
+ * visit (struct side_visit) as it is read, then freed, so that many runs
+ * cost what the caller keeps of them, not their trees. What stays is each
+ * run's metadata (its LKP stats included: they are small) and their sum,
+ * a profile without a tree whose root total is the runs' (their merged
+ * meta as profile_merge() merges it), and the merged tree itself only
+ * when a caller asks (exports of a side). The name comes from the first
+ * run's label, else the file or directory name given.
  */
 struct side {
 	char *name;
-	struct profile **runs;
 	size_t nr_runs;
-	struct profile *merged;
+	struct profile_meta *meta; /* per run: its metadata, owned */
+	struct profile *sum;	   /* metadata and total only (no nodes) */
+	struct profile *merged;	   /* the runs' sum; NULL unless asked */
+};
+
+/*
+ * What side_load() does with each run it reads, before freeing it: run()
+ * (if set) gets the run and its index; non-zero stops the load with err.
+ * merged: keep the runs' sum as side->merged.
+ */
+struct side_visit {
+	int (*run)(void *ctx, struct profile *run, size_t i, const char *path,
+		   struct fd_err *err);
+	void *ctx;
+	bool merged;
 };
 
 /*
  * Fill s (its old contents are not freed) from paths; on failure s is
- * left empty, and side_release() of it is harmless. Every run is opened and read once. The runs must be of one
- * event (weights of different events do not add up) and their sum finite.
+ * left empty, and side_release() of it is harmless. Every run is opened
+ * and read once. The runs must be of one event (weights of different
+ * events do not add up) and their sum finite. v may be NULL.
  */
 int side_load(struct side *s, char *const *paths, size_t nr_paths,
-	      const struct input_opts *o, struct fd_err *err);
+	      const struct input_opts *o, const struct side_visit *v,
+	      struct fd_err *err);
 
 /* The runs that paths stand for, as side_load() reads them: each path, or
  * for a directory its regular files sorted by name, dot files skipped. */
@@ -55,6 +78,11 @@ void side_release(struct side *s);
  * directories of runs, as side_load() takes them) or LKP stats files
  * ("key: value" lines, one file per run), told apart by content (or by
  * io->format). A side is one or the other.
+ *
+ * A profile run is measured as it is read (its LKP metrics, and its
+ * self-time chains when the explanation wants them), then its tree is
+ * freed: diff_side_measure() turns the measures into s->sets once the
+ * keys' event is known.
  */
 struct diff_side {
 	char *name;	   /* label of the first run, else the path's name */
@@ -64,17 +92,75 @@ struct diff_side {
 	struct metric_set *sets; /* per run: the metrics (diff_side_measure) */
 	struct side side;  /* the profiles (!stats) */
 	double *totals;	   /* per run: weight kept by the metrics */
+
+	/*
+	 * Profiles, per run, as read (private to side.c and diff.c): the
+	 * LKP metrics at full precision, keys "GROUP.NAME" (the event left
+	 * out) interned once for the side in raw_names; the self-time
+	 * chains (explain_self_chains()), when kept, likewise. Per run a
+	 * few numbers, the strings once: many runs of one workload cost
+	 * little more than one.
+	 */
+	struct strtab *raw_names;
+	struct side_vals {
+		uint32_t *id;
+		double *v;
+		size_t nr;
+	} *raw;
+	uint64_t *hidden_stacks; /* stacks left out (unresolved) */
+	struct strtab *chain_names;
+	struct side_vals *chains;
+	/* By chain id: 0 unknown, 1 cold, 2 hot, as judged for table of. */
+	struct side_chain_hot {
+		const void *of;
+		uint8_t flag[];
+	} *chain_hot;
+};
+
+/* What diff_side_load() does besides measuring each profile run. */
+struct diff_side_visit {
+	/* Called with each profile run (after it was measured), before it
+	 * is freed; i counts the side's runs. Non-zero fails the load. */
+	int (*run)(void *ctx, struct profile *run, size_t i, const char *path,
+		   struct fd_err *err);
+	void *ctx;
+	bool merged;	/* keep each side's merged tree (side.merged) */
+	bool chains;	/* keep the runs' self-time chains (explanation) */
 };
 
 /*
  * Fill s from paths, each run opened and read once (so a pipe or a FIFO
  * works, and a directory listed once is read as listed). A stats side has
- * s->sets filled; a profile side s->side. On failure s is left empty,
- * and diff_side_release() of it is harmless.
+ * s->sets filled; a profile side s->side and its measures. With
+ * diff_side_load() the merged trees and the chains are kept (as the
+ * fuzzers want them); diff_side_load_visit() keeps what v says (NULL:
+ * the measures only). On failure s is left empty, and
+ * diff_side_release() of it is harmless.
  */
 int diff_side_load(struct diff_side *s, char *const *paths, size_t nr_paths,
 		   const struct input_opts *io, struct fd_err *err);
+int diff_side_load_visit(struct diff_side *s, char *const *paths,
+			 size_t nr_paths, const struct input_opts *io,
+			 const struct diff_side_visit *v, struct fd_err *err);
 void diff_side_release(struct diff_side *s);
+
+/*
+ * s as diff_side_load_visit() makes it of one run already read, p (which
+ * it frees), named name; file is for messages.
+ */
+int diff_side_init_profile(struct diff_side *s, struct profile *p,
+			   const char *file, const char *name,
+			   const struct diff_side_visit *v, struct fd_err *err);
+
+/*
+ * The self-time chains of profile run i of s (kept by the load) into out,
+ * as explain_self_chains() gives them, but only those whose first frame
+ * is a function the table d may explain (a self row of at least
+ * EXPLAIN_HOT percent on a side): the explanation reads no other.
+ */
+struct diff;
+void diff_side_chains(const struct diff_side *s, size_t i,
+		      const struct diff *d, struct metric_set *out);
 
 /*
  * The <event> part of the keys of a side (a new string): for LKP stats,

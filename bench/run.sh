@@ -27,6 +27,7 @@ for b in \
 	bench/record.sh \
 	bench/perfdata.sh \
 	bench/scale.sh \
+	bench/diff-scale.sh \
 	bench/sched.sh \
 	; do
 	[ -f "$b" ] || continue

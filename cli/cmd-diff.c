@@ -260,7 +260,18 @@ int cmd_diff(int argc, char **argv)
 		paths[i] = c.paths[i].v;
 		nr[i] = c.paths[i].nr;
 	}
-	if (comparison_load(&cmp, paths, nr, &c.io, &err)) {
+	comparison_opts_init(&co);
+	co.diff = c.opts;
+	co.full_precision = c.full_precision;
+	co.event = c.event;
+	co.tree = c.explain && c.format != FMT_CSV && c.format != FMT_FOLDED;
+	/* The explanation reads the tree's processes only, and the runs'
+	 * chains; the exports and --folded each side's merged tree. */
+	co.tree_depth = 1;
+	co.chains = co.tree;
+	co.merged = c.format == FMT_FOLDED || c.folded_file ||
+		    c.format == FMT_PPROF || c.format == FMT_SPEEDSCOPE;
+	if (comparison_load(&cmp, paths, nr, &c.io, &co, &err)) {
 		fprintf(stderr, "flamediff diff: %s\n", err.msg);
 		ret = EXIT_INPUT;
 		goto out;
@@ -275,11 +286,6 @@ int cmd_diff(int argc, char **argv)
 		ret = export_sides(&c, s);
 		goto out;
 	}
-	comparison_opts_init(&co);
-	co.diff = c.opts;
-	co.full_precision = c.full_precision;
-	co.event = c.event;
-	co.tree = c.explain && c.format != FMT_CSV && c.format != FMT_FOLDED;
 	if (comparison_compute(&cmp, &co, &err)) {
 		fprintf(stderr, "flamediff diff: %s\n", err.msg);
 		ret = EXIT_INPUT;

@@ -280,6 +280,18 @@ static enum load_result layout_result(int r)
 	return r == LAYOUT_EINPUT ? LOAD_BAD_INPUT : LOAD_BAD_OPTS;
 }
 
+/* What a graph wants of a comparison, as loading and computing it. */
+static void graph_comparison_opts(const struct graph_cmd *g,
+				  struct comparison_opts *co)
+{
+	comparison_opts_init(co);
+	co->diff.min_change = g->fo.min_delta;
+	co->full_precision = g->full_precision;
+	co->strip_clones = g->fo.strip_clones;
+	co->reverse = g->fo.reverse;
+	co->tree = true;
+}
+
 /* The comparison (both sides read) into a differential layout. */
 static enum load_result load_comparison(struct graph_cmd *g,
 					struct fd_err *err)
@@ -295,24 +307,21 @@ static enum load_result load_comparison(struct graph_cmd *g,
 			   b->stats ? b->files[0] : n->files[0]);
 		return LOAD_BAD_INPUT;
 	}
-	comparison_opts_init(&co);
-	co.diff.min_change = g->fo.min_delta;
-	co.full_precision = g->full_precision;
-	co.strip_clones = g->fo.strip_clones;
-	co.reverse = g->fo.reverse;
-	co.tree = true;
+	graph_comparison_opts(g, &co);
 	if (comparison_compute(&g->cmp, &co, err))
 		return LOAD_BAD_INPUT;
 	/* The side's name (label, else file name) for the info line. */
-	if (b->name && !b->side.merged->meta.label)
-		meta_set(&b->side.merged->meta.label, b->name);
-	if (n->name && !n->side.merged->meta.label)
-		meta_set(&n->side.merged->meta.label, n->name);
+	if (b->name && !b->side.sum->meta.label)
+		meta_set(&b->side.sum->meta.label, b->name);
+	if (n->name && !n->side.sum->meta.label)
+		meta_set(&n->side.sum->meta.label, n->name);
 	/* the benchmark's verdict opens the info line (layout copies it) */
 	if (explain_headline_text(&g->cmp.table, &headline))
 		g->fo.headline = headline.buf;
+	/* The sides' sums hold the metadata and totals the info line
+	 * shows: no merged tree is kept. */
 	r = layout_result(layout_build_diff(&g->layout, g->cmp.tree,
-					    b->side.merged, n->side.merged,
+					    b->side.sum, n->side.sum,
 					    &g->fo, err));
 	g->fo.headline = NULL;
 	strbuf_release(&headline);
@@ -343,9 +352,16 @@ static enum load_result load_plain(struct graph_cmd *g, struct fd_err *err)
 	if (profile_total(p2) > 0 || p2->nr_nodes > 1) {
 		/* Differential folded input ("stack base new"): its second
 		 * column is the new build; the comparison owns both. */
-		comparison_init_profiles(&g->cmp, g->profile, p2, inputs[0]);
+		struct comparison_opts co;
+		int r;
+
+		graph_comparison_opts(g, &co);
+		r = comparison_init_profiles(&g->cmp, g->profile, p2,
+					     inputs[0], &co, err);
 		g->profile = NULL;
 		g->diff = true;
+		if (r)
+			return LOAD_BAD_INPUT;
 		return load_comparison(g, err);
 	}
 	profile__delete(p2);
@@ -358,12 +374,14 @@ int graph_cmd_load(struct graph_cmd *g)
 	struct fd_err err = { { 0 } };
 	char *const *paths[2] = { g->base.v, g->new.v };
 	size_t nr[2] = { g->base.nr, g->new.nr };
+	struct comparison_opts co;
 	enum load_result r;
 
 	g->fo.max_depth = (uint32_t)g->max_depth;
+	graph_comparison_opts(g, &co);
 	if (!g->diff)
 		r = load_plain(g, &err);
-	else if (comparison_load(&g->cmp, paths, nr, &g->io, &err))
+	else if (comparison_load(&g->cmp, paths, nr, &g->io, &co, &err))
 		r = LOAD_BAD_INPUT;
 	else
 		r = load_comparison(g, &err);

@@ -16,7 +16,7 @@ static char *side_desc(const struct diff_side *s)
 	if (s->stats)
 		return xstrfmt("%zu run%s, LKP stats", s->nr_runs,
 			       s->nr_runs == 1 ? "" : "s");
-	m = &s->side.runs[0]->meta;
+	m = &s->side.meta[0];
 	return xstrfmt("%zu run%s%s%s%s%s", s->nr_runs,
 		       s->nr_runs == 1 ? "" : "s", m->event ? ", " : "",
 		       m->event ? m->event : "", m->kernel ? ", kernel " : "",

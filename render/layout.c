@@ -548,26 +548,6 @@ int layout_build(struct layout **out, const struct profile *p,
 	return 0;
 }
 
-/*
- * The comparison tree as a profile, for the walk: the same node ids (the
- * tree's parents come before their children, so creating them in id order
- * gives each the id it has in t).
- */
-static struct profile *cmp_profile(const struct cmp_tree *t)
-{
-	struct profile *u = profile__new();
-	uint32_t id;
-
-	for (id = 1; id < t->nr_nodes; id++) {
-		const struct cmp_node *n = &t->nodes[id];
-		const char *name = cmp_name(t, id);
-
-		profile_child(u, n->parent,
-			      profile_intern(u, name, strlen(name)), n->kind);
-	}
-	return u;
-}
-
 /* Each node's width, in percent: the share --width says. */
 static double *diff_widths(const struct cmp_tree *t, enum width_by by)
 {
@@ -575,11 +555,14 @@ static double *diff_widths(const struct cmp_tree *t, enum width_by by)
 	uint32_t id;
 
 	for (id = 0; id < t->nr_nodes; id++) {
-		const struct cmp_node *n = &t->nodes[id];
+		double base = by == WIDTH_NEW ? 0 : cmp_mean(t, id, false,
+							     false);
+		double new = by == WIDTH_BASE ? 0 : cmp_mean(t, id, true,
+							     false);
 
-		w[id] = by == WIDTH_BASE  ? n->base :
-			by == WIDTH_NEW	  ? n->new :
-					    (n->base + n->new) / 2;
+		w[id] = by == WIDTH_BASE  ? base :
+			by == WIDTH_NEW	  ? new :
+					    (base + new) / 2;
 	}
 	return w;
 }
@@ -593,30 +576,31 @@ static void diff_frame_values(struct layout *l, const struct walk *wk,
 
 	for (i = 0; i < l->nr_frames; i++) {
 		struct layout_frame *f = &l->frames[i];
-		const struct cmp_node *n;
+		struct cmp_node n;
 		uint32_t j;
 
 		if (wk->fnode[i] == NODE_NONE) {
 			/* A merged run: sums, never coloured (its members
 			 * have verdicts of their own). */
 			for (j = 0; j < f->merged; j++) {
-				n = &t->nodes[wk->members[wk->fmem[i] + j]];
-				f->base += n->base;
-				f->new += n->new;
-				f->base_self += n->base_self;
-				f->new_self += n->new_self;
+				uint32_t m = wk->members[wk->fmem[i] + j];
+
+				f->base += cmp_mean(t, m, false, false);
+				f->new += cmp_mean(t, m, true, false);
+				f->base_self += cmp_mean(t, m, false, true);
+				f->new_self += cmp_mean(t, m, true, true);
 			}
 			f->delta = self ? f->new_self - f->base_self
 					: f->new - f->base;
 		} else {
-			n = &t->nodes[wk->fnode[i]];
-			f->base = n->base;
-			f->new = n->new;
-			f->base_self = n->base_self;
-			f->new_self = n->new_self;
-			f->delta = self ? n->change_self : n->change;
-			f->p_value = self ? n->p_self : n->p;
-			if (i > 0 && (self ? n->changed_self : n->changed))
+			cmp_node_get(t, wk->fnode[i], &n);
+			f->base = n.base;
+			f->new = n.new;
+			f->base_self = n.base_self;
+			f->new_self = n.new_self;
+			f->delta = self ? n.change_self : n.change;
+			f->p_value = self ? n.p_self : n.p;
+			if (i > 0 && (self ? n.changed_self : n.changed))
 				f->flags |= LF_COLORED | LF_CHANGED;
 		}
 		f->self = (f->base_self + f->new_self) / 2;
@@ -758,7 +742,6 @@ int layout_build_diff(struct layout **out, const struct cmp_tree *t,
 		      const struct profile *new_merged,
 		      const struct flame_opts *o, struct fd_err *err)
 {
-	struct layout_priv *pv;
 	struct walk wk = { 0 };
 	struct layout *l;
 	double *w;
@@ -768,16 +751,16 @@ int layout_build_diff(struct layout **out, const struct cmp_tree *t,
 	if (check_opts(o, err))
 		return LAYOUT_EOPTS;
 	l = layout_new(o);
-	pv = l->priv;
 	diff_meta(l, base_merged, t->nr_base, new_merged, t->nr_new);
 	diff_legend(l, t->nr_base, t->nr_new);
 	l->base_total = profile_total(base_merged);
 	l->new_total = profile_total(new_merged);
 	l->new_scale = 1;
-	l->empty = !(t->nodes[NODE_ROOT].base > 0 && t->nodes[NODE_ROOT].new > 0);
-	pv->own[2] = cmp_profile(t);
+	l->empty = !(cmp_mean(t, NODE_ROOT, false, false) > 0 &&
+		     cmp_mean(t, NODE_ROOT, true, false) > 0);
 	w = diff_widths(t, o->width_by);
-	ret = lay_out(l, pv->own[2], w, &wk, err);
+	/* The walk reads the tree's own shape: no copy of it. */
+	ret = lay_out(l, t->shape, w, &wk, err);
 	if (!ret) {
 		diff_frame_values(l, &wk, t);
 		diff_heat(l);

@@ -255,7 +255,9 @@ int layout_build(struct layout **out, const struct profile *p,
 /*
  * Lay out a comparison t (built by cmp_tree__new() from the runs; for
  * --reverse, from reversed runs). base_merged and new_merged give the
- * metadata of the info line only; they and t must outlive the layout.
+ * metadata of the info line and the totals only (a side's tree-less sum,
+ * struct side, will do); they and t, whose shape the frames' names point
+ * into, must outlive the layout.
  *
  * Every frame's width is exactly the share o->width_by names (percent of
  * the root's 100, no squeezing: the comparison's shares form a valid

@@ -251,7 +251,7 @@ static void test_seed(void)
 
 		profile_merge(cb, b);
 		profile_merge(cn, n);
-		comparison_init_profiles(&cmp, cb, cn, "seed");
+		comparison_init_profiles(&cmp, cb, cn, "seed", NULL, &err);
 		comparison_opts_init(&co);
 		ok(!comparison_compute(&cmp, &co, &err), "table computed");
 		movers_from_table(&t, &cmp.table, 8);
@@ -334,9 +334,11 @@ out:
 static void test_seed_runs(void)
 {
 	char *bp = "tests/data/seed/base", *np = "tests/data/seed/new";
-	struct side sb = { 0 }, sn = { 0 };
+	char *const *paths[2] = { &bp, &np };
+	size_t nr[2] = { 1, 1 };
+	struct comparison cmp = { 0 };
+	struct comparison_opts co;
 	struct input_opts io = { 0 };
-	struct cmp_tree *tree = NULL;
 	struct layout *l = NULL;
 	struct flame_opts fo;
 	struct fd_err err;
@@ -353,14 +355,19 @@ static void test_seed_runs(void)
 		bp = xstrfmt("%s/base", gen);
 		np = xstrfmt("%s/new", gen);
 	}
-	if (!ok(!side_load(&sb, &bp, 1, &io, &err) &&
-			!side_load(&sn, &np, 1, &io, &err),
+	flame_opts_init(&fo);
+	/* As svg --diff loads it: each run into the tree as it is read. */
+	comparison_opts_init(&co);
+	co.diff.min_change = fo.min_delta;
+	co.strip_clones = fo.strip_clones;
+	co.tree = true;
+	if (!ok(!comparison_load(&cmp, paths, nr, &io, &co, &err) &&
+			!comparison_compute(&cmp, &co, &err),
 		"six-run seed loaded"))
 		goto out;
-	is_int(sb.nr_runs, 6, "six base runs");
-	flame_opts_init(&fo);
-	if (ok(!test_layout_diff(&l, &tree, sb.runs, sb.nr_runs, sb.merged,
-				 sn.runs, sn.nr_runs, sn.merged, &fo, &err),
+	is_int(cmp.sides[0].nr_runs, 6, "six base runs");
+	if (ok(!layout_build_diff(&l, cmp.tree, cmp.sides[0].side.sum,
+				  cmp.sides[1].side.sum, &fo, &err),
 	       "six-run seed laid out"))
 		check_seed(l, path, &h);
 out:
@@ -370,9 +377,7 @@ out:
 		free(gen);
 	}
 	layout__delete(l);
-	cmp_tree__delete(tree);
-	side_release(&sb);
-	side_release(&sn);
+	comparison_release(&cmp);
 	free(path);
 }
 

@@ -112,16 +112,16 @@ static void diff(char *paths[2], const struct flame_opts *fo, bool table)
 	struct fd_err err = { { 0 } };
 	struct layout *l = NULL;
 
-	if (comparison_load(&c, pp, nr, NULL, &err) ||
-	    !comparison_profiles(&c))
-		goto out;
 	comparison_opts_init(&co);
 	co.tree = true;
 	co.reverse = fo->reverse;
+	if (comparison_load(&c, pp, nr, NULL, &co, &err) ||
+	    !comparison_profiles(&c))
+		goto out;
 	if (comparison_compute(&c, &co, &err))
 		goto out;
-	if (layout_build_diff(&l, c.tree, c.sides[0].side.merged,
-			      c.sides[1].side.merged, fo, &err))
+	if (layout_build_diff(&l, c.tree, c.sides[0].side.sum,
+			      c.sides[1].side.sum, fo, &err))
 		goto out;
 	if (table) {
 		movers_from_table(&t, &c.table, 10);
