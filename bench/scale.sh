@@ -31,6 +31,9 @@ set -e
 : "${ORACLES:=../shared/oracles}"
 : "${STACKCOLLAPSE:=$ORACLES/stackcollapse-perf.pl}"
 : "${FLAMEGRAPH:=$ORACLES/flamegraph.pl}"
+# Without stackcollapse-perf.pl, the least a Perl folder does (our own
+# stand-in, bench/perl-collapse.pl): ratios to it are lower bounds.
+STANDIN=bench/perl-collapse.pl
 out=bench/out/scale
 mkdir -p "$out"
 rusage=$BUILD/bench/rusage
@@ -139,6 +142,14 @@ if perl_ok "$STACKCOLLAPSE"; then
 	peer_slope=$(awk -v a="$pq_m" -v b="$2" -v n="$((n - q))" \
 		'BEGIN { printf "%.0f", (b - a) * 1024 / n }')
 	peer="stackcollapse-perf.pl $(secs "$peer_w"), $(vs "$peer_w" "$new_w")"
+elif command -v perl >/dev/null 2>&1; then
+	set -- $(once perl "$STANDIN" "$small")
+	pq_m=$2
+	set -- $(once perl "$STANDIN" "$big")
+	peer_w=$1
+	standin_slope=$(awk -v a="$pq_m" -v b="$2" -v n="$((n - q))" \
+		'BEGIN { printf "%.0f", (b - a) * 1024 / n }')
+	peer="stackcollapse-perf.pl absent; its floor, $STANDIN, $(secs "$peer_w"), $(vs "$peer_w" "$new_w")"
 fi
 echo "fold distinct $(k $n) stacks ($(mb "$(size "$big")")):" \
 	"flamediff $(secs "$new_w"), $(baseline_part "$new_w" "$base_w" \
@@ -161,7 +172,7 @@ if [ "$peer_slope" = - ] && command -v perl >/dev/null 2>&1; then
 	set -- $(once perl -e "$hash" "$out/distinct-$n.folded")
 	hash_slope=$(awk -v a="$a" -v b="$2" -v n="$((n - q))" \
 		'BEGIN { printf "%.0f", (b - a) * 1024 / n }')
-	peer_mem="stackcollapse-perf.pl absent; a Perl hash of the same stacks (its floor) $hash_slope B, $(vs "$ns" "$hash_slope") of it"
+	peer_mem="stackcollapse-perf.pl absent; a Perl hash of the same stacks (its floor) $hash_slope B, $(vs "$ns" "$hash_slope") of it; $STANDIN ${standin_slope:--} B, $(vs "$ns" "${standin_slope:--}") of it"
 elif [ "$peer_slope" = - ]; then
 	peer_mem="stackcollapse-perf.pl absent"
 else
@@ -195,6 +206,9 @@ peer="stackcollapse-perf.pl absent"
 if perl_ok "$STACKCOLLAPSE"; then
 	set -- $(once perl "$STACKCOLLAPSE" "$rep")
 	peer="stackcollapse-perf.pl $(secs "$1"), $(vs "$1" "$rep_w")"
+elif command -v perl >/dev/null 2>&1; then
+	set -- $(once perl "$STANDIN" "$rep")
+	peer="stackcollapse-perf.pl absent; its floor, $STANDIN, $(secs "$1"), $(vs "$1" "$rep_w")"
 fi
 echo "fold repetitive ($copies copies of the corpus, $(mb "$(size "$rep")")," \
 	"$nst stacks): flamediff $(secs "$rep_w"), $(baseline_part "$rep_w" \
