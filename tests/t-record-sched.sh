@@ -71,20 +71,16 @@ grep -q ';spinner' "$T/on.folded"
 ok $? "the on-CPU samples hold spinner()"
 
 # --- the off-CPU tree ---------------------------------------------------
-if "$FLAMEDIFF" --list-options fold 2>/dev/null | grep -q -- '--off-cpu'; then
-	"$FLAMEDIFF" fold --off-cpu "$T/s.prof" >"$T/off.folded" \
-		2>"$T/off.err"
-	ok $? "fold --off-cpu exits 0"
-	# sleeper's stacks, in nanoseconds: about 100 x 10 ms
-	awk '/;sleeper;/ { s += $NF } END { exit !(s > 0.9e9 && s < 1.5e9) }' \
-		"$T/off.folded"
-	ok $? "sleeper() is off the CPU about 1 s ($(awk '/;sleeper;/ { s += $NF } END { print s }' "$T/off.folded") ns)"
-	grep ';sleeper;' "$T/off.folded" |
-		grep -Eq ';do_nanosleep(_\[k\])?(;| )'
-	ok $? "its off-CPU stack goes down to do_nanosleep"
-else
-	ok 0 "# SKIP fold --off-cpu is not there yet (profile->offcpu is not written)"
-fi
+"$FLAMEDIFF" fold --off-cpu "$T/s.prof" >"$T/off.folded" \
+	2>"$T/off.err"
+ok $? "fold --off-cpu exits 0"
+# sleeper's stacks, in nanoseconds: about 100 x 10 ms
+awk '/;sleeper;/ { s += $NF } END { exit !(s > 0.9e9 && s < 1.5e9) }' \
+	"$T/off.folded"
+ok $? "sleeper() is off the CPU about 1 s ($(awk '/;sleeper;/ { s += $NF } END { print s }' "$T/off.folded") ns)"
+grep ';sleeper;' "$T/off.folded" |
+	grep -Eq ';do_nanosleep(_\[k\])?(;| )'
+ok $? "its off-CPU stack goes down to do_nanosleep"
 
 # --- system-wide -----------------------------------------------------------
 "$FLAMEDIFF" record -q --sched -a -d 0.5 -o "$T/a.prof" 2>"$T/a.err"
