@@ -26,23 +26,6 @@ run() {
 				$5*16777216+$6*65536+$7*256+$8 }')"
 }
 
-# A profile with N distinct stacks (deterministic): 8 processes, paths of
-# 4..40 frames drawn from 2000 names.
-synth() {
-	awk -v n="$1" 'BEGIN {
-		x = 12345
-		for (i = 0; i < n; i++) {
-			x = (x * 16807) % 2147483647
-			d = 4 + x % 37
-			s = "proc" (x % 8)
-			for (j = 0; j < d; j++) {
-				x = (x * 16807) % 2147483647
-				s = s ";fn_" (x % 2000) (j > 2 ? "_[k]" : "")
-			}
-			print s, 1 + x % 100
-		}
-	}'
-}
 
 echo "png: name, wall time, size, pixels"
 for c in mremap session; do
@@ -60,7 +43,7 @@ run corpus-diff --diff tests/data/mremap.perf-script.gz \
 # Reading a big input dominates: the SVG of the same input shows what
 # the PNG backend itself adds.
 n=100000
-[ -f "$out/synth-$n.folded" ] || synth $n >"$out/synth-$n.folded"
+[ -f "$out/synth-$n.folded" ] || sh bench/synth-folded.sh $n >"$out/synth-$n.folded"
 run "synth-$n" "$out/synth-$n.folded"
 t0=$(now)
 "$FLAMEDIFF" svg "$out/synth-$n.folded" -o "$out/synth-$n.svg"

@@ -45,6 +45,15 @@ fi
 base=$(BUILD=$BUILD sh bench/baseline.sh) || base=
 [ -n "$base" ] && base=$(pwd)/$base
 perl_ok() { command -v perl >/dev/null 2>&1 && [ -f "$1" ]; }
+# The fold peer: stackcollapse-perf.pl, else our floor of it.
+if perl_ok "$STACKCOLLAPSE"; then
+	fold_peer=$STACKCOLLAPSE fold_peer_name=stackcollapse-perf.pl
+elif perl_ok "$STANDIN"; then
+	fold_peer=$STANDIN
+	fold_peer_name="stackcollapse-perf.pl absent; its floor, $STANDIN,"
+else
+	fold_peer= fold_peer_name="stackcollapse-perf.pl absent"
+fi
 size() { wc -c <"$1" | tr -d ' '; }
 mb() { awk -v b="$1" 'BEGIN { if (b < 1e6) printf "%.0f KB", b / 1e3
 	else printf "%.0f MB", b / 1e6 }'; }
@@ -132,24 +141,16 @@ cat "$big" >/dev/null
 pair "\$BIN fold '$small' >/dev/null"
 sn_m=$new_m sb_m=$base_m sn_w=$new_w sb_w=$base_w
 pair "\$BIN fold '$big' >/dev/null"
-peer="stackcollapse-perf.pl absent"
+peer="$fold_peer_name"
 peer_slope=- peer_w=-
-if perl_ok "$STACKCOLLAPSE"; then
-	set -- $(once perl "$STACKCOLLAPSE" "$small")
+if [ -n "$fold_peer" ]; then
+	set -- $(once perl "$fold_peer" "$small")
 	pq_m=$2
-	set -- $(once perl "$STACKCOLLAPSE" "$big")
+	set -- $(once perl "$fold_peer" "$big")
 	peer_w=$1
 	peer_slope=$(awk -v a="$pq_m" -v b="$2" -v n="$((n - q))" \
 		'BEGIN { printf "%.0f", (b - a) * 1024 / n }')
-	peer="stackcollapse-perf.pl $(secs "$peer_w"), $(vs "$peer_w" "$new_w")"
-elif command -v perl >/dev/null 2>&1; then
-	set -- $(once perl "$STANDIN" "$small")
-	pq_m=$2
-	set -- $(once perl "$STANDIN" "$big")
-	peer_w=$1
-	standin_slope=$(awk -v a="$pq_m" -v b="$2" -v n="$((n - q))" \
-		'BEGIN { printf "%.0f", (b - a) * 1024 / n }')
-	peer="stackcollapse-perf.pl absent; its floor, $STANDIN, $(secs "$peer_w"), $(vs "$peer_w" "$new_w")"
+	peer="$fold_peer_name $(secs "$peer_w"), $(vs "$peer_w" "$new_w")"
 fi
 echo "fold distinct $(k $n) stacks ($(mb "$(size "$big")")):" \
 	"flamediff $(secs "$new_w"), $(baseline_part "$new_w" "$base_w" \
@@ -159,9 +160,9 @@ slope() { awk -v a="$1" -v b="$2" -v n="$((n - q))" 'BEGIN {
 	else printf "%.0f", (b - a) * 1024 / n }'; }
 ns=$(slope "$sn_m" "$new_m")
 bs=$(slope "$sb_m" "$base_m")
-if [ "$peer_slope" = - ] && command -v perl >/dev/null 2>&1; then
-	# Without the script, what Perl needs to hold the same stacks in a
-	# hash as it does (its memory is mostly that hash): a lower bound.
+if [ "$fold_peer" = "$STANDIN" ]; then
+	# Beside the stand-in, what Perl needs to hold the same stacks in a
+	# hash as the script does (its memory is mostly that hash).
 	for m in $q $n; do
 		[ -s "$out/distinct-$m.folded" ] || "$FLAMEDIFF" fold \
 			"$out/distinct-$m.perf-script" >"$out/distinct-$m.folded"
@@ -172,11 +173,11 @@ if [ "$peer_slope" = - ] && command -v perl >/dev/null 2>&1; then
 	set -- $(once perl -e "$hash" "$out/distinct-$n.folded")
 	hash_slope=$(awk -v a="$a" -v b="$2" -v n="$((n - q))" \
 		'BEGIN { printf "%.0f", (b - a) * 1024 / n }')
-	peer_mem="stackcollapse-perf.pl absent; a Perl hash of the same stacks (its floor) $hash_slope B, $(vs "$ns" "$hash_slope") of it; $STANDIN ${standin_slope:--} B, $(vs "$ns" "${standin_slope:--}") of it"
-elif [ "$peer_slope" = - ]; then
-	peer_mem="stackcollapse-perf.pl absent"
-else
+	peer_mem="stackcollapse-perf.pl absent; a Perl hash of the same stacks (its floor) $hash_slope B, $(vs "$ns" "$hash_slope") of it; $STANDIN $peer_slope B, $(vs "$ns" "$peer_slope") of it"
+elif [ -n "$fold_peer" ]; then
 	peer_mem="stackcollapse-perf.pl $peer_slope B, $(vs "$ns" "$peer_slope") of it"
+else
+	peer_mem="stackcollapse-perf.pl absent"
 fi
 echo "memory per distinct stack ($(k $q) to $(k $n) stacks, slope of peak" \
 	"RSS): flamediff $ns B, $(baseline_part "$ns" "$bs" "$bs B")," \
@@ -202,13 +203,10 @@ cat "$rep" >/dev/null
 pair "\$BIN fold '$rep' >/dev/null"
 rep_w=$new_w rep_bw=$base_w
 nst=$("$FLAMEDIFF" fold "$pairf" | wc -l)
-peer="stackcollapse-perf.pl absent"
-if perl_ok "$STACKCOLLAPSE"; then
-	set -- $(once perl "$STACKCOLLAPSE" "$rep")
-	peer="stackcollapse-perf.pl $(secs "$1"), $(vs "$1" "$rep_w")"
-elif command -v perl >/dev/null 2>&1; then
-	set -- $(once perl "$STANDIN" "$rep")
-	peer="stackcollapse-perf.pl absent; its floor, $STANDIN, $(secs "$1"), $(vs "$1" "$rep_w")"
+peer="$fold_peer_name"
+if [ -n "$fold_peer" ]; then
+	set -- $(once perl "$fold_peer" "$rep")
+	peer="$fold_peer_name $(secs "$1"), $(vs "$1" "$rep_w")"
 fi
 echo "fold repetitive ($copies copies of the corpus, $(mb "$(size "$rep")")," \
 	"$nst stacks): flamediff $(secs "$rep_w"), $(baseline_part "$rep_w" \
@@ -231,25 +229,10 @@ for in in "$rep" "$small"; do
 done
 
 # ---- graphs: svg and png against flamegraph.pl (which makes the SVG)
-synth() {
-	awk -v n="$1" 'BEGIN {
-		x = 12345
-		for (i = 0; i < n; i++) {
-			x = (x * 16807) % 2147483647
-			d = 4 + x % 37
-			s = "proc" (x % 8)
-			for (j = 0; j < d; j++) {
-				x = (x * 16807) % 2147483647
-				s = s ";fn_" (x % 2000) (j > 2 ? "_[k]" : "")
-			}
-			print s, 1 + x % 100
-		}
-	}'
-}
 for g in 1000 10000 100000 1000000; do
 	[ "$g" -le "$SCALE_GRAPH_MAX" ] || continue
 	f=$out/graph-$g.folded
-	[ -s "$f" ] || synth $g >"$f"
+	[ -s "$f" ] || sh bench/synth-folded.sh $g >"$f"
 	peer_w=-
 	peer="flamegraph.pl absent"
 	if ! perl_ok "$FLAMEGRAPH"; then
