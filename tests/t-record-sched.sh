@@ -82,6 +82,21 @@ grep ';sleeper;' "$T/off.folded" |
 	grep -Eq ';do_nanosleep(_\[k\])?(;| )'
 ok $? "its off-CPU stack goes down to do_nanosleep"
 
+# --- -p: a running process, its sleeps counted from its first switch -----
+$PIN "$PROG" 300 0 &
+spid=$!
+sleep 0.3
+"$FLAMEDIFF" record -q --sched -p $spid -d 1 -o "$T/p.prof" 2>"$T/p.err"
+ok $? "record --sched -p PID -d 1 exits 0" || sed 's/^/#   /' "$T/p.err"
+kill $spid 2>/dev/null
+wait $spid 2>/dev/null
+n=$(row "perf-sched.wait_and_delay.count.$key" "$T/p.prof")
+awk -v n="$n" 'BEGIN { exit !(n >= 70 && n <= 110) }'
+ok $? "about 100 nanosleep switches in its 1 s ($n)"
+avg=$(row "perf-sched.wait_time.avg.ms.$key" "$T/p.prof")
+awk -v v="$avg" 'BEGIN { exit !(v >= 9 && v <= 13) }'
+ok $? "waiting about 10 ms each ($avg)"
+
 # --- system-wide -----------------------------------------------------------
 "$FLAMEDIFF" record -q --sched -a -d 0.5 -o "$T/a.prof" 2>"$T/a.err"
 ok $? "record --sched -a -d 0.5 exits 0"
