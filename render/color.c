@@ -139,7 +139,7 @@ struct rgb color_frame(const struct layout *l, const struct layout_frame *f)
 	if (l->diff) {
 		if (f->flags & LF_MERGED)
 			return (struct rgb){ 200, 200, 200 };
-		return color_heat(f->heat);
+		return color_heat(layout_delta(l, f)->heat);
 	}
 	if (f->flags & LF_MERGED)
 		return (struct rgb){ 190, 190, 190 };

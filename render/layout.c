@@ -108,7 +108,6 @@ static void emit(struct walk *wk, const struct work *it)
 	f->x = it->x;
 	f->depth = it->depth;
 	f->parent = it->parent;
-	f->p_value = -1;
 	wk->fnode[i] = it->node;
 	wk->fmem[i] = it->mstart;
 	if (it->node == NODE_NONE) {
@@ -282,6 +281,7 @@ void layout__delete(struct layout *l)
 	profile__delete(pv->own[2]);
 	free(pv);
 	free(l->frames);
+	free(l->deltas);
 	free(l);
 }
 
@@ -410,6 +410,15 @@ static int lay_out(struct layout *l, const struct profile *p, const double *w,
 	wk->ppu = l->geom.graph_w / l->scale_total;
 	wk->thr = o->minwidth_pct ? l->total * o->minwidth / 100
 				  : o->minwidth / wk->ppu;
+	/*
+	 * A frame is a node or a run of merged nodes, so there are at most
+	 * as many frames as nodes: room for all of them at once spares the
+	 * copies of growing by doubling, and pages never written (frames
+	 * --minwidth drops) are never faulted in.
+	 */
+	ALLOC_GROW(l->frames, p->nr_nodes, wk->alloc_frames);
+	ALLOC_GROW(wk->fnode, p->nr_nodes, wk->alloc_fnode);
+	ALLOC_GROW(wk->fmem, p->nr_nodes, wk->alloc_fmem);
 	walk_tree(wk);
 	set_geom(l, l->max_depth + 1);
 	return 0;
@@ -574,41 +583,42 @@ static void diff_frame_values(struct layout *l, const struct walk *wk,
 	bool self = l->opts->color_by == COLOR_BY_SELF;
 	size_t i;
 
+	l->deltas = xcalloc(l->nr_frames + 1, sizeof(*l->deltas));
 	for (i = 0; i < l->nr_frames; i++) {
 		struct layout_frame *f = &l->frames[i];
+		struct layout_delta *d = &l->deltas[i];
 		struct cmp_node n;
 		uint32_t j;
 
+		d->p_value = -1;
 		if (wk->fnode[i] == NODE_NONE) {
 			/* A merged run: sums, never coloured (its members
 			 * have verdicts of their own). */
 			for (j = 0; j < f->merged; j++) {
 				uint32_t m = wk->members[wk->fmem[i] + j];
 
-				f->base += cmp_mean(t, m, false, false);
-				f->new += cmp_mean(t, m, true, false);
-				f->base_self += cmp_mean(t, m, false, true);
-				f->new_self += cmp_mean(t, m, true, true);
+				d->base += cmp_mean(t, m, false, false);
+				d->new += cmp_mean(t, m, true, false);
+				d->base_self += cmp_mean(t, m, false, true);
+				d->new_self += cmp_mean(t, m, true, true);
 			}
-			f->delta = self ? f->new_self - f->base_self
-					: f->new - f->base;
+			d->delta = self ? d->new_self - d->base_self
+					: d->new - d->base;
 		} else {
 			cmp_node_get(t, wk->fnode[i], &n);
-			f->base = n.base;
-			f->new = n.new;
-			f->base_self = n.base_self;
-			f->new_self = n.new_self;
-			f->delta = self ? n.change_self : n.change;
-			f->p_value = self ? n.p_self : n.p;
+			d->base = n.base;
+			d->new = n.new;
+			d->base_self = n.base_self;
+			d->new_self = n.new_self;
+			d->delta = self ? n.change_self : n.change;
+			d->p_value = self ? n.p_self : n.p;
 			if (i > 0 && (self ? n.changed_self : n.changed))
 				f->flags |= LF_COLORED | LF_CHANGED;
 		}
-		f->self = (f->base_self + f->new_self) / 2;
-		f->base_share = (self ? f->base_self : f->base) / 100;
-		f->new_share = (self ? f->new_self : f->new) / 100;
-		if (f->base > 0 && f->new <= 0)
+		f->self = (d->base_self + d->new_self) / 2;
+		if (d->base > 0 && d->new <= 0)
 			f->flags |= LF_GHOST;
-		if (f->base <= 0 && f->new > 0)
+		if (d->base <= 0 && d->new > 0)
 			f->flags |= LF_BORN;
 	}
 }
@@ -627,22 +637,22 @@ static void diff_heat(struct layout *l)
 		for (i = 0; i < l->nr_frames; i++)
 			if (l->frames[i].flags & LF_COLORED)
 				l->max_delta = fmax(l->max_delta,
-						    fabs(l->frames[i].delta));
+						    fabs(l->deltas[i].delta));
 	}
 	if (!(l->max_delta > 0))
 		return;
 	for (i = 0; i < l->nr_frames; i++) {
-		struct layout_frame *f = &l->frames[i];
+		struct layout_delta *d = &l->deltas[i];
 		double h;
 
-		if (!(f->flags & LF_COLORED))
+		if (!(l->frames[i].flags & LF_COLORED))
 			continue;
-		h = f->delta / l->max_delta;
+		h = d->delta / l->max_delta;
 		h = h > 1 ? 1 : h < -1 ? -1 : h;
 		/* A change smaller than one step of the scale still shows. */
 		if (fabs(h) < 0.05)
 			h = h < 0 ? -0.05 : 0.05;
-		f->heat = (float)(l->opts->negate ? -h : h);
+		d->heat = (float)(l->opts->negate ? -h : h);
 	}
 }
 
@@ -779,8 +789,10 @@ void layout_diff_shares(const struct layout *l, const struct layout_frame *f,
 			bool self, double *base_pct, double *new_pct,
 			double *delta_pts)
 {
-	*base_pct = self ? f->base_self : f->base;
-	*new_pct = self ? f->new_self : f->new;
+	const struct layout_delta *d = layout_delta(l, f);
+
+	*base_pct = self ? d->base_self : d->base;
+	*new_pct = self ? d->new_self : d->new;
 	*delta_pts = *new_pct - *base_pct;
 }
 

@@ -135,12 +135,18 @@ struct layout_frame {
 	 * is what decided the width (see layout_build_diff()). */
 	double value;	/* inclusive (total) */
 	double self;
+};
 
-	/* Differential only (zero otherwise): percent (the comparison's
-	 * shares); base_share/new_share 0..1; delta in points. */
+/*
+ * A diff frame's figures, in struct layout's deltas[], parallel to
+ * frames[] (layout_delta()). Apart from the frames because a plain graph
+ * has none: they would double the size of every frame of a graph of a
+ * million, pages written and copied for nothing.
+ */
+struct layout_delta {
+	/* Percent (the comparison's shares); delta in points. */
 	double base, new;	    /* inclusive */
 	double base_self, new_self;
-	double base_share, new_share; /* of the chosen metric (color_by) */
 	double delta;		    /* new - base, points, of the
 				     * color_by metric; < 0: less in new */
 	double p_value;		    /* Welch, -1 if not computed */
@@ -205,6 +211,7 @@ struct layout {
 	const struct flame_opts *opts; /* as given; must outlive the layout */
 
 	/* Diff only. */
+	struct layout_delta *deltas;	/* per frame; NULL for a plain graph */
 	double base_total, new_total;	/* raw, before normalising */
 	double new_scale;		/* factor applied to new's values */
 	double max_delta;		/* the colour scale's end, points */
@@ -283,6 +290,13 @@ void layout__delete(struct layout *l);
 void layout_diff_shares(const struct layout *l, const struct layout_frame *f,
 			bool self, double *base_pct, double *new_pct,
 			double *delta_pts);
+
+/* The figures of frame f of a diff layout l. */
+static inline const struct layout_delta *
+layout_delta(const struct layout *l, const struct layout_frame *f)
+{
+	return &l->deltas[f - l->frames];
+}
 
 /* Top of the row of a frame of this depth (handles --inverted). */
 static inline double layout_row_y(const struct layout *l, uint32_t depth)

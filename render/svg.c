@@ -307,6 +307,7 @@ static void frame_title(struct sink *k, const struct layout *l,
 		}
 	} else {
 		double bp, np, dp, bs, ns, ds;
+		double pv = layout_delta(l, f)->p_value;
 
 		layout_diff_shares(l, f, false, &bp, &np, &dp);
 		layout_diff_shares(l, f, true, &bs, &ns, &ds);
@@ -323,12 +324,12 @@ static void frame_title(struct sink *k, const struct layout *l,
 		sink_lit(k, ", ");
 		sink_signed(k, fin(ds));
 		sink_lit(k, " pts");
-		if (f->p_value >= 0 && f->p_value <= 1) {
+		if (pv >= 0 && pv <= 1) {
 			/* rare, and %.3g is not worth doing by hand */
 			char p[96];
 			int n = snprintf(p, sizeof(p),
 					 "&#10;p = %.3g over %zu + %zu runs",
-					 f->p_value, l->base_runs, l->new_runs);
+					 pv, l->base_runs, l->new_runs);
 
 			sink_add(k, p, n);
 		}

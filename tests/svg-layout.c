@@ -215,15 +215,15 @@ static void test_diff(void)
 	ok(l->diff && !check_invariants(l, "diff"), "diff: invariants hold");
 	f = find(l, "lock");
 	ok(f && (f->flags & LF_GHOST) && (f->flags & LF_COLORED) &&
-	   f->heat < 0, "vanished path drawn, as a blue ghost");
-	is_near(f->delta, -90, 1e-9, "its change: -90 points");
-	is_near(f->heat, -1, 1e-9, "the largest change has full saturation");
+	   layout_delta(l, f)->heat < 0, "vanished path drawn, as a blue ghost");
+	is_near(layout_delta(l, f)->delta, -90, 1e-9, "its change: -90 points");
+	is_near(layout_delta(l, f)->heat, -1, 1e-9, "the largest change has full saturation");
 	is_near(f->value, 45, 1e-9, "its width: the mean of 90%% and 0%%");
 	f = find(l, "lock2");
-	ok(f && (f->flags & LF_BORN) && f->heat > 0, "lock2 (clone) is red");
+	ok(f && (f->flags & LF_BORN) && layout_delta(l, f)->heat > 0, "lock2 (clone) is red");
 	is_near(f->value, 20, 1e-9, "lock2: the mean of 0%% and 40%%");
 	f = find(l, "work");
-	is_near(f->delta, 50, 1e-9, "work: +50 points");
+	is_near(layout_delta(l, f)->delta, 50, 1e-9, "work: +50 points");
 	layout_diff_shares(l, f, false, &bp, &np, &dp);
 	is_near(bp, 10, 1e-9, "work: base 10%%");
 	is_near(np, 60, 1e-9, "work: new 60%%");
@@ -248,7 +248,7 @@ static void test_diff(void)
 	   "self diff");
 	ok(!(find(l, "lock")->flags & LF_COLORED),
 	   "--color-by self: lock (no self) neutral");
-	ok(find(l, "work")->heat < 0, "--negate: a gain is blue");
+	ok(layout_delta(l, find(l, "work"))->heat < 0, "--negate: a gain is blue");
 	layout__delete(l);
 	cmp_tree__delete(t);
 	profile__delete(b);

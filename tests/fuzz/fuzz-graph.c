@@ -48,8 +48,10 @@ static void check_layout(const struct layout *l)
 		FUZZ_FINITE(f->x, f->name);
 		FUZZ_FINITE(f->width, f->name);
 		FUZZ_FINITE(f->value, f->name);
-		FUZZ_FINITE(f->delta, f->name);
-		FUZZ_FINITE(f->heat, f->name);
+		if (!l->deltas)
+			continue;
+		FUZZ_FINITE(layout_delta(l, f)->delta, f->name);
+		FUZZ_FINITE(layout_delta(l, f)->heat, f->name);
 	}
 }
 
