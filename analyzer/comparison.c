@@ -82,6 +82,9 @@ int comparison_load(struct comparison *c, char *const *const paths[2],
 	}
 	load_begin(c, o, tc, v);
 	for (i = 0; i < 2; i++) {
+		/* The new side keeps the chains the base's runs keep. */
+		if (i)
+			v[i].seed = c->sides[0].cands;
 		if (diff_side_load_visit(&c->sides[i], paths[i], nr[i], io,
 					 &v[i], &e)) {
 			fd_err_set(err, "%s: %s", what[i], e.msg);

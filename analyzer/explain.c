@@ -473,45 +473,55 @@ void explain_compute(const struct diff *d, struct metric_set *base,
 	free(hot);
 }
 
+static void free_chains(struct metric_set *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; v && i < n; i++)
+		metric_set_release(&v[i]);
+	free(v);
+}
+
 /* The chains of every run of s, as explain_compute() wants them (of a
- * profile, those the load kept that d's explanation can take). */
+ * profile, those d's explanation can take); NULL with err on failure. */
 static struct metric_set *side_chains(const struct diff *d,
 				      const struct diff_side *s,
-				      bool calltrace)
+				      bool calltrace, struct fd_err *err)
 {
-	struct metric_set *v = xcalloc(s->nr_runs, sizeof(*v));
+	struct metric_set *v = xcalloc(s->nr_runs + 1, sizeof(*v));
 	size_t i;
 
 	for (i = 0; i < s->nr_runs; i++) {
 		if (calltrace)
 			explain_calltrace_chains(&s->sets[i], &v[i]);
-		else
-			diff_side_chains(s, i, d, &v[i]);
+		else if (diff_side_chains(s, i, d, &v[i], err)) {
+			free_chains(v, s->nr_runs);
+			return NULL;
+		}
 	}
 	return v;
 }
 
-static void free_chains(struct metric_set *v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		metric_set_release(&v[i]);
-	free(v);
-}
-
-void explain_sides(const struct diff *d, const struct diff_side *base,
-		   const struct diff_side *new, const struct diff_opts *o,
-		   struct explain *e)
+int explain_sides(const struct diff *d, const struct diff_side *base,
+		  const struct diff_side *new, const struct diff_opts *o,
+		  struct explain *e, struct fd_err *err)
 {
 	bool calltrace = base->stats || new->stats;
-	struct metric_set *b = side_chains(d, base, calltrace);
-	struct metric_set *n = side_chains(d, new, calltrace);
+	struct metric_set *b, *n = NULL;
 
+	memset(e, 0, sizeof(*e));
+	b = side_chains(d, base, calltrace, err);
+	if (b)
+		n = side_chains(d, new, calltrace, err);
+	if (!n) {
+		free_chains(b, base->nr_runs);
+		return -1;
+	}
 	/* explain_compute() copies the chains it keeps. */
 	explain_compute(d, b, n, calltrace, o, e);
 	free_chains(b, base->nr_runs);
 	free_chains(n, new->nr_runs);
+	return 0;
 }
 
 void explain_release(struct explain *e)

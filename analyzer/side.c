@@ -251,6 +251,8 @@ void diff_side_release(struct diff_side *s)
 	free(s->chains);
 	free(s->chain_hot);
 	strtab__delete(s->chain_names);
+	strtab__delete(s->cands);
+	free(s->chains_of);
 	free(s->totals);
 	free(s->name);
 	side_release(&s->side);
@@ -270,6 +272,47 @@ static void raw_add(struct diff_side *s, struct side_vals *raw,
  * once both sides are read: diff_side_measure() finishes them), and its
  * self-time chains when kept.
  */
+/*
+ * A function may be one the explanation takes when it has this much self
+ * time in a run: EXPLAIN_HOT less what the mean of runs each below it
+ * could still gain by rounding.
+ */
+#define CAND_MIN (EXPLAIN_HOT - 1e-6)
+
+/* Whether chain (its first frame the function) is of a candidate < n. */
+static bool of_cand(const struct strtab *cands, uint32_t n, const char *chain)
+{
+	uint32_t id;
+
+	if (n == CHAINS_ALL)
+		return true;
+	id = strtab_find(cands, chain, strcspn(chain, ";"));
+	return id != UINT32_MAX && id < n;
+}
+
+/* Keep the chains of run i of s that its chains_of[i] says. */
+static void keep_chains(struct diff_side *s, size_t i, const struct profile *p)
+{
+	struct side_vals *c = &s->chains[i];
+	struct metric_set v = { 0 };
+	size_t j, n = 0;
+
+	explain_self_chains(p, &v);
+	/* Counted first: room for the kept ones only. */
+	for (j = 0; j < v.nr; j++)
+		n += of_cand(s->cands, s->chains_of[i], v.v[j].key);
+	c->id = xmalloc(size_mul(n + 1, sizeof(*c->id)));
+	c->v = xmalloc(size_mul(n + 1, sizeof(*c->v)));
+	for (j = 0; j < v.nr; j++) {
+		if (!of_cand(s->cands, s->chains_of[i], v.v[j].key))
+			continue;
+		c->id[c->nr] = strtab_intern(s->chain_names, v.v[j].key,
+					     strlen(v.v[j].key));
+		c->v[c->nr++] = v.v[j].value;
+	}
+	metric_set_release(&v);
+}
+
 static void measure_run(struct diff_side *s, size_t i, const struct profile *p,
 			bool chains)
 {
@@ -306,23 +349,21 @@ static void measure_run(struct diff_side *s, size_t i, const struct profile *p,
 		strbuf_addf(&key, "calltrace.%s", m.chains[j].name);
 		raw_add(s, raw, &key, m.chains[j].percent);
 	}
+	if (chains) {
+		for (j = 0; j < m.nr_fns; j++)
+			if (m.fns[j].self >= CAND_MIN)
+				strtab_intern(s->cands, m.fns[j].name,
+					      strlen(m.fns[j].name));
+		if (s->chains_of[i] != CHAINS_ALL)
+			s->chains_of[i] = strtab_count(s->cands);
+	}
+	/* max was the most it could take: give back the rest. */
+	raw->id = xrealloc(raw->id, size_mul(raw->nr + 1, sizeof(*raw->id)));
+	raw->v = xrealloc(raw->v, size_mul(raw->nr + 1, sizeof(*raw->v)));
 	metrics_release(&m);
 	strbuf_release(&key);
-	if (chains) {
-		struct side_vals *c = &s->chains[i];
-		struct metric_set v = { 0 };
-
-		explain_self_chains(p, &v);
-		c->id = xmalloc(size_mul(v.nr + 1, sizeof(*c->id)));
-		c->v = xmalloc(size_mul(v.nr + 1, sizeof(*c->v)));
-		for (j = 0; j < v.nr; j++) {
-			c->id[j] = strtab_intern(s->chain_names, v.v[j].key,
-						 strlen(v.v[j].key));
-			c->v[j] = v.v[j].value;
-		}
-		c->nr = v.nr;
-		metric_set_release(&v);
-	}
+	if (chains)
+		keep_chains(s, i, p);
 }
 
 struct read_ctx {
@@ -376,8 +417,31 @@ static void per_run_alloc(struct diff_side *s, const struct diff_side_visit *v)
 	s->totals = xcalloc(s->nr_runs, sizeof(*s->totals));
 	s->hidden_stacks = xcalloc(s->nr_runs, sizeof(*s->hidden_stacks));
 	if (v->chains) {
+		uint32_t i, n = v->seed ? strtab_count(v->seed) : 0;
+
 		s->chains = xcalloc(s->nr_runs, sizeof(*s->chains));
 		s->chain_names = strtab__new();
+		s->chains_of = xcalloc(s->nr_runs, sizeof(*s->chains_of));
+		s->cands = strtab__new();
+		for (i = 0; i < n; i++)
+			strtab_intern(s->cands, strtab_str(v->seed, i),
+				      strtab_len(v->seed, i));
+	}
+}
+
+/* Whether run i can be read again: a regular file, not a pipe. */
+static bool rereadable(const char *path)
+{
+	struct stat st;
+
+	return strcmp(path, "-") && !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+static void keep_io(struct diff_side *s, const struct input_opts *io)
+{
+	if (io) {
+		s->io = *io;
+		s->has_io = true;
 	}
 }
 
@@ -404,6 +468,9 @@ int diff_side_init_profile(struct diff_side *s, struct profile *p,
 	per_run_alloc(s, v);
 	free(s->sets);
 	s->sets = NULL;
+	/* Already read: there is no reading it again. */
+	if (s->chains_of)
+		s->chains_of[0] = CHAINS_ALL;
 	ret = add_run(&s->side, p, file, &sv, err);
 	profile__delete(p);
 	chains_done(s);
@@ -442,11 +509,14 @@ int diff_side_load_visit(struct diff_side *s, char *const *paths,
 	if (!v)
 		v = &none;
 	per_run_alloc(s, v);
+	keep_io(s, io);
 	for (i = 0; i < s->nr_runs; i++) {
 		struct linereader lr;
 		bool stats;
 		int ret;
 
+		if (s->chains_of && !rereadable(s->files[i]))
+			s->chains_of[i] = CHAINS_ALL;
 		if (lr_init_path(&lr, s->files[i], err))
 			goto fail;
 		ret = diff_side_read(s, i, &lr, io, v, &stats, err);
@@ -558,6 +628,15 @@ void side_release(struct side *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/* Whether row is a function d's explanation may take. */
+static bool fn_hot(const struct diff_row *row)
+{
+	double hot = row->base_mean > row->new_mean ? row->base_mean
+						    : row->new_mean;
+
+	return row->group == DIFF_SELF && hot >= EXPLAIN_HOT && row->name;
+}
+
 /* Whether chain id of s starts with a function d's explanation may take. */
 static bool chain_hot(const struct diff_side *s, uint32_t id,
 		      const struct diff *d)
@@ -571,11 +650,8 @@ static bool chain_hot(const struct diff_side *s, uint32_t id,
 	*flag = 1;
 	for (r = 0; r < d->nr_rows; r++) {
 		const struct diff_row *row = &d->rows[r];
-		double hot = row->base_mean > row->new_mean ? row->base_mean
-							    : row->new_mean;
 
-		if (row->group == DIFF_SELF && hot >= EXPLAIN_HOT &&
-		    row->name && !strncmp(row->name, chain, len) &&
+		if (fn_hot(row) && !strncmp(row->name, chain, len) &&
 		    !row->name[len]) {
 			*flag = 2;
 			break;
@@ -584,25 +660,72 @@ static bool chain_hot(const struct diff_side *s, uint32_t id,
 	return *flag == 2;
 }
 
-void diff_side_chains(const struct diff_side *s, size_t i,
-		      const struct diff *d, struct metric_set *out)
+/* Whether run i of s kept the chains of every function d may explain. */
+static bool kept_enough(const struct diff_side *s, size_t i,
+			const struct diff *d)
+{
+	size_t r;
+
+	if (s->chains_of[i] == CHAINS_ALL)
+		return true;
+	for (r = 0; r < d->nr_rows; r++)
+		if (fn_hot(&d->rows[r]) &&
+		    !of_cand(s->cands, s->chains_of[i], d->rows[r].name))
+			return false;
+	return true;
+}
+
+int diff_side_chains(const struct diff_side *s, size_t i,
+		     const struct diff *d, struct metric_set *out,
+		     struct fd_err *err)
 {
 	const struct side_vals *c;
+	struct metric_set all = { 0 };
+	struct profile *p;
 	size_t j;
 
 	if (!s->chains || !s->chain_hot || i >= s->nr_runs)
-		return;
+		return 0;
 	if (s->chain_hot->of != d) {
 		memset(s->chain_hot->flag, 0,
 		       strtab_count(s->chain_names) + 1);
 		s->chain_hot->of = d;
 	}
-	c = &s->chains[i];
-	for (j = 0; j < c->nr; j++)
-		if (chain_hot(s, c->id[j], d))
-			metric_set_add(out, strtab_str(s->chain_names,
-						       c->id[j]),
-				       c->v[j]);
+	if (kept_enough(s, i, d)) {
+		c = &s->chains[i];
+		for (j = 0; j < c->nr; j++)
+			if (chain_hot(s, c->id[j], d))
+				metric_set_add(out,
+					       strtab_str(s->chain_names,
+							  c->id[j]),
+					       c->v[j]);
+		if (out->nr)
+			metric_set_sort(out);
+		return 0;
+	}
+	/* The run again, as the load read it, for all its chains. */
+	p = profile__new();
+	if (input_read(s->files[i], s->has_io ? &s->io : NULL, p, NULL,
+		       err)) {
+		profile__delete(p);
+		return -1;
+	}
+	explain_self_chains(p, &all);
+	profile__delete(p);
+	for (j = 0; j < all.nr; j++) {
+		const char *k = all.v[j].key;
+		size_t len = strcspn(k, ";"), r;
+
+		for (r = 0; r < d->nr_rows; r++)
+			if (fn_hot(&d->rows[r]) &&
+			    !strncmp(d->rows[r].name, k, len) &&
+			    !d->rows[r].name[len])
+				break;
+		if (r < d->nr_rows)
+			metric_set_add(out, k, all.v[j].value);
+	}
+	metric_set_release(&all);
 	if (out->nr)
 		metric_set_sort(out);
+	return 0;
 }

@@ -109,6 +109,21 @@ struct diff_side {
 	} *raw;
 	uint64_t *hidden_stacks; /* stacks left out (unresolved) */
 	struct strtab *chain_names;
+	/*
+	 * Of the self-time chains, a run keeps only those of candidates:
+	 * functions with EXPLAIN_HOT percent self time in a run read so far
+	 * (the new side starts with the base's). A function the explanation
+	 * takes has that much on average on a side, so in one run at least:
+	 * it is a candidate by the end, and the runs read before it became
+	 * one are read again when their chains are asked for. Chains of the
+	 * other functions, most of them, cost nothing per run. A run that
+	 * cannot be read again (a pipe) keeps all its chains.
+	 */
+	struct strtab *cands;
+	uint32_t *chains_of; /* per run: chains of cands [0, n) kept, or
+			      * CHAINS_ALL */
+	struct input_opts io; /* as the runs were read, to read them again */
+	bool has_io;
 	struct side_vals *chains;
 	/* By chain id: 0 unknown, 1 cold, 2 hot, as judged for table of. */
 	struct side_chain_hot {
@@ -126,7 +141,12 @@ struct diff_side_visit {
 	void *ctx;
 	bool merged;	/* keep each side's merged tree (side.merged) */
 	bool chains;	/* keep the runs' self-time chains (explanation) */
+	/* The other side's candidates (struct diff_side's cands), which
+	 * this side's runs keep the chains of too; NULL: none yet. */
+	const struct strtab *seed;
 };
+
+#define CHAINS_ALL UINT32_MAX
 
 /*
  * Fill s from paths, each run opened and read once (so a pipe or a FIFO
@@ -153,14 +173,17 @@ int diff_side_init_profile(struct diff_side *s, struct profile *p,
 			   const struct diff_side_visit *v, struct fd_err *err);
 
 /*
- * The self-time chains of profile run i of s (kept by the load) into out,
- * as explain_self_chains() gives them, but only those whose first frame
- * is a function the table d may explain (a self row of at least
- * EXPLAIN_HOT percent on a side): the explanation reads no other.
+ * The self-time chains of profile run i of s into out, as
+ * explain_self_chains() gives them, but only those whose first frame is
+ * a function the table d may explain (a self row of at least EXPLAIN_HOT
+ * percent on a side): the explanation reads no other. From what the load
+ * kept, or from the run's file read again when the load kept too few
+ * (see cands above); -1 with err when that read fails.
  */
 struct diff;
-void diff_side_chains(const struct diff_side *s, size_t i,
-		      const struct diff *d, struct metric_set *out);
+int diff_side_chains(const struct diff_side *s, size_t i,
+		     const struct diff *d, struct metric_set *out,
+		     struct fd_err *err);
 
 /*
  * The <event> part of the keys of a side (a new string): for LKP stats,

@@ -297,7 +297,11 @@ int cmd_diff(int argc, char **argv)
 		names[i] = c.names[i] ? c.names[i] : s[i].name;
 	diff_select(&cmp.table, c.groups, (size_t)c.top);
 	if (co.tree) {
-		explain_sides(&cmp.table, &s[0], &s[1], &c.opts, &e);
+		if (explain_sides(&cmp.table, &s[0], &s[1], &c.opts, &e,
+				  &err)) {
+			ret = report_bad_input(err.msg);
+			goto out;
+		}
 		explain_processes(&e, cmp.tree);
 	}
 

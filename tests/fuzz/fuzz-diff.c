@@ -61,8 +61,9 @@ static void compare(struct diff_side s[2], uint8_t flags)
 	diff_compare(s[0].sets, s[0].nr_runs, s[1].sets, s[1].nr_runs, &opts,
 		     &d);
 	check_rows(&d);
-	if (explain)
-		explain_sides(&d, &s[0], &s[1], &opts, &e);
+	/* A run read again may be gone: then there is no explanation. */
+	if (explain && explain_sides(&d, &s[0], &s[1], &opts, &e, &err))
+		explain = false;
 	if (outfile_open(&o, "/dev/null", &err))
 		abort();
 	diff_text_table(&o, &d, explain ? &e : NULL, names, s, &opts);
