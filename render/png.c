@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The PNG backend: the layout of render/layout.c drawn with cairo.
+ * The PNG backend: the layout of render/layout.c drawn with cairo, which
+ * is loaded when the first PNG is drawn (render/cairo-dl.h): every cairo
+ * call below goes through cairo_api, so each entry point calls
+ * cairo_dl_load() before its first one.
  *
  * Nothing here decides what a frame is, where it goes or what colour it
  * has: layout.c and color.c did that for both backends. This file only
@@ -15,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cairo.h>
 #include <zlib.h>
 
 #include "lib/strbuf.h"
+#include "render/cairo-dl.h"
 #include "render/color.h"
 #include "render/png.h"
 #include "render/textfmt.h"
@@ -641,6 +644,8 @@ int png_write(const struct layout *l, const struct png_opts *po,
 				  "draws (%d px a side): use a smaller "
 				  "--width or --height, or --minwidth",
 				  w, h, PNG_MAX_SIDE);
+	if (cairo_dl_load(err))
+		return -1;
 	if (!registered) {
 		registered = true;
 		atexit(release_cairo);
@@ -684,6 +689,10 @@ int png_save(const struct layout *l, const struct png_opts *po,
 	/* Refuse before creating anything: no file at all on error. */
 	if (l->empty || !l->nr_frames)
 		return fd_err_set(err, "no samples: nothing to draw");
+	/* Nor without cairo: the library missing is known before the file
+	 * is created (png_write() would find it out too). */
+	if (cairo_dl_load(err))
+		return -1;
 	if (outfile_open(&o, path, err))
 		return -1;
 	if (png_write(l, po, &o, err)) {

@@ -134,8 +134,8 @@ for cmd in $(cat "$T/commands"); do
 	# (whatever it then does with "--help" as the argument: run in a
 	# scratch directory, stdin empty, so that nothing is recorded). svg
 	# and png parse the graph options with the same code: for png, its
-	# own subsection and the input options are enough. In parallel: each
-	# run costs the start of a binary linked with cairo.
+	# own subsection and the input options are enough. In parallel: one
+	# run per option adds up.
 	[ "$cmd" = png ] && section png "$input_opts" | tags >"$T/tags"
 	mkdir -p "$T/opt.$cmd"
 	k=0

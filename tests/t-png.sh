@@ -2,7 +2,8 @@
 # flamediff png: the command end to end. PNGs decode at the size asked for
 # and stay small enough to mail; the -o suffix picks the format for svg and
 # png alike; empty or unreadable input fails with exit 2 and leaves no file
-# (not even over an existing one).
+# (not even over an existing one); cairo is not linked but loaded for a
+# PNG only, and its absence is one more such failure.
 . tests/tap-lib.sh
 
 SEED=tests/data/png
@@ -115,5 +116,31 @@ fails_cleanly "empty base of a diff" 2 "$FLAMEDIFF" png --diff "$T/empty" \
 fails_cleanly "svg -o x.png of nothing" 2 "$FLAMEDIFF" svg "$T/zero.folded"
 fails_cleanly "--table without a diff" 1 "$FLAMEDIFF" png --table 5 \
 	"$SEED/new.folded"
+
+# cairo is loaded when a PNG is drawn (render/cairo-dl.c), not linked:
+# the commands that draw none do not pay for mapping it at every start.
+if command -v ldd >/dev/null 2>&1; then
+	ldd "$FLAMEDIFF" >"$T/ldd" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] && ! grep -q libcairo "$T/ldd"
+	ok $? "the binary does not link libcairo (ldd exit $rc)"
+else
+	ok 0 "# SKIP ldd is not installed: cannot list the linked libraries"
+fi
+
+# A libcairo.so.2 that cannot be loaded, found first (glibc stops at a
+# file that is not ELF): PNG output fails like any other, naming the
+# library, and what draws no PNG never tries to load it.
+mkdir "$T/junk" && printf 'not a library\n' >"$T/junk/libcairo.so.2"
+LD_LIBRARY_PATH=$T/junk${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export LD_LIBRARY_PATH
+fails_cleanly "no usable libcairo" 2 "$FLAMEDIFF" png "$SEED/new.folded"
+grep -q 'libcairo\.so\.2: cannot load (.*): PNG output needs cairo' "$T/err"
+ok $? "no usable libcairo: the message names it ($(head -1 "$T/err"))"
+"$FLAMEDIFF" svg "$SEED/new.folded" -o "$T/nocairo.svg" 2>"$T/err"
+ok $? "no usable libcairo: svg still works"
+head -c 200 "$T/nocairo.svg" | grep -q '<svg\|<?xml'
+ok $? "... and writes an SVG"
+unset LD_LIBRARY_PATH
 
 done_testing
