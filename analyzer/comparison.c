@@ -61,6 +61,7 @@ static void load_begin(struct comparison *c, const struct comparison_opts *o,
 			.ctx = &tc[i],
 			.merged = o->merged,
 			.chains = o->chains,
+			.no_rows = o->no_rows,
 		};
 	}
 }

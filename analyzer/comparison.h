@@ -38,6 +38,10 @@ struct comparison_opts {
 	uint32_t tree_depth;	 /* its nodes' depth at most; 0: all */
 	bool chains;		 /* keep the runs' chains (explanation) */
 	bool merged;		 /* keep each side's merged tree (exports) */
+	bool no_rows;		 /* the table without perf-profile rows:
+				  * only the runs' own stats (a graph's
+				  * headline), each run measured for its
+				  * totals only */
 	const char *event;	 /* the keys' event; NULL: from the sides */
 };
 

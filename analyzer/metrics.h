@@ -39,6 +39,9 @@ struct metrics_opts {
 	/* Chains below this percent of the total are dropped before the
 	 * five-name merge; 0 means perf's 0.5. Negative: keep every chain. */
 	double chain_min_percent;
+	/* Only total, hidden and the stack counts (whether a run has any
+	 * sample with a symbol): no functions, no chains. */
+	bool totals_only;
 };
 
 /* One cleaned function name. Percentages of the kept weight. */

@@ -314,9 +314,9 @@ static void keep_chains(struct diff_side *s, size_t i, const struct profile *p)
 }
 
 static void measure_run(struct diff_side *s, size_t i, const struct profile *p,
-			bool chains)
+			bool chains, bool no_rows)
 {
-	struct metrics_opts mo = { .event = "-" };
+	struct metrics_opts mo = { .event = "-", .totals_only = no_rows };
 	struct strbuf key = STRBUF_INIT;
 	struct side_vals *raw = &s->raw[i];
 	struct metrics m;
@@ -377,7 +377,8 @@ static int visit_run(void *ctx, struct profile *p, size_t i, const char *path,
 {
 	struct read_ctx *rc = ctx;
 
-	measure_run(rc->s, rc->run, p, rc->v->chains);
+	measure_run(rc->s, rc->run, p, rc->v->chains && !rc->v->no_rows,
+		    rc->v->no_rows);
 	return rc->v->run ? rc->v->run(rc->v->ctx, p, i, path, err) : 0;
 }
 

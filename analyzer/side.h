@@ -144,6 +144,9 @@ struct diff_side_visit {
 	/* The other side's candidates (struct diff_side's cands), which
 	 * this side's runs keep the chains of too; NULL: none yet. */
 	const struct strtab *seed;
+	/* Nobody reads the perf-profile rows (a graph without a table):
+	 * a run is measured for its totals only, no rows, no chains. */
+	bool no_rows;
 };
 
 #define CHAINS_ALL UINT32_MAX

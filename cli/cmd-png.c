@@ -50,6 +50,7 @@ int cmd_png(int argc, char **argv)
 	if (graph_cmd_parse(g, argc, argv, png_usage, png_options, &c, &ret))
 		goto out;
 	nr_table = c.table;
+	g->table_rows = nr_table > 0;
 	out = g->output ? g->output : "-";
 	if (graph_format_for(out, GRAPH_PNG) == GRAPH_PNG && !g->output &&
 	    isatty(STDOUT_FILENO)) {

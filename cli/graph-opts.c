@@ -290,6 +290,9 @@ static void graph_comparison_opts(const struct graph_cmd *g,
 	co->strip_clones = g->fo.strip_clones;
 	co->reverse = g->fo.reverse;
 	co->tree = true;
+	/* A graph shows the table's rows only when it draws the table;
+	 * its info line takes the benchmark's headline, a stats row. */
+	co->no_rows = !g->table_rows;
 }
 
 /* The comparison (both sides read) into a differential layout. */

@@ -33,6 +33,7 @@ struct graph_cmd {
 	size_t nr_inputs;
 
 	uint64_t max_depth;	/* --max-depth, for fo */
+	bool table_rows;	/* a diff's table is drawn (png --table) */
 	bool full_precision;	/* --full-precision (diff) */
 
 	/* Filled by graph_cmd_load(); all owned by g. */

@@ -107,6 +107,36 @@ static void test_recursion(void)
 	profile__delete(p);
 }
 
+/* .totals_only: the totals compute() gave m, and nothing else. */
+static void same_totals(const struct profile *p, const struct metrics *m,
+			const char *what)
+{
+	struct metrics_opts o = { .totals_only = true };
+	struct metrics t;
+
+	metrics_compute(p, &o, &t);
+	ok(t.total == m->total && t.hidden == m->hidden &&
+	   t.stacks == m->stacks && t.hidden_stacks == m->hidden_stacks &&
+	   t.scale == m->scale && !t.nr_fns && !t.nr_chains,
+	   "totals only: the same totals (%s)", what);
+	metrics_release(&t);
+}
+
+/* Weight at the root itself (an empty stack) is no function's. */
+static void test_root_self(void)
+{
+	struct profile *p = profile__new();
+	struct metrics m;
+
+	add(p, "comm;main", 10);
+	profile_add_weight(p, NODE_ROOT, 5);
+	compute(p, &m);
+	is_near(m.hidden, 5, 0, "root self is hidden");
+	same_totals(p, &m, "weight at the root");
+	metrics_release(&m);
+	profile__delete(p);
+}
+
 static void test_unresolved(void)
 {
 	struct profile *p = profile__new();
@@ -123,6 +153,7 @@ static void test_unresolved(void)
 	is_near(m.hidden, 57, 1e-9, "hidden weight");
 	is_int(m.hidden_stacks, 3, "hidden stacks");
 	is_int(m.stacks, 3, "kept stacks");
+	same_totals(p, &m, "unresolved frames, a frameless sample");
 	is_near(children(&m, "main"), 100, 1e-9, "children(main)");
 	is_near(children(&m, "foo"), 50, 1e-9,
 		"children(foo) without the unresolved-leaf sample");
@@ -383,6 +414,7 @@ static void test_huge_weights(void)
 	   isfinite(100 * (m.total + m.hidden)),
 	   "total and hidden are finite, and 100 times their sum");
 	is_near(m.hidden / m.total, 0.5, 1e-12, "hidden is half the kept");
+	same_totals(p, &m, "scaled weights");
 	is_near(children(&m, "main"), 100, 1e-9, "children(main) = 100%%");
 	is_near(children(&m, "foo"), 50, 1e-9, "children(foo) = 50%%");
 	is_near(self(&m, "bar"), 50, 1e-9, "self(bar) = 50%%");
@@ -427,6 +459,7 @@ int main(void)
 	test_basic();
 	test_recursion();
 	test_unresolved();
+	test_root_self();
 	test_chain_cut();
 	test_clones();
 	test_lkp_values();
