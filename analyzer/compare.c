@@ -263,6 +263,10 @@ static void add_run(struct cmp_build *b, const struct profile *p, bool new,
 		for (id = 0; id < p->nr_nodes; id++)
 			map[id] = id;
 	} else {
+		/* The run is only read from here on, while the union tree
+		 * grows: its index need not be held beside the union's. */
+		if (take)
+			profile_drop_index(take);
 		map = map_run(b, p, &deep);
 	}
 	b->t->nr_nodes = b->t->shape->nr_nodes;

@@ -68,6 +68,37 @@ static void index_add(struct profile *p, uint32_t id)
 	index_put(p->index, p->nodes, id);
 }
 
+/*
+ * The index again, after profile_drop_index(): the children of every node
+ * with more than LIST_MAX of them, as profile_child() would have put them.
+ */
+static void index_rebuild(struct profile *p)
+{
+	uint32_t id, c, n;
+
+	p->index->mask = 0;
+	index_grow(p);
+	for (id = 0; id < p->nr_nodes; id++) {
+		for (n = 0, c = p->nodes[id].first_child;
+		     c != NODE_NONE && n <= LIST_MAX;
+		     c = p->nodes[c].next_sibling)
+			n++;
+		if (n <= LIST_MAX)
+			continue;
+		for (c = p->nodes[id].first_child; c != NODE_NONE;
+		     c = p->nodes[c].next_sibling)
+			index_add(p, c);
+	}
+}
+
+void profile_drop_index(struct profile *p)
+{
+	free(p->index->slots);
+	p->index->slots = NULL;
+	p->index->mask = 0;
+	p->index->nr = 0;
+}
+
 static uint32_t index_find(const struct profile *p, uint32_t parent,
 			   uint32_t name, unsigned int kind)
 {
@@ -164,6 +195,8 @@ uint32_t profile_child(struct profile *p, uint32_t parent, uint32_t name,
 	}
 	if (c != NODE_NONE) {
 		/* A wide node: all its children are in the index. */
+		if (!p->index->slots)
+			index_rebuild(p);
 		id = index_find(p, parent, name, kind);
 		if (id != NODE_NONE)
 			return id;
@@ -172,7 +205,11 @@ uint32_t profile_child(struct profile *p, uint32_t parent, uint32_t name,
 		return id;
 	}
 	id = new_node(p, parent, name, kind);
-	if (seen == LIST_MAX) {
+	if (seen == LIST_MAX && !p->index->slots) {
+		/* Just became wide, in a tree without its index: the
+		 * rebuild indexes these children with the others. */
+		index_rebuild(p);
+	} else if (seen == LIST_MAX) {
 		/* Just became wide: index every child. */
 		for (c = p->nodes[parent].first_child; c != NODE_NONE;
 		     c = p->nodes[c].next_sibling)

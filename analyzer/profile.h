@@ -179,6 +179,13 @@ static inline void profile_add_self(struct profile *p, uint32_t node,
 
 void profile_sum_totals(struct profile *p);
 
+/*
+ * Free the index that finds the children of wide nodes (8 to 16 bytes a
+ * node of a large tree) when p is only to be read from now on; a later
+ * profile_child() builds it again, all at once.
+ */
+void profile_drop_index(struct profile *p);
+
 /* Add one stack (frames[0] outermost) of the given weight; returns its leaf.
  * An empty stack adds to the root's self. */
 uint32_t profile_add_stack(struct profile *p, const struct frame *frames,

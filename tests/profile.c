@@ -151,6 +151,42 @@ static void test_fan_out(void)
 	profile__delete(p);
 }
 
+/* Without its index (profile_drop_index()) a tree finds the same nodes. */
+static void test_drop_index(void)
+{
+	struct profile *p = profile__new();
+	uint32_t ids[100], narrow[4], again = 1, name, i;
+	char buf[16];
+
+	for (i = 0; i < 100; i++) {
+		snprintf(buf, sizeof(buf), "f%u", i);
+		name = profile_intern(p, buf, strlen(buf));
+		ids[i] = profile_child(p, NODE_ROOT, name, FRAME_USER);
+	}
+	/* ids[0] gets LIST_MAX (4) children: narrow until a fifth. */
+	for (i = 0; i < 4; i++)
+		narrow[i] = profile_child(p, ids[0], i + 1, FRAME_USER);
+	profile_drop_index(p);
+	for (i = 0; i < 100; i++) {
+		snprintf(buf, sizeof(buf), "f%u", i);
+		name = profile_intern(p, buf, strlen(buf));
+		again &= profile_child(p, NODE_ROOT, name, FRAME_USER) ==
+			 ids[i];
+	}
+	ok(again, "no index: every child of a wide node found again");
+	is_int(p->nr_nodes, 105, "no index: no child made twice");
+	profile_drop_index(p);
+	ok(profile_child(p, ids[0], 5, FRAME_USER) == 105,
+	   "no index: a node becoming wide gets its fifth child");
+	for (i = 0, again = 1; i < 4; i++)
+		again &= profile_child(p, ids[0], i + 1, FRAME_USER) ==
+			 narrow[i];
+	ok(again && profile_child(p, ids[0], 5, FRAME_USER) == 105 &&
+		   p->nr_nodes == 106,
+	   "and then finds all five, none made twice");
+	profile__delete(p);
+}
+
 static int read_str(const char *name, const char *text, struct profile *p,
 		    struct profile *p2, struct fd_err *err)
 {
@@ -433,6 +469,7 @@ int main(void)
 	test_strtab();
 	test_tree();
 	test_fan_out();
+	test_drop_index();
 	test_folded_roundtrip();
 	test_shared_prefixes();
 	test_differential();
