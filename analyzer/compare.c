@@ -36,6 +36,9 @@ struct cmp_build {
 	} *cols;
 	size_t nr_cols;
 	unsigned long alloc_cols;
+	uint32_t target_nodes;	/* union nodes when cmp_build_target() gave
+				 * it out, 0 when it did not */
+	bool no_target;		/* a run read into it had to be mapped */
 };
 
 static uint32_t union_child(struct cmp_build *b, uint32_t parent,
@@ -236,6 +239,120 @@ static bool run_is_union(const struct cmp_build *b, const struct profile *p)
 	return ok;
 }
 
+struct profile *cmp_build_target(struct cmp_build *b)
+{
+	struct profile *shape = b->t->shape;
+
+	if (b->no_target || !b->nr_cols || b->t->opts.max_depth)
+		return NULL;
+	profile_reuse(shape);
+	b->target_nodes = shape->nr_nodes;
+	return shape;
+}
+
+/*
+ * Whether the nodes a run read into the union tree added (from on) are
+ * what mapping it would have made: names without a clone suffix to strip
+ * (when stripping), no unresolved frame under one of its own name. The
+ * nodes it shares with the union tree passed that test before.
+ */
+static bool target_fits(const struct cmp_build *b, uint32_t from)
+{
+	const struct profile *p = b->t->shape;
+	uint32_t nr_names = strtab_count(p->names), id;
+	uint8_t *seen = xcalloc(nr_names + 1, 1); /* 1 fits, 2 does not */
+	char *tmp = NULL;
+	size_t alloc = 0;
+	bool ok = true;
+
+	for (id = from; ok && id < p->nr_nodes; id++) {
+		const struct node *n = &p->nodes[id];
+		const struct node *par = &p->nodes[n->parent];
+		const char *s = strtab_str(p->names, n->name);
+		size_t len = strtab_len(p->names, n->name);
+
+		if (!seen[n->name] && b->t->opts.strip_clones) {
+			ALLOC_GROW(tmp, len + 1, alloc);
+			seen[n->name] = name_strip_clones(s, len, tmp) == len
+						? 1 : 2;
+		}
+		ok = seen[n->name] != 2 &&
+		     !(n->parent != NODE_ROOT && n->name == par->name &&
+		       n->kind == par->kind && frame_unresolved(s, len));
+	}
+	free(seen);
+	free(tmp);
+	return ok;
+}
+
+/* The run read into p's tree, as a tree of its own (names and weights). */
+static struct profile *extract_run(const struct profile *p)
+{
+	struct profile *q = profile__new();
+	uint8_t *used = xcalloc(p->nr_nodes, 1);
+	uint32_t *map = xmalloc(sizeof(*map) * p->nr_nodes);
+	uint32_t id;
+
+	/* Children have larger ids: one pass up marks every path. */
+	for (id = p->nr_nodes - 1; id > 0; id--)
+		if (used[id] || p->nodes[id].self != 0)
+			used[id] = used[p->nodes[id].parent] = 1;
+	map[NODE_ROOT] = NODE_ROOT;
+	q->nodes[NODE_ROOT].self = p->nodes[NODE_ROOT].self;
+	for (id = 1; id < p->nr_nodes; id++) {
+		const struct node *n = &p->nodes[id];
+
+		if (!used[id])
+			continue;
+		map[id] = profile_child(q, map[n->parent],
+					profile_intern(q, node_name(p, id),
+						       strtab_len(p->names,
+								  n->name)),
+					n->kind);
+		q->nodes[map[id]].self = n->self;
+	}
+	profile_sum_totals(q);
+	free(used);
+	free(map);
+	return q;
+}
+
+static void add_run(struct cmp_build *b, const struct profile *p, bool new,
+		    struct profile *take);
+
+/* cmp_build_add_take() of the profile cmp_build_target() gave out. */
+static void add_target(struct cmp_build *b, bool new)
+{
+	struct cmp_tree *t = b->t;
+	struct profile *shape = t->shape, *q;
+	uint32_t from = b->target_nodes, id;
+	struct cmp_col *col;
+
+	b->target_nodes = 0;
+	if (!target_fits(b, from)) {
+		/* Mapped after all, and no later run read in. */
+		q = extract_run(shape);
+		profile_truncate(shape, from);
+		b->no_target = true;
+		add_run(b, q, new, NULL);
+		profile__delete(q);
+		return;
+	}
+	if (new)
+		t->nr_new++;
+	else
+		t->nr_base++;
+	t->nr_nodes = shape->nr_nodes;
+	ALLOC_GROW(b->cols, b->nr_cols + 1, b->alloc_cols);
+	col = &b->cols[b->nr_cols++];
+	col->len = t->nr_nodes;
+	col->self = xcalloc(col->len, sizeof(double));
+	col->below = NULL;
+	for (id = 1; id < shape->nr_nodes; id++)
+		if (shape->nodes[id].self && kept(shape, id))
+			col->self[id] = shape->nodes[id].self;
+}
+
 /*
  * Add run p as the next column. take: p itself, whose tree may become
  * the union tree's (p is then left an empty tree) when it would be
@@ -248,6 +365,10 @@ static void add_run(struct cmp_build *b, const struct profile *p, bool new,
 	uint32_t *map, id;
 	uint8_t *deep = NULL;
 
+	if (take && take == b->t->shape && b->target_nodes) {
+		add_target(b, new);
+		return;
+	}
 	if (new)
 		b->t->nr_new++;
 	else

@@ -121,6 +121,20 @@ void cmp_build_add(struct cmp_build *b, const struct profile *run, bool new);
 /* The same, but the run's tree may be taken over (run is then left an
  * empty tree, its metadata kept): the first run need not be copied. */
 void cmp_build_add_take(struct cmp_build *b, struct profile *run, bool new);
+
+/*
+ * A run read straight into the union tree, rather than into a tree of its
+ * own then mapped: cmp_build_target() gives the union tree with no weights
+ * (profile_reuse()) to read the next run into, or NULL when the run must
+ * be read on its own (no union tree yet, a depth limit, or an earlier run
+ * read this way that mapping would have changed). cmp_build_add_take() of
+ * that profile then takes the weights read as the run's column; if the
+ * run brought nodes that mapping would have changed (clone suffixes to
+ * strip, a run of one unresolved frame), they are taken out of the union
+ * tree again and the run is mapped instead. The profile stays the
+ * build's: its metadata is the caller's to take, its tree is not.
+ */
+struct profile *cmp_build_target(struct cmp_build *b);
 struct cmp_tree *cmp_build_finish(struct cmp_build *b);
 void cmp_build__delete(struct cmp_build *b);
 

@@ -37,6 +37,13 @@ static int tree_run(void *ctx, struct profile *run, size_t i,
 	return 0;
 }
 
+static struct profile *tree_target(void *ctx)
+{
+	struct tree_ctx *tc = ctx;
+
+	return cmp_build_target(tc->c->build);
+}
+
 /* The comparison's loading options, and its tree's build when asked. */
 static void load_begin(struct comparison *c, const struct comparison_opts *o,
 		       struct tree_ctx tc[2], struct diff_side_visit v[2])
@@ -58,6 +65,16 @@ static void load_begin(struct comparison *c, const struct comparison_opts *o,
 		tc[i] = (struct tree_ctx){ c, o->reverse, i == 1 };
 		v[i] = (struct diff_side_visit){
 			.run = o->tree ? tree_run : NULL,
+			/*
+			 * Runs read straight into the union tree, when the
+			 * tree is all that is kept of them: no rows measured
+			 * (they want the run's own names), no merged tree,
+			 * no chains, not reversed.
+			 */
+			.target = o->tree && o->no_rows && !o->reverse &&
+						  !o->merged && !o->chains
+					  ? tree_target
+					  : NULL,
 			.ctx = &tc[i],
 			.merged = o->merged,
 			.chains = o->chains,

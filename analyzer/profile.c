@@ -218,6 +218,36 @@ uint32_t profile_child(struct profile *p, uint32_t parent, uint32_t name,
 	return id;
 }
 
+void profile_reuse(struct profile *p)
+{
+	uint32_t id;
+
+	for (id = 0; id < p->nr_nodes; id++)
+		p->nodes[id].self = p->nodes[id].total = 0;
+	meta_release(&p->meta);
+	memset(&p->meta, 0, sizeof(p->meta));
+	profile__delete(p->offcpu);
+	p->offcpu = NULL;
+}
+
+void profile_truncate(struct profile *p, uint32_t nr)
+{
+	uint32_t id;
+
+	if (nr < 1 || nr >= p->nr_nodes)
+		return;
+	/*
+	 * A node is prepended to its parent's children, and any sibling
+	 * made after it has a larger id: going down from the last node,
+	 * each is the head of its parent's list when unlinked.
+	 */
+	for (id = p->nr_nodes - 1; id >= nr; id--)
+		p->nodes[p->nodes[id].parent].first_child =
+			p->nodes[id].next_sibling;
+	p->nr_nodes = nr;
+	profile_drop_index(p);
+}
+
 void profile_add_weight(struct profile *p, uint32_t node, double weight)
 {
 	p->nodes[node].self += weight;

@@ -186,6 +186,19 @@ void profile_sum_totals(struct profile *p);
  */
 void profile_drop_index(struct profile *p);
 
+/*
+ * p's tree kept, its weights (self and total of every node), metadata and
+ * off-CPU profile gone: an input read into it then weighs it as if read
+ * into an empty profile, with the nodes it shares with the tree reused.
+ */
+void profile_reuse(struct profile *p);
+
+/*
+ * Remove the nodes from nr on (those made after the tree had nr nodes),
+ * as if never made. The names interned meanwhile stay.
+ */
+void profile_truncate(struct profile *p, uint32_t nr);
+
 /* Add one stack (frames[0] outermost) of the given weight; returns its leaf.
  * An empty stack adds to the root's self. */
 uint32_t profile_add_stack(struct profile *p, const struct frame *frames,

@@ -394,7 +394,7 @@ static int diff_side_read(struct diff_side *s, size_t i,
 	enum input_format fmt = io ? io->format : INPUT_AUTO;
 	struct read_ctx rc = { s, i, v };
 	struct side_visit sv = { visit_run, &rc, v->merged };
-	struct profile *p;
+	struct profile *p, *target;
 	int ret;
 
 	if (fmt == INPUT_AUTO && input_detect_lr(lr, &fmt, err))
@@ -402,10 +402,12 @@ static int diff_side_read(struct diff_side *s, size_t i,
 	*stats = fmt == INPUT_LKP_STATS;
 	if (*stats)
 		return lkp_stats_read(lr, &s->sets[i], err);
-	p = profile__new();
+	target = v->target ? v->target(v->ctx) : NULL;
+	p = target ? target : profile__new();
 	ret = input_read_lr(lr, io, p, NULL, err) ||
 	      add_run(&s->side, p, lr->path, &sv, err);
-	profile__delete(p);
+	if (p != target)
+		profile__delete(p);
 	return ret ? -1 : 0;
 }
 

@@ -138,6 +138,10 @@ struct diff_side_visit {
 	 * is freed; i counts the side's runs. Non-zero fails the load. */
 	int (*run)(void *ctx, struct profile *run, size_t i, const char *path,
 		   struct fd_err *err);
+	/* The profile to read the next run into instead of a new one
+	 * (cmp_build_target()), or NULL; run() is then given it, and the
+	 * load takes its metadata but leaves its tree alone. */
+	struct profile *(*target)(void *ctx);
 	void *ctx;
 	bool merged;	/* keep each side's merged tree (side.merged) */
 	bool chains;	/* keep the runs' self-time chains (explanation) */

@@ -11,11 +11,13 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "analyzer/compare.h"
 #include "analyzer/diff.h"
 #include "analyzer/explain.h"
 #include "analyzer/folded.h"
 #include "analyzer/input.h"
 #include "analyzer/stats.h"
+#include "lib/strbuf.h"
 #include "tap.h"
 #include "testfile.h"
 
@@ -378,6 +380,126 @@ static void test_finite(void)
 	is_near(diff_stddev_percent(-4, 1), 25, 1e-12, "of |mean|");
 }
 
+/* Stacks "a;b;c" (outermost first) with their weights, into p. */
+static void add_stacks(struct profile *p, const char *const *stacks,
+		       const double *w, size_t n)
+{
+	struct frame f[16];
+	size_t i, nr;
+
+	for (i = 0; i < n; i++) {
+		const char *s = stacks[i], *e;
+
+		for (nr = 0; *s && nr < N(f); nr++, s = *e ? e + 1 : e) {
+			e = strchr(s, ';');
+			if (!e)
+				e = s + strlen(s);
+			f[nr].name = profile_intern(p, s, e - s);
+			f[nr].kind = FRAME_USER;
+		}
+		profile_add_stack(p, f, nr, w[i]);
+	}
+}
+
+static int cmp_strp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every node of t as "path means", sorted, into one string. */
+static char *tree_text(const struct cmp_tree *t)
+{
+	struct strbuf all = STRBUF_INIT, line = STRBUF_INIT;
+	char **lines = xcalloc(t->nr_nodes + 1, sizeof(*lines));
+	uint32_t id, g;
+
+	for (id = 0; id < t->nr_nodes; id++) {
+		strbuf_reset(&line);
+		for (g = id; g != NODE_ROOT; g = t->shape->nodes[g].parent)
+			strbuf_addf(&line, "%s<", cmp_name(t, g));
+		strbuf_addf(&line, " %.9g %.9g %.9g %.9g\n",
+			    cmp_mean(t, id, false, false),
+			    cmp_mean(t, id, true, false),
+			    cmp_mean(t, id, false, true),
+			    cmp_mean(t, id, true, true));
+		lines[id] = xstrdup(line.buf);
+	}
+	qsort(lines, t->nr_nodes, sizeof(*lines), cmp_strp);
+	for (id = 0; id < t->nr_nodes; id++) {
+		strbuf_addstr(&all, lines[id]);
+		free(lines[id]);
+	}
+	free(lines);
+	strbuf_release(&line);
+	return strbuf_detach(&all, NULL);
+}
+
+/*
+ * Runs read straight into the union tree (cmp_build_target()) make the
+ * tree mapping them makes, and a run that mapping would change (a clone
+ * suffix to strip) is taken back out and mapped.
+ */
+static void test_target(void)
+{
+	static const char *const b1[] = { "p;main;a;b", "p;main;c" };
+	static const char *const b2[] = { "p;main;a;b", "p;main;d" };
+	static const char *const n1[] = { "p;main;a;b", "p;x;y;z" };
+	static const char *const n1c[] = { "p;main;a;b.isra.0", "p;x;y" };
+	static const char *const n2[] = { "p;main;e", "p;main;c" };
+	static const double w1[] = { 10, 5 }, w2[] = { 8, 3 }, w3[] = { 7, 9 };
+	static const double w4[] = { 4, 2 };
+	const char *const *news[2] = { n1, n1c };
+	struct cmp_opts co = { .strip_clones = true };
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		struct profile *r[4], *first = profile__new(), *into;
+		struct cmp_build *b = cmp_build__new(&co);
+		struct cmp_tree *want, *got;
+		char *a, *c;
+		int i, direct = 0;
+
+		for (i = 0; i < 4; i++)
+			r[i] = profile__new();
+		add_stacks(r[0], b1, w1, 2);
+		add_stacks(r[1], b2, w2, 2);
+		add_stacks(r[2], news[k], w3, 2);
+		add_stacks(r[3], n2, w4, 2);
+		want = cmp_tree__new(r, 2, r + 2, 2, &co);
+
+		add_stacks(first, b1, w1, 2);
+		cmp_build_add_take(b, first, false);
+		for (i = 1; i < 4; i++) {
+			const char *const *s = i == 1 ? b2 : i == 2 ? news[k]
+								  : n2;
+			const double *w = i == 1 ? w2 : i == 2 ? w3 : w4;
+
+			into = cmp_build_target(b);
+			direct += !!into;
+			if (!into) {
+				cmp_build_add(b, r[i], i >= 2);
+				continue;
+			}
+			add_stacks(into, s, w, 2);
+			cmp_build_add_take(b, into, i >= 2);
+		}
+		got = cmp_build_finish(b);
+		a = tree_text(want);
+		c = tree_text(got);
+		is_str(c, a, k ? "a run with a clone suffix, mapped after all"
+			       : "runs read into the union tree");
+		is_int(direct, k ? 2 : 3,
+		       k ? "after it, runs are mapped" : "every run read in");
+		free(a);
+		free(c);
+		cmp_tree__delete(want);
+		cmp_tree__delete(got);
+		profile__delete(first);
+		for (i = 0; i < 4; i++)
+			profile__delete(r[i]);
+	}
+}
+
 int main(void)
 {
 	test_finite();
@@ -386,5 +508,6 @@ int main(void)
 	test_chains();
 	test_explain();
 	test_folded();
+	test_target();
 	return done_testing();
 }
