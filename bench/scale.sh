@@ -2,10 +2,12 @@
 # bench: compares with the baseline itself
 # Issue 12 "Scale", part A: folding, piped input and plain graphs when
 # every stack is distinct, against the peers (stackcollapse-perf.pl,
-# flamegraph.pl from $ORACLES, skipped as "absent") and against the
-# baseline, a flamediff built from main as it was when the issue was
-# opened (bench/baseline.sh). One line per figure: the sizes, ours, the
-# baseline's and the ratio, the peer's and the ratio, the target.
+# flamegraph.pl from $ORACLES, skipped as "absent"; STACKCOLLAPSE=PATH
+# and FLAMEGRAPH=PATH name copies kept elsewhere, which this repository
+# does not carry) and against the baseline, a flamediff built from main
+# as it was when the issue was opened (bench/baseline.sh). One line per
+# figure: the sizes, ours, the baseline's and the ratio, the peer's and
+# the ratio, the target.
 #
 # Inputs (made once, in bench/out/scale):
 #  - distinct: bench/gen-distinct's perf script text, SCALE_STACKS samples
