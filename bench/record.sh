@@ -46,7 +46,9 @@ run_with() {
 			-- "$STRESS" "$SECS" "$NCPU" >"$OUT/ops" 2>"$OUT/fd.err" ||
 			{ sed 's/^/  /' "$OUT/fd.err" >&2; echo "flamediff record failed" >&2; exit 1; }
 		ops=$(awk '{ print $2 }' "$OUT/ops")
-		lost=$(gzip -dc "$OUT/fd.profile.gz" | sed -n 's/^# lost: //p')
+		# "# lost: N samples": the number alone, or the fields shift
+		lost=$(gzip -dc "$OUT/fd.profile.gz" |
+			sed -n 's/^# lost: \([0-9]*\).*/\1/p')
 		size=$(wc -c <"$OUT/fd.profile.gz")
 		echo "  (uncompressed profile: $(gzip -dc "$OUT/fd.profile.gz" | wc -c) bytes)" >&2
 		echo "$ops ${lost:-?} $size"
