@@ -1195,7 +1195,7 @@ int perf_script_read(struct linereader *lr, const struct perf_script_opts *o,
 	struct ps ps;
 	char *line;
 	size_t len;
-	int r;
+	int r = 0; /* set before read, which gcc -O1 cannot tell */
 
 	ps_init(&ps, lr, o, p, err);
 	while (!ps.failed && (r = lr_next(lr, &line, &len, err)) > 0)
