@@ -132,7 +132,7 @@ struct profile *profile__new(void)
 	return p;
 }
 
-static void meta_release(struct profile_meta *m)
+void profile_meta_release(struct profile_meta *m)
 {
 	free(m->event);
 	free(m->unit);
@@ -143,6 +143,7 @@ static void meta_release(struct profile_meta *m)
 	free(m->date);
 	free(m->label);
 	metric_set_release(&m->stats);
+	memset(m, 0, sizeof(*m));
 }
 
 void profile__delete(struct profile *p)
@@ -150,7 +151,7 @@ void profile__delete(struct profile *p)
 	if (!p)
 		return;
 	profile__delete(p->offcpu);
-	meta_release(&p->meta);
+	profile_meta_release(&p->meta);
 	strtab__delete(p->names);
 	free(p->index->slots);
 	free(p->index);
@@ -224,8 +225,7 @@ void profile_reuse(struct profile *p)
 
 	for (id = 0; id < p->nr_nodes; id++)
 		p->nodes[id].self = p->nodes[id].total = 0;
-	meta_release(&p->meta);
-	memset(&p->meta, 0, sizeof(p->meta));
+	profile_meta_release(&p->meta);
 	profile__delete(p->offcpu);
 	p->offcpu = NULL;
 }

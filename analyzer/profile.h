@@ -137,6 +137,9 @@ struct profile {
 struct profile *profile__new(void);
 void profile__delete(struct profile *p);
 
+/* Free what m holds; m is left empty (all NULL, 0). */
+void profile_meta_release(struct profile_meta *m);
+
 static inline uint32_t profile_intern(struct profile *p, const char *s,
 				      size_t len)
 {

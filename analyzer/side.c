@@ -138,18 +138,6 @@ static void meta_add(struct profile_meta *dst, const struct profile_meta *src)
 #undef KEEP
 }
 
-static void meta_free(struct profile_meta *m)
-{
-	free(m->event);
-	free(m->unit);
-	free(m->host);
-	free(m->kernel);
-	free(m->cmdline);
-	free(m->date);
-	free(m->label);
-	metric_set_release(&m->stats);
-	memset(m, 0, sizeof(*m));
-}
 
 /*
  * Add run (read from path) to the runs of s: its sum, the visit, then its
@@ -623,7 +611,7 @@ void side_release(struct side *s)
 	size_t i;
 
 	for (i = 0; i < s->nr_runs; i++)
-		meta_free(&s->meta[i]);
+		profile_meta_release(&s->meta[i]);
 	free(s->meta);
 	profile__delete(s->sum);
 	profile__delete(s->merged);
