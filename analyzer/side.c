@@ -672,6 +672,8 @@ int diff_side_chains(const struct diff_side *s, size_t i,
 {
 	const struct side_vals *c;
 	struct metric_set all = { 0 };
+	const char **hot;
+	size_t nr_hot = 0, r;
 	struct profile *p;
 	size_t j;
 
@@ -703,18 +705,22 @@ int diff_side_chains(const struct diff_side *s, size_t i,
 	}
 	explain_self_chains(p, &all);
 	profile__delete(p);
+	/* The functions d may explain, a handful, against every chain. */
+	hot = xmalloc((d->nr_rows + 1) * sizeof(*hot));
+	for (r = 0; r < d->nr_rows; r++)
+		if (fn_hot(&d->rows[r]))
+			hot[nr_hot++] = d->rows[r].name;
 	for (j = 0; j < all.nr; j++) {
 		const char *k = all.v[j].key;
-		size_t len = strcspn(k, ";"), r;
+		size_t len = strcspn(k, ";");
 
-		for (r = 0; r < d->nr_rows; r++)
-			if (fn_hot(&d->rows[r]) &&
-			    !strncmp(d->rows[r].name, k, len) &&
-			    !d->rows[r].name[len])
+		for (r = 0; r < nr_hot; r++)
+			if (!strncmp(hot[r], k, len) && !hot[r][len])
 				break;
-		if (r < d->nr_rows)
+		if (r < nr_hot)
 			metric_set_add(out, k, all.v[j].value);
 	}
+	free(hot);
 	metric_set_release(&all);
 	if (out->nr)
 		metric_set_sort(out);
