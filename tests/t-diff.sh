@@ -202,4 +202,20 @@ grep -q '^__pte_offset_map_lock became hot' "$T/hot" &&
 ok $? "a function hot in the new build only has its callers listed"
 [ $? -eq 0 ] || sed 's/^/#   /' "$T/hot"
 
+# Every field of a run's metadata is freed with it: under make asan-check
+# a leak fails the command (the "# cpus:" line leaked once).
+for s in a b; do
+	{
+		printf '# flamediff-profile 3 folded\n# root: process\n'
+		printf '# event: "cpu-clock"\n# unit: "ns"\n'
+		printf '# cpus: "2 online, 2 available"\n'
+		printf 'sh;main;work 3000000\nsh;main;%s 1000000\n' "$s"
+	} >"$T/cpus-$s.prof"
+done
+"$FLAMEDIFF" diff --all "$T/cpus-a.prof" "$T/cpus-b.prof" >"$T/cpus.out" \
+	2>"$T/err"
+[ $? -eq 0 ] && grep -q 'self\.cpu-clock\.work$' "$T/cpus.out"
+ok $? "sides with a '# cpus:' line: compared, nothing leaked"
+[ $? -eq 0 ] || sed 's/^/#   /' "$T/err" "$T/cpus.out" | head -20
+
 done_testing
