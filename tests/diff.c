@@ -384,21 +384,10 @@ static void test_finite(void)
 static void add_stacks(struct profile *p, const char *const *stacks,
 		       const double *w, size_t n)
 {
-	struct frame f[16];
-	size_t i, nr;
+	size_t i;
 
-	for (i = 0; i < n; i++) {
-		const char *s = stacks[i], *e;
-
-		for (nr = 0; *s && nr < N(f); nr++, s = *e ? e + 1 : e) {
-			e = strchr(s, ';');
-			if (!e)
-				e = s + strlen(s);
-			f[nr].name = profile_intern(p, s, e - s);
-			f[nr].kind = FRAME_USER;
-		}
-		profile_add_stack(p, f, nr, w[i]);
-	}
+	for (i = 0; i < n; i++)
+		add_folded_stack(p, stacks[i], w[i], false);
 }
 
 static int cmp_strp(const void *a, const void *b)
