@@ -34,20 +34,6 @@ static const char both[] = "# flamediff-profile 4 folded\n"
 			   "app;main;read;vfs_read_[k];schedule_[k] 5000000\n"
 			   "app;main;nanosleep;do_nanosleep_[k] 2000000\n";
 
-static struct profile *read_as(const char *path, unsigned int view)
-{
-	struct input_opts io = {.cpu_view = view};
-	struct profile *p = profile__new();
-	struct fd_err err;
-
-	if (input_read(path, &io, p, NULL, &err)) {
-		diag("%s", err.msg);
-		profile__delete(p);
-		return NULL;
-	}
-	return p;
-}
-
 static bool bluish(struct rgb c)
 {
 	return c.b >= c.g && c.b > c.r + 40;
@@ -74,7 +60,7 @@ static void census(const struct layout *l, int *fn, int *blue, int *hot)
 
 static void test_timehist(void)
 {
-	struct profile *p = read_as(TIMEHIST, 0);
+	struct profile *p = read_profile_view(TIMEHIST, 0);
 	struct flame_opts fo;
 	struct layout *l = NULL;
 	const struct layout_frame *f;
@@ -123,7 +109,7 @@ out:
 static void test_png(void)
 {
 	char dir[] = "/tmp/flamediff-offcpu-XXXXXX", path[64];
-	struct profile *p = read_as(TIMEHIST, 0);
+	struct profile *p = read_profile_view(TIMEHIST, 0);
 	const struct layout_frame *f;
 	struct layout *l = NULL;
 	cairo_surface_t *s;
@@ -197,8 +183,8 @@ static void test_both(void)
 		fputs(both, fp);
 		fclose(fp);
 	}
-	on = read_as(path, 0);
-	off = read_as(path, CPU_VIEW_OFF);
+	on = read_profile_view(path, 0);
+	off = read_profile_view(path, CPU_VIEW_OFF);
 	if (!ok(on && off, "a profile holding both reads in both views"))
 		goto out;
 	flame_opts_init(&fo);

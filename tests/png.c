@@ -138,20 +138,6 @@ static int files_in_dir(void)
 	return n;
 }
 
-static struct profile *read_profile(const char *path)
-{
-	struct profile *p = profile__new();
-	struct input_opts io = { 0 };
-	struct fd_err err;
-
-	if (input_read(path, &io, p, NULL, &err)) {
-		diag("%s", err.msg);
-		profile__delete(p);
-		return NULL;
-	}
-	return p;
-}
-
 /*
  * The seed regression drawn: the collapsed cgroup_file_notify tower blue,
  * the new _raw_spin_lock under folio_alloc_swap red, labels on both, at
@@ -218,8 +204,8 @@ static bool check_seed(const struct layout *l, const char *path, int *hp)
 
 static void test_seed(void)
 {
-	struct profile *b = read_profile("tests/data/png/base.folded");
-	struct profile *n = read_profile("tests/data/png/new.folded");
+	struct profile *b = read_profile_view("tests/data/png/base.folded", 0);
+	struct profile *n = read_profile_view("tests/data/png/new.folded", 0);
 	struct movers t = { 0 };
 	struct comparison cmp = { 0 };
 	struct png_opts po = { 0 };
@@ -471,7 +457,7 @@ static void test_bad_utf8(void)
 /* Width option, the icicle, an empty profile. */
 static void test_misc(void)
 {
-	struct profile *p = read_profile("tests/data/png/base.folded");
+	struct profile *p = read_profile_view("tests/data/png/base.folded", 0);
 	struct profile *e = profile__new();
 	struct layout *l = NULL;
 	struct flame_opts fo;

@@ -77,6 +77,23 @@ static inline struct profile *profile_of_text(const char *text)
 	return p;
 }
 
+/* The profile in path as input_read() reads it in that CPU view; NULL,
+ * with a diagnostic, when it fails. */
+static inline struct profile *read_profile_view(const char *path,
+						unsigned int view)
+{
+	struct input_opts io = { .cpu_view = view };
+	struct profile *p = profile__new();
+	struct fd_err err;
+
+	if (input_read(path, &io, p, NULL, &err)) {
+		printf("# %s\n", err.msg);
+		profile__delete(p);
+		return NULL;
+	}
+	return p;
+}
+
 /*
  * Add one folded stack ("proc;f_[k];g", at most 64 frames) with weight w,
  * straight into the tree: the first frame is a process name when
