@@ -279,6 +279,22 @@ static void sink_signed(struct sink *k, double v)
 	sink_fixed(k, v, 2);
 }
 
+/* "base B%, new N%, +D pts": one share of a diff frame's title. */
+static void sink_shares(struct sink *k, const struct layout *l,
+			const struct layout_frame *f, bool self)
+{
+	double b, n, d;
+
+	layout_diff_shares(l, f, self, &b, &n, &d);
+	sink_lit(k, "base ");
+	sink_pct(k, fin(b));
+	sink_lit(k, ", new ");
+	sink_pct(k, fin(n));
+	sink_lit(k, ", ");
+	sink_signed(k, fin(d));
+	sink_lit(k, " pts");
+}
+
 static void frame_title(struct sink *k, const struct layout *l,
 			const struct layout_frame *f)
 {
@@ -306,24 +322,12 @@ static void frame_title(struct sink *k, const struct layout *l,
 						      : 0));
 		}
 	} else {
-		double bp, np, dp, bs, ns, ds;
 		double pv = layout_delta(l, f)->p_value;
 
-		layout_diff_shares(l, f, false, &bp, &np, &dp);
-		layout_diff_shares(l, f, true, &bs, &ns, &ds);
-		sink_lit(k, " (base ");
-		sink_pct(k, fin(bp));
-		sink_lit(k, ", new ");
-		sink_pct(k, fin(np));
-		sink_lit(k, ", ");
-		sink_signed(k, fin(dp));
-		sink_lit(k, " pts)&#10;self: base ");
-		sink_pct(k, fin(bs));
-		sink_lit(k, ", new ");
-		sink_pct(k, fin(ns));
-		sink_lit(k, ", ");
-		sink_signed(k, fin(ds));
-		sink_lit(k, " pts");
+		sink_lit(k, " (");
+		sink_shares(k, l, f, false);
+		sink_lit(k, ")&#10;self: ");
+		sink_shares(k, l, f, true);
 		if (pv >= 0 && pv <= 1) {
 			/* rare, and %.3g is not worth doing by hand */
 			char p[96];
