@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fold-floor FILE: the least work any one-pass, one-thread fold of perf
- * script text must do, timed by bench/scale.sh beside `flamediff fold` to
- * show how far a speed target is from what the machine can do at all.
+ * fold-floor FILE: the least work a one-thread fold of perf script text
+ * does that looks up each frame, timed by bench/scale.sh beside `flamediff
+ * fold` to show how far a speed target is from what the machine can do.
  *
- * It maps the file (no copy), splits it into lines, takes each frame
- * line's symbol (between the address and the last " (", "+0x..." cut),
- * finds its id in a table of names, and at each blank line finds the
+ * It reads the file a megabyte at a time (read(2) beats mmap(2) here: a
+ * page fault costs more than a copy), splits it into lines, takes each
+ * frame line's symbol (between the address and the last " (", "+0x..."
+ * cut), finds its id in a table of names, and at each blank line finds the
  * sample's sequence of ids in a table of stacks, adding one to its count.
- * That is all a fold cannot skip. What it leaves out, and `flamediff fold`
- * does: the process name, periods, events, kernel and JIT marks, names
- * tidied the way stackcollapse-perf.pl tidies them, inlined frames,
- * sorting the stacks, writing them out, every check on the input. So its
- * time is below anything a fold on this machine can reach, and a target
- * below it cannot be met by folding faster, only by more cores.
+ * What it leaves out, and `flamediff fold` does: the process name,
+ * periods, events, kernel and JIT marks, names tidied the way
+ * stackcollapse-perf.pl tidies them, inlined frames, sorting the stacks,
+ * writing them out, every check on the input.
+ *
+ * When every stack is new, every frame has to be looked up, so no fold on
+ * one core gets under this time; a speed ratio to stackcollapse-perf.pl
+ * above the floor's cannot be met there. When stacks repeat, a fold could
+ * hash each sample's text whole and skip the lookups: there the floor only
+ * bounds folds that work frame by frame (as flamediff and the script do).
  *
  * Prints "names N frames N stacks N" (to check it read what fold read).
  */
@@ -22,14 +27,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #define MAX_DEPTH 1024
+#define CHUNK (1UL << 20)
 
 struct name {
-	const char *s; /* in the mapped file */
+	const char *s; /* in the arena */
 	uint32_t len;
 };
 
@@ -120,19 +124,139 @@ static void table_reserve(struct table *t, const uint64_t *hashes)
 	free(old);
 }
 
+/* Names outlive the buffer they were read into. */
+static char *arena_copy(const char *s, size_t n)
+{
+	static char *a;
+	static size_t left;
+	char *r;
+
+	if (left < n) {
+		left = n > CHUNK ? n : CHUNK;
+		a = malloc(left);
+		if (!a) {
+			perror("fold-floor");
+			exit(1);
+		}
+	}
+	r = memcpy(a, s, n);
+	a += n;
+	left -= n;
+	return r;
+}
+
+struct fold {
+	struct table names, stacks;
+	struct name *nv;
+	struct stack *sv;
+	uint64_t *nh, *sh, alloc_n, alloc_nh, alloc_s, alloc_sh;
+	uint32_t *ids;
+	uint64_t alloc_ids, nr_ids, frames;
+	uint32_t cur[MAX_DEPTH];
+	unsigned int depth;
+};
+
+static void frame(struct fold *f, const char *p, const char *nl)
+{
+	const char *sym, *se, *q;
+	uint64_t h, s, tag;
+	uint32_t id;
+
+	/* Blanks, address, blanks, symbol "+0x..." " (dso)". */
+	for (sym = p; sym < nl && (*sym == ' ' || *sym == '\t');)
+		sym++;
+	while (sym < nl && *sym != ' ')
+		sym++;
+	while (sym < nl && *sym == ' ')
+		sym++;
+	se = nl;
+	for (q = nl; q > sym + 1; q--) {
+		if (q[-1] == '(' && q[-2] == ' ') {
+			se = q - 2;
+			break;
+		}
+	}
+	for (q = se; q > sym && *q != '+'; q--)
+		;
+	if (q > sym)
+		se = q;
+	h = hash_bytes(sym, se - sym);
+	tag = h >> 32 << 32;
+	for (s = h & f->names.mask; f->names.slots[s];
+	     s = (s + 1) & f->names.mask) {
+		const struct name *e;
+
+		if ((f->names.slots[s] & ~0xffffffffULL) != tag)
+			continue;
+		e = &f->nv[(uint32_t)f->names.slots[s] - 1];
+		if (e->len == se - sym && !memcmp(e->s, sym, se - sym))
+			break;
+	}
+	if (f->names.slots[s]) {
+		id = (uint32_t)f->names.slots[s] - 1;
+	} else {
+		id = f->names.nr;
+		grow((void **)&f->nv, &f->alloc_n, id + 1, sizeof(*f->nv));
+		grow((void **)&f->nh, &f->alloc_nh, id + 1, sizeof(*f->nh));
+		f->nv[id].s = arena_copy(sym, se - sym);
+		f->nv[id].len = se - sym;
+		f->nh[id] = h;
+		f->names.slots[s] = tag | (id + 1);
+		f->names.nr++;
+		table_reserve(&f->names, f->nh);
+	}
+	if (f->depth < MAX_DEPTH)
+		f->cur[f->depth++] = id;
+	f->frames++;
+}
+
+/* The blank line after a sample. */
+static void end_sample(struct fold *f)
+{
+	uint64_t h, s, tag;
+	unsigned int i;
+	uint32_t id;
+
+	for (h = f->depth, i = 0; i < f->depth; i++)
+		h = mix(h, f->cur[i]);
+	tag = h >> 32 << 32;
+	for (s = h & f->stacks.mask; f->stacks.slots[s];
+	     s = (s + 1) & f->stacks.mask) {
+		const struct stack *e;
+
+		if ((f->stacks.slots[s] & ~0xffffffffULL) != tag)
+			continue;
+		e = &f->sv[(uint32_t)f->stacks.slots[s] - 1];
+		if (e->nr == f->depth &&
+		    !memcmp(f->ids + e->first, f->cur,
+			    f->depth * sizeof(*f->cur)))
+			break;
+	}
+	if (f->stacks.slots[s]) {
+		f->sv[(uint32_t)f->stacks.slots[s] - 1].count++;
+	} else {
+		id = f->stacks.nr;
+		grow((void **)&f->sv, &f->alloc_s, id + 1, sizeof(*f->sv));
+		grow((void **)&f->sh, &f->alloc_sh, id + 1, sizeof(*f->sh));
+		grow((void **)&f->ids, &f->alloc_ids, f->nr_ids + f->depth,
+		     sizeof(*f->ids));
+		memcpy(f->ids + f->nr_ids, f->cur, f->depth * sizeof(*f->cur));
+		f->sv[id] = (struct stack){ h, f->nr_ids, f->depth, 1 };
+		f->sh[id] = h;
+		f->nr_ids += f->depth;
+		f->stacks.slots[s] = tag | (id + 1);
+		f->stacks.nr++;
+		table_reserve(&f->stacks, f->sh);
+	}
+	f->depth = 0;
+}
+
 int main(int argc, char **argv)
 {
-	struct table names = { 0 }, stacks = { 0 };
-	struct name *nv = NULL;
-	struct stack *sv = NULL;
-	uint64_t *nh = NULL, *sh = NULL, alloc_n = 0, alloc_nh = 0;
-	uint64_t alloc_s = 0, alloc_sh = 0, alloc_ids = 0, nr_ids = 0;
-	uint64_t frames = 0;
-	uint32_t *ids = NULL, cur[MAX_DEPTH];
-	unsigned int depth = 0;
-	const char *p, *end;
-	struct stat st;
-	char *map;
+	static struct fold f;
+	size_t have = 0, size = 2 * CHUNK;
+	char *buf = malloc(size);
+	ssize_t n;
 	int fd;
 
 	if (argc != 2) {
@@ -140,115 +264,34 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	fd = open(argv[1], O_RDONLY);
-	if (fd < 0 || fstat(fd, &st) || !st.st_size) {
+	if (fd < 0 || !buf) {
 		perror(argv[1]);
 		return 2;
 	}
-	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
-		   fd, 0);
-	if (map == MAP_FAILED) {
-		perror(argv[1]);
-		return 2;
-	}
-	table_init(&names);
-	table_init(&stacks);
+	table_init(&f.names);
+	table_init(&f.stacks);
+	while ((n = read(fd, buf + have, size - have)) > 0) {
+		const char *p = buf, *end = buf + have + n, *nl;
 
-	for (p = map, end = map + st.st_size; p < end;) {
-		const char *nl = memchr(p, '\n', end - p), *sym, *se, *q;
-		uint64_t h, s, tag;
-		uint32_t id;
-
-		if (!nl)
-			nl = end;
-		if (*p == '\t' || *p == ' ') {
-			/* A frame: blanks, address, blanks, symbol " (dso)". */
-			for (sym = p; sym < nl && (*sym == ' ' || *sym == '\t');)
-				sym++;
-			while (sym < nl && *sym != ' ')
-				sym++;
-			while (sym < nl && *sym == ' ')
-				sym++;
-			se = nl;
-			for (q = nl; q > sym + 1; q--) {
-				if (q[-1] == '(' && q[-2] == ' ') {
-					se = q - 2;
-					break;
-				}
-			}
-			for (q = se; q > sym && *q != '+'; q--)
-				;
-			if (q > sym)
-				se = q;
-			h = hash_bytes(sym, se - sym);
-			tag = h >> 32 << 32;
-			for (s = h & names.mask; names.slots[s];
-			     s = (s + 1) & names.mask) {
-				const struct name *e;
-
-				if ((names.slots[s] & ~0xffffffffULL) != tag)
-					continue;
-				e = &nv[(uint32_t)names.slots[s] - 1];
-				if (e->len == se - sym &&
-				    !memcmp(e->s, sym, se - sym))
-					break;
-			}
-			if (names.slots[s]) {
-				id = (uint32_t)names.slots[s] - 1;
-			} else {
-				id = names.nr;
-				grow((void **)&nv, &alloc_n, id + 1, sizeof(*nv));
-				grow((void **)&nh, &alloc_nh, id + 1, sizeof(*nh));
-				nv[id].s = sym;
-				nv[id].len = se - sym;
-				nh[id] = h;
-				names.slots[s] = tag | (id + 1);
-				names.nr++;
-				table_reserve(&names, nh);
-			}
-			if (depth < MAX_DEPTH)
-				cur[depth++] = id;
-			frames++;
-		} else if (nl == p && depth) {
-			/* The blank line after a sample. */
-			unsigned int i;
-
-			for (h = depth, i = 0; i < depth; i++)
-				h = mix(h, cur[i]);
-			tag = h >> 32 << 32;
-			for (s = h & stacks.mask; stacks.slots[s];
-			     s = (s + 1) & stacks.mask) {
-				const struct stack *e;
-
-				if ((stacks.slots[s] & ~0xffffffffULL) != tag)
-					continue;
-				e = &sv[(uint32_t)stacks.slots[s] - 1];
-				if (e->nr == depth &&
-				    !memcmp(ids + e->first, cur,
-					    depth * sizeof(*cur)))
-					break;
-			}
-			if (stacks.slots[s]) {
-				sv[(uint32_t)stacks.slots[s] - 1].count++;
-			} else {
-				id = stacks.nr;
-				grow((void **)&sv, &alloc_s, id + 1, sizeof(*sv));
-				grow((void **)&sh, &alloc_sh, id + 1, sizeof(*sh));
-				grow((void **)&ids, &alloc_ids, nr_ids + depth,
-				     sizeof(*ids));
-				memcpy(ids + nr_ids, cur, depth * sizeof(*cur));
-				sv[id] = (struct stack){ h, nr_ids, depth, 1 };
-				sh[id] = h;
-				nr_ids += depth;
-				stacks.slots[s] = tag | (id + 1);
-				stacks.nr++;
-				table_reserve(&stacks, sh);
-			}
-			depth = 0;
+		for (; (nl = memchr(p, '\n', end - p)); p = nl + 1) {
+			if (*p == '\t' || *p == ' ')
+				frame(&f, p, nl);
+			else if (nl == p && f.depth)
+				end_sample(&f);
 		}
-		p = nl + 1;
+		have = end - p;
+		memmove(buf, p, have);
+		if (have == size) { /* a line longer than the buffer */
+			fprintf(stderr, "fold-floor: line too long\n");
+			return 2;
+		}
+	}
+	if (n < 0) {
+		perror(argv[1]);
+		return 2;
 	}
 	printf("names %llu frames %llu stacks %llu\n",
-	       (unsigned long long)names.nr, (unsigned long long)frames,
-	       (unsigned long long)stacks.nr);
+	       (unsigned long long)f.names.nr, (unsigned long long)f.frames,
+	       (unsigned long long)f.stacks.nr);
 	return 0;
 }

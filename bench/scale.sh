@@ -20,10 +20,10 @@
 # the baseline's alternating;
 # a peer runs once (Perl is slow: not above SCALE_PEER_MAX stacks for the
 # graphs). Under some figures comes a floor: the same work cut to what
-# no implementation can skip (bench/fold-floor for folding; for graphs,
-# the command on one stack as deep, which draws the same size of image).
-# A target whose ratio is above the floor's cannot be met on this
-# machine. Memory per distinct stack is the slope of peak RSS between a
+# cannot be skipped (bench/fold-floor, whose comment says for which
+# folds; for graphs, the command on one stack as deep, an image of the
+# same size). A target whose ratio is above the floor's cannot be met on
+# this machine. Memory per distinct stack is the slope of peak RSS between a
 # quarter of the input and all of it: what one more stack costs. Nothing
 # here fails on speed: the machine is shared, compare ratios of one run.
 set -e
