@@ -309,3 +309,17 @@ int lr_next(struct linereader *lr, char **line, size_t *len,
 	*nl = '\0';
 	return 1;
 }
+
+size_t lr_buffered(const struct linereader *lr, const char **head)
+{
+	*head = lr->buf + lr->start;
+	if (lr->nul != (size_t)-1)
+		return lr->nul > lr->start ? lr->nul - lr->start : 0;
+	return lr->end - lr->start;
+}
+
+void lr_skip(struct linereader *lr, size_t len, unsigned long lines)
+{
+	lr->start += len;
+	lr->lineno += lines;
+}

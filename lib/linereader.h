@@ -71,6 +71,20 @@ int lr_next(struct linereader *lr, char **line, size_t *len,
 int lr_peek(struct linereader *lr, size_t want, const char **head,
 	    size_t *len, struct fd_err *err);
 
+/*
+ * The unread bytes already in the buffer, without reading more: a reader
+ * may look ahead at the lines to come and lr_skip() those it knows. The
+ * view stops before a NUL byte (lr_next() reports it when it gets there)
+ * and is valid until the next call.
+ */
+size_t lr_buffered(const struct linereader *lr, const char **head);
+
+/*
+ * Consume the first len bytes of lr_buffered()'s view, which end with a
+ * newline and hold lines of them, as lr_next() would have returned them.
+ */
+void lr_skip(struct linereader *lr, size_t len, unsigned long lines);
+
 /* Whether the whole input has been read into the buffer (after lr_peek(),
  * a *len shorter than asked means the input ends there). */
 static inline int lr_at_eof(const struct linereader *lr)
