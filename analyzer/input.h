@@ -47,6 +47,9 @@ struct perf_script_opts {
 	/* --only-pid, --only-tid: keep the samples of these processes or
 	 * threads (comma-separated lists as given, not owned; none: all). */
 	struct po_list only_pid, only_tid;
+	/* Parse every line, never taking a sample from the cache of those
+	 * seen before (perfscript.c): for tests that compare the two. */
+	bool every_line;
 };
 
 /*

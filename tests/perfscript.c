@@ -12,6 +12,7 @@
 #include "analyzer/folded.h"
 #include "analyzer/input.h"
 #include "lib/linereader.h"
+#include "lib/strbuf.h"
 #include "analyzer/perfscript.h"
 #include "analyzer/profile.h"
 #include "tap.h"
@@ -423,6 +424,97 @@ static void test_bad(void)
 	profile__delete(p);
 }
 
+/*
+ * Fold text with o and with o.every_line: the block cache (a sample's
+ * frame lines looked up whole) must change nothing, errors included.
+ */
+static void same_both(const char *text, struct perf_script_opts o,
+		      const char *what)
+{
+	char *cached = fold(text, &o, 0), *lines;
+
+	o.every_line = true;
+	lines = fold(text, &o, 0);
+	is_str(cached, lines, "%s: the same with and without the cache", what);
+	free(cached);
+	free(lines);
+}
+
+static void test_block_cache(void)
+{
+	struct perf_script_opts o = { 0 }, pid = { .pid = true };
+	struct profile *p = profile__new();
+	struct strbuf sb = STRBUF_INIT;
+	char want[400];
+	unsigned int i, k;
+#define BLOCK "\t1 Lcom/a/B;::m+0x1 (/x)\n\t2 run (/usr/bin/p)\n"
+#define H(comm, per) comm " 7/7 [000] 1.0: " per " cycles: \n"
+
+	/* Seen once, kept the second time, taken from the cache after. */
+	FOLD_IS(H("p", "1") BLOCK "\n" H("p", "2") BLOCK "\n"
+		H("p", "4") BLOCK "\n" H("p", "8") BLOCK "\n",
+		&o, 0, "p;run;Lcom/a/B:::m 15\n",
+		"a block repeated four times: every period counted");
+	FOLD_IS(H("p", "1") BLOCK "\n" H("p", "1") BLOCK "\n"
+		H("java", "1") BLOCK "\n" H("java", "1") BLOCK "\n"
+		H("p", "1") BLOCK "\n" H("java", "1") BLOCK "\n",
+		&o, 0, "java;run;com/a/B:::m 3\np;run;Lcom/a/B:::m 3\n",
+		"the same block under another name folds for that name");
+	FOLD_IS(H("p", "1") BLOCK "\n" "p 8/8 [000] 1.0: 1 cycles: \n" BLOCK
+		"\n" H("p", "1") BLOCK "\n" "p 8/8 [000] 1.0: 1 cycles: \n"
+		BLOCK "\n",
+		&pid, 0, "p-7;run;Lcom/a/B:::m 2\np-8;run;Lcom/a/B:::m 2\n",
+		"--pid: each process its own block");
+	same_both(H("p", "1") BLOCK "\n" H("p", "1") BLOCK "\n"
+		  H("p", "1") BLOCK H("p", "1") BLOCK "\n"
+		  H("p", "1") BLOCK "\n", o,
+		  "a header with no blank line before it");
+	same_both(H("p", "1") BLOCK "  file.c:12\n\n" H("p", "1") BLOCK
+		  "  file.c:12\n\n" H("p", "1") BLOCK "  file.c:12\n\n", o,
+		  "source lines under the frames");
+	same_both(H("p", "1") BLOCK "\r\n" H("p", "1") BLOCK "\r\n"
+		  H("p", "1") BLOCK "\r\n", o, "CRLF blank lines");
+	same_both(H("p", "1") BLOCK "\n" "p 7/7 [000] 1.0: 1 instructions: \n"
+		  BLOCK "\n" H("p", "1") BLOCK "\n"
+		  "p 7/7 [000] 1.0: 1 instructions: \n" BLOCK "\n"
+		  H("p", "1") BLOCK "\n", o, "samples of another event");
+	same_both(H("p", "1") "\t1 f (/x)\n\n" H("p", "1") "\t1 f (/x)\n\n"
+		  H("p", "1") "\t1 f (/x)\n\n" H("p", "1") "\t1 f (/x)\n", o,
+		  "the last sample without its blank line");
+
+	/* Lines skipped still count: the error names the right line. */
+	snprintf(want, sizeof(want), "%s:17:", in_path);
+	strbuf_addstr(&sb, "");
+	for (i = 0; i < 4; i++)
+		strbuf_addstr(&sb, H("p", "1") "\t1 f (/x)\n\t1 g (/x)\n\n");
+	strbuf_addstr(&sb, "hello world\n\n");
+	ok(read_into(p, sb.buf, sb.len, &o) == -1 &&
+		   !strncmp(err.msg, want, strlen(want)),
+	   "a bad line after blocks from the cache: its line number");
+	if (strncmp(err.msg, want, strlen(want)))
+		diag("message: %s", err.msg);
+	strbuf_release(&sb);
+
+	/*
+	 * Lookups pause after a window of blocks never seen again, and the
+	 * cache starts over when full (65536 blocks): after 2000 blocks
+	 * that come once, each of 70000 blocks twice (seen, kept) and then
+	 * one of the older ones again.
+	 */
+	for (i = 0; i < 2000; i++)
+		strbuf_addf(&sb, "p 1 [000] 1.0: 1 c: \n\t1 once%u (/x)\n\n", i);
+	for (i = 0; i < 70000; i++)
+		for (k = 0; k < 3; k++)
+			strbuf_addf(&sb, "p 1 [000] 1.0: %u c: \n"
+					 "\t1 f%u (/x)\n\n", k + 1,
+				    k < 2 ? i : i / 2);
+	same_both(sb.buf, o, "pausing and starting over");
+	strbuf_release(&sb);
+	profile__delete(p);
+#undef BLOCK
+#undef H
+}
+
 int main(void)
 {
 	if (!mkdtemp(tmpdir))
@@ -437,6 +529,7 @@ int main(void)
 	test_kinds();
 	test_shapes();
 	test_bad();
+	test_block_cache();
 	unlink(in_path);
 	unlink(out_path);
 	rmdir(tmpdir);

@@ -5,7 +5,8 @@
  * perf script and the other way round, and the timehist reader sees both),
  * each in the view the last byte picks (--on-cpu, --off-cpu), and the LKP
  * stats reader. Bad
- * input must come back as an error with a message, never a crash.
+ * input must come back as an error with a message, never a crash; perf
+ * script must read the same with its block cache as without.
  */
 #include "tests/fuzz/fuzz-util.h"
 
@@ -47,6 +48,49 @@ static void read_as(const char *path, enum input_format fmt, uint8_t opts)
 	profile__delete(p2);
 }
 
+/*
+ * perf script read with its block cache and without (every line parsed):
+ * the same tree, node for node, or the same error.
+ */
+static void cache_same(const char *path, uint8_t opts)
+{
+	struct input_opts io = { .format = INPUT_PERF_SCRIPT };
+	struct profile *a = profile__new(), *b = profile__new();
+	struct fd_err ea = { { 0 } }, eb = { { 0 } };
+	int ra, rb;
+	uint32_t i;
+
+	io.ps.pid = opts & 1;
+	io.ps.tid = opts & 2;
+	io.ps.addrs = opts & 4;
+	io.ps.no_comm = opts & 8;
+	ra = input_read(path, &io, a, NULL, &ea);
+	io.ps.every_line = true;
+	rb = input_read(path, &io, b, NULL, &eb);
+	if (ra != rb || strcmp(ea.msg, eb.msg)) {
+		fprintf(stderr, "block cache: %d '%s' without: %d '%s'\n", ra,
+			ea.msg, rb, eb.msg);
+		abort();
+	}
+	if (a->nr_nodes != b->nr_nodes) {
+		fprintf(stderr, "block cache: %u nodes, without: %u\n",
+			a->nr_nodes, b->nr_nodes);
+		abort();
+	}
+	for (i = 0; i < a->nr_nodes; i++) {
+		const struct node *x = &a->nodes[i], *y = &b->nodes[i];
+
+		if (x->parent != y->parent || x->kind != y->kind ||
+		    strcmp(node_name(a, i), node_name(b, i)) ||
+		    memcmp(&x->self, &y->self, sizeof(x->self))) {
+			fprintf(stderr, "block cache: node %u differs\n", i);
+			abort();
+		}
+	}
+	profile__delete(a);
+	profile__delete(b);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct metric_set s = { 0 };
@@ -66,6 +110,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	read_as(in.path, INPUT_AUTO, opts);
 	read_as(in.path, INPUT_FOLDED, opts);
 	read_as(in.path, INPUT_PERF_SCRIPT, opts);
+	cache_same(in.path, opts);
 	read_as(in.path, INPUT_SCHED_TIMEHIST, opts);
 	if (!metric_set_read(in.path, &s, &err)) {
 		for (i = 0; i < s.nr; i++)
