@@ -32,23 +32,29 @@
 #define MAX_DEPTH 1024
 #define CHUNK (1UL << 20)
 
-struct name {
-	const char *s; /* in the arena */
-	uint32_t len;
-};
-
-struct stack {
+/* A name (its bytes) or a stack (its name ids), copied to the arena. */
+struct key {
 	uint64_t hash;
-	uint32_t first; /* in ids[] */
-	uint32_t nr;
+	const void *p;
+	uint32_t len;
 	uint64_t count;
 };
 
-/* Open addressing, slots of (hash tag << 32 | index + 1). */
+/*
+ * Open addressing, slots of (hash tag << 32 | index + 1) into keys[]:
+ * a probe compares the tag before it touches a key.
+ */
 struct table {
 	uint64_t *slots;
-	uint64_t mask;
-	uint64_t nr;
+	uint64_t mask, nr, alloc;
+	struct key *keys;
+};
+
+struct fold {
+	struct table names, stacks;
+	uint32_t cur[MAX_DEPTH];
+	unsigned int depth;
+	uint64_t frames;
 };
 
 static inline uint64_t mix(uint64_t h, uint64_t w)
@@ -57,8 +63,9 @@ static inline uint64_t mix(uint64_t h, uint64_t w)
 	return h ^ (h >> 32);
 }
 
-static uint64_t hash_bytes(const char *s, size_t n)
+static uint64_t hash_bytes(const void *p, size_t n)
 {
+	const unsigned char *s = p;
 	uint64_t h = n * 0x9e3779b97f4a7c15ULL, w = 0;
 	size_t i = 0;
 
@@ -67,14 +74,13 @@ static uint64_t hash_bytes(const char *s, size_t n)
 		h = mix(h, w);
 	}
 	for (w = 0; i < n; i++)
-		w = w << 8 | (unsigned char)s[i];
+		w = w << 8 | s[i];
 	return mix(h, w);
 }
 
-static void *zalloc(size_t n)
+static void *xalloc(void *p, size_t n, int zero)
 {
-	void *p = calloc(1, n);
-
+	p = zero ? calloc(1, n) : realloc(p, n);
 	if (!p) {
 		perror("fold-floor");
 		exit(1);
@@ -82,50 +88,8 @@ static void *zalloc(size_t n)
 	return p;
 }
 
-static void grow(void **p, uint64_t *alloc, uint64_t need, size_t size)
-{
-	uint64_t n = *alloc ? *alloc : 1024;
-
-	if (need <= *alloc)
-		return;
-	while (n < need)
-		n *= 2;
-	*p = realloc(*p, n * size);
-	if (!*p) {
-		perror("fold-floor");
-		exit(1);
-	}
-	*alloc = n;
-}
-
-static void table_init(struct table *t)
-{
-	t->mask = 4095;
-	t->slots = zalloc((t->mask + 1) * sizeof(*t->slots));
-}
-
-/* Make room for one more, keeping the table at most half full. */
-static void table_reserve(struct table *t, const uint64_t *hashes)
-{
-	uint64_t *old = t->slots, omask = t->mask, i, s;
-
-	if ((t->nr + 1) * 2 <= t->mask)
-		return;
-	t->mask = t->mask * 2 + 1;
-	t->slots = zalloc((t->mask + 1) * sizeof(*t->slots));
-	for (i = 0; i <= omask; i++) {
-		if (!old[i])
-			continue;
-		s = hashes[(uint32_t)old[i] - 1] & t->mask;
-		while (t->slots[s])
-			s = (s + 1) & t->mask;
-		t->slots[s] = old[i];
-	}
-	free(old);
-}
-
-/* Names outlive the buffer they were read into. */
-static char *arena_copy(const char *s, size_t n)
+/* Keys outlive the buffer they were read into. */
+static void *arena_copy(const void *s, size_t n)
 {
 	static char *a;
 	static size_t left;
@@ -133,11 +97,7 @@ static char *arena_copy(const char *s, size_t n)
 
 	if (left < n) {
 		left = n > CHUNK ? n : CHUNK;
-		a = malloc(left);
-		if (!a) {
-			perror("fold-floor");
-			exit(1);
-		}
+		a = xalloc(NULL, left, 0);
 	}
 	r = memcpy(a, s, n);
 	a += n;
@@ -145,24 +105,55 @@ static char *arena_copy(const char *s, size_t n)
 	return r;
 }
 
-struct fold {
-	struct table names, stacks;
-	struct name *nv;
-	struct stack *sv;
-	uint64_t *nh, *sh, alloc_n, alloc_nh, alloc_s, alloc_sh;
-	uint32_t *ids;
-	uint64_t alloc_ids, nr_ids, frames;
-	uint32_t cur[MAX_DEPTH];
-	unsigned int depth;
-};
+/* Twice the slots, at most half full after. */
+static void table_grow(struct table *t)
+{
+	uint64_t *old = t->slots, omask = t->mask, i, s;
 
+	t->mask = t->mask ? t->mask * 2 + 1 : 4095;
+	t->slots = xalloc(NULL, (t->mask + 1) * sizeof(*t->slots), 1);
+	for (i = 0; old && i <= omask; i++) {
+		if (!old[i])
+			continue;
+		s = t->keys[(uint32_t)old[i] - 1].hash & t->mask;
+		while (t->slots[s])
+			s = (s + 1) & t->mask;
+		t->slots[s] = old[i];
+	}
+	free(old);
+}
+
+/* The index of key p[0..len) in t, added (copied) when new. */
+static uint32_t table_id(struct table *t, const void *p, size_t len)
+{
+	uint64_t h = hash_bytes(p, len), tag = h >> 32 << 32, s;
+	struct key *k;
+
+	if ((t->nr + 1) * 2 > t->mask)
+		table_grow(t);
+	for (s = h & t->mask; t->slots[s]; s = (s + 1) & t->mask) {
+		if ((t->slots[s] & ~0xffffffffULL) != tag)
+			continue;
+		k = &t->keys[(uint32_t)t->slots[s] - 1];
+		if (k->len == len && !memcmp(k->p, p, len))
+			return (uint32_t)t->slots[s] - 1;
+	}
+	if (t->nr == t->alloc) {
+		t->alloc = t->alloc ? t->alloc * 2 : 1024;
+		t->keys = xalloc(t->keys, t->alloc * sizeof(*t->keys), 0);
+	}
+	k = &t->keys[t->nr];
+	*k = (struct key){ h, arena_copy(p, len), len, 0 };
+	t->slots[s] = tag | ++t->nr;
+	return t->nr - 1;
+}
+
+/* A frame: blanks, address, blanks, symbol "+0x..." " (dso)". */
 static void frame(struct fold *f, const char *p, const char *nl)
 {
 	const char *sym, *se, *q;
-	uint64_t h, s, tag;
 	uint32_t id;
 
-	/* Blanks, address, blanks, symbol "+0x..." " (dso)". */
 	for (sym = p; sym < nl && (*sym == ' ' || *sym == '\t');)
 		sym++;
 	while (sym < nl && *sym != ' ')
@@ -180,75 +171,10 @@ static void frame(struct fold *f, const char *p, const char *nl)
 		;
 	if (q > sym)
 		se = q;
-	h = hash_bytes(sym, se - sym);
-	tag = h >> 32 << 32;
-	for (s = h & f->names.mask; f->names.slots[s];
-	     s = (s + 1) & f->names.mask) {
-		const struct name *e;
-
-		if ((f->names.slots[s] & ~0xffffffffULL) != tag)
-			continue;
-		e = &f->nv[(uint32_t)f->names.slots[s] - 1];
-		if (e->len == se - sym && !memcmp(e->s, sym, se - sym))
-			break;
-	}
-	if (f->names.slots[s]) {
-		id = (uint32_t)f->names.slots[s] - 1;
-	} else {
-		id = f->names.nr;
-		grow((void **)&f->nv, &f->alloc_n, id + 1, sizeof(*f->nv));
-		grow((void **)&f->nh, &f->alloc_nh, id + 1, sizeof(*f->nh));
-		f->nv[id].s = arena_copy(sym, se - sym);
-		f->nv[id].len = se - sym;
-		f->nh[id] = h;
-		f->names.slots[s] = tag | (id + 1);
-		f->names.nr++;
-		table_reserve(&f->names, f->nh);
-	}
+	id = table_id(&f->names, sym, se - sym);
 	if (f->depth < MAX_DEPTH)
 		f->cur[f->depth++] = id;
 	f->frames++;
-}
-
-/* The blank line after a sample. */
-static void end_sample(struct fold *f)
-{
-	uint64_t h, s, tag;
-	unsigned int i;
-	uint32_t id;
-
-	for (h = f->depth, i = 0; i < f->depth; i++)
-		h = mix(h, f->cur[i]);
-	tag = h >> 32 << 32;
-	for (s = h & f->stacks.mask; f->stacks.slots[s];
-	     s = (s + 1) & f->stacks.mask) {
-		const struct stack *e;
-
-		if ((f->stacks.slots[s] & ~0xffffffffULL) != tag)
-			continue;
-		e = &f->sv[(uint32_t)f->stacks.slots[s] - 1];
-		if (e->nr == f->depth &&
-		    !memcmp(f->ids + e->first, f->cur,
-			    f->depth * sizeof(*f->cur)))
-			break;
-	}
-	if (f->stacks.slots[s]) {
-		f->sv[(uint32_t)f->stacks.slots[s] - 1].count++;
-	} else {
-		id = f->stacks.nr;
-		grow((void **)&f->sv, &f->alloc_s, id + 1, sizeof(*f->sv));
-		grow((void **)&f->sh, &f->alloc_sh, id + 1, sizeof(*f->sh));
-		grow((void **)&f->ids, &f->alloc_ids, f->nr_ids + f->depth,
-		     sizeof(*f->ids));
-		memcpy(f->ids + f->nr_ids, f->cur, f->depth * sizeof(*f->cur));
-		f->sv[id] = (struct stack){ h, f->nr_ids, f->depth, 1 };
-		f->sh[id] = h;
-		f->nr_ids += f->depth;
-		f->stacks.slots[s] = tag | (id + 1);
-		f->stacks.nr++;
-		table_reserve(&f->stacks, f->sh);
-	}
-	f->depth = 0;
 }
 
 int main(int argc, char **argv)
@@ -268,16 +194,20 @@ int main(int argc, char **argv)
 		perror(argv[1]);
 		return 2;
 	}
-	table_init(&f.names);
-	table_init(&f.stacks);
 	while ((n = read(fd, buf + have, size - have)) > 0) {
 		const char *p = buf, *end = buf + have + n, *nl;
 
 		for (; (nl = memchr(p, '\n', end - p)); p = nl + 1) {
-			if (*p == '\t' || *p == ' ')
+			if (*p == '\t' || *p == ' ') {
 				frame(&f, p, nl);
-			else if (nl == p && f.depth)
-				end_sample(&f);
+			} else if (nl == p && f.depth) {
+				/* The blank line after a sample. */
+				uint32_t id = table_id(&f.stacks, f.cur,
+						       f.depth * sizeof(*f.cur));
+
+				f.stacks.keys[id].count++;
+				f.depth = 0;
+			}
 		}
 		have = end - p;
 		memmove(buf, p, have);
