@@ -162,8 +162,9 @@ fi
 echo "fold distinct $(k $n) stacks ($(mb "$(size "$big")")):" \
 	"flamediff $(secs "$new_w"), $(baseline_part "$new_w" "$base_w" \
 	"$(secs "$base_w")"), $peer (target >= 30x)"
-# The floor of any one-thread fold (bench/fold-floor.c): what a target
-# above its ratio asks of the machine, not of flamediff.
+# The floor of a one-thread fold that looks up each frame
+# (bench/fold-floor.c): on distinct stacks, a target above its ratio asks
+# it of the machine, not of flamediff.
 floor() { # INPUT PEER_WALL
 	set -- "$2" $(best "$floor" "$1")
 	echo "  floor (bench/fold-floor: split, intern, hash stacks; no" \
