@@ -26,9 +26,9 @@
  * hash and one compare. A whole stack seen before under the same root
  * costs one lookup more; a new one reuses the nodes of the last path under
  * its root as far as they match. Weight goes to the leaf's self; totals
- * are summed once at the end of the read. The caches start over when they
- * grow large, so memory follows the number of distinct stacks, not the
- * input.
+ * are summed once at the end of the read. The caches are bounded (each
+ * starts over, or takes no more, when it grows large), so memory follows
+ * the number of distinct stacks, not the input.
  */
 #define _GNU_SOURCE /* memmem, memrchr, strptime */
 #include <math.h>
@@ -706,13 +706,18 @@ static void scache_add(struct ps *ps, uint32_t top, uint64_t h,
  * sample, up to the blank line; a block is kept only if every line of it
  * folded as a frame through the tab path. Most distinct blocks come once
  * (the corpus: 58%), so the first sighting keeps only the hash, and the
- * text is copied at the second. Text lives in chunks that are reused
- * when the cache starts over (page faults are what memory costs most).
- * On input where samples do not repeat, lookups stop for a while after a
- * window of misses.
+ * text is copied at the second.
+ *
+ * Memory is bounded: when full, the cache keeps what it has and takes no
+ * more (emptying it would throw away a working set that is merely larger
+ * than the cache, and copy it in again for nothing). Lookups are judged a
+ * window at a time: a window with under 1/16 hits empties a full cache,
+ * whose blocks have gone out of use, and pauses the lookups on input
+ * whose samples do not repeat. Text lives in chunks that are reused when
+ * the cache starts over (page faults are what memory costs most).
  */
-#define BCACHE_MAX_BYTES (8UL << 20) /* of text; then it starts over */
-#define BCACHE_MAX_ENTRIES 65536UL /* blocks kept, hashes seen once */
+#define BCACHE_MAX_BYTES (1UL << 20) /* of text */
+#define BCACHE_MAX_ENTRIES 8192UL /* blocks kept, hashes seen once */
 #define BCACHE_MAX_BLOCK (64UL << 10) /* deeper stacks: the long way */
 #define BCACHE_CHUNK (256UL << 10)
 #define BCACHE_WINDOW 1024	/* lookups judged together */
@@ -739,6 +744,7 @@ struct bcache {
 	struct hmap seen;	/* hashes of blocks seen once */
 	struct bchunk *chunks, *cur; /* cur: being filled; later: free */
 	size_t bytes;
+	bool full;		/* keeps what it has, takes no more */
 	unsigned long lookups, hits, pause;
 
 	/* The block of the sample being read, when it missed the second
@@ -783,6 +789,7 @@ static void bcache_clear(struct bcache *bc)
 
 	bc->nr = 0;
 	bc->bytes = 0;
+	bc->full = false;
 	hmap_release(&bc->index);
 	hmap_release(&bc->seen);
 	for (c = bc->chunks; c; c = c->next)
@@ -867,7 +874,9 @@ static void bcache_lookup(struct ps *ps)
 	len = nn - head;
 	h = block_hash(head, len, ps->pname);
 	if (++bc->lookups == BCACHE_WINDOW) {
-		if (bc->hits < BCACHE_WINDOW / 16)
+		if (bc->hits < BCACHE_WINDOW / 16 && bc->full)
+			bcache_clear(bc);
+		else if (bc->hits < BCACHE_WINDOW / 16)
 			bc->pause = BCACHE_PAUSE;
 		bc->lookups = bc->hits = 0;
 	}
@@ -882,8 +891,12 @@ static void bcache_lookup(struct ps *ps)
 		}
 		return; /* or another block has its hash: never kept */
 	}
-	if (bc->seen.nr >= BCACHE_MAX_ENTRIES)
-		bcache_clear(bc);
+	if (bc->full)
+		return;
+	if (bc->seen.nr >= BCACHE_MAX_ENTRIES) {
+		/* Blocks that never came back: forget them. */
+		hmap_release(&bc->seen);
+	}
 	hmap_insert(&bc->seen, h, &is_new);
 	if (is_new)
 		return;
@@ -913,8 +926,10 @@ static void bcache_keep(struct ps *ps, uint32_t leaf)
 	    ps->lr->lineno != bc->first_line + bc->want.lines)
 		return;
 	if (bc->bytes + bc->want.len > BCACHE_MAX_BYTES ||
-	    bc->nr >= BCACHE_MAX_ENTRIES)
-		bcache_clear(bc);
+	    bc->nr >= BCACHE_MAX_ENTRIES) {
+		bc->full = true;
+		return;
+	}
 	text = bcache_alloc(bc, bc->want.len);
 	memcpy(text, bc->want_text, bc->want.len);
 	for (p = text; (p = memchr(p, '\0', text + bc->want.len - p)); p++)

@@ -496,10 +496,11 @@ static void test_block_cache(void)
 	strbuf_release(&sb);
 
 	/*
-	 * Lookups pause after a window of blocks never seen again, and the
-	 * cache starts over when full (65536 blocks): after 2000 blocks
-	 * that come once, each of 70000 blocks twice (seen, kept) and then
-	 * one of the older ones again.
+	 * Lookups pause after a window of blocks never seen again; the
+	 * cache fills (8192 blocks), takes no more, and starts over when
+	 * what it holds goes out of use: after 2000 blocks that come once,
+	 * each of 70000 blocks twice (seen, kept) and then one of the older
+	 * ones again.
 	 */
 	for (i = 0; i < 2000; i++)
 		strbuf_addf(&sb, "p 1 [000] 1.0: 1 c: \n\t1 once%u (/x)\n\n", i);
