@@ -80,10 +80,17 @@ struct fentry {
 	uint8_t java;	/* folded for a "java..." process */
 };
 
+/* Chunks of bytes handed out in order; emptied at once, kept or freed. */
 struct arena {
 	struct arena *next;
 	size_t used, size;
 	char data[];
+};
+
+struct arenas {
+	struct arena *head;	/* the newest chunk */
+	struct arena *cur;	/* being filled; after it, older ones */
+	size_t bytes;		/* handed out */
 };
 
 struct fcache {
@@ -93,8 +100,7 @@ struct fcache {
 	uint64_t mask;
 	struct frame *frames;
 	unsigned long nr_frames, alloc_frames;
-	struct arena *arena;
-	size_t bytes;
+	struct arenas arena;
 };
 
 /* Past this the cache is emptied: it is a cache, not the profile. */
@@ -102,14 +108,20 @@ struct fcache {
 #define FCACHE_MAX_BYTES (64UL << 20)
 #define ARENA_SIZE (1UL << 20)
 
-static void fcache_release(struct fcache *c)
+static void arenas_release(struct arenas *as)
 {
 	struct arena *a, *next;
 
-	for (a = c->arena; a; a = next) {
+	for (a = as->head; a; a = next) {
 		next = a->next;
 		free(a);
 	}
+	memset(as, 0, sizeof(*as));
+}
+
+static void fcache_release(struct fcache *c)
+{
+	arenas_release(&c->arena);
 	free(c->ent);
 	free(c->slots);
 	free(c->frames);
@@ -133,22 +145,36 @@ static void fcache_rehash(struct fcache *c)
 	}
 }
 
-static char *arena_alloc(struct fcache *c, size_t len)
+static char *arena_alloc(struct arenas *as, size_t len)
 {
-	struct arena *a = c->arena;
+	struct arena *a = as->cur;
 
-	if (!a || a->size - a->used < len) {
+	while (a && a->size - a->used < len)
+		a = a->next;
+	if (!a) {
 		size_t size = len > ARENA_SIZE ? len : ARENA_SIZE;
 
 		a = xmalloc(sizeof(*a) + size);
 		a->size = size;
 		a->used = 0;
-		a->next = c->arena;
-		c->arena = a;
+		a->next = as->head;
+		as->head = a;
 	}
+	as->cur = a;
 	a->used += len;
-	c->bytes += len;
+	as->bytes += len;
 	return a->data + a->used - len;
+}
+
+/* Empty, keeping the chunks: pages already touched cost nothing again. */
+static void arenas_rewind(struct arenas *as)
+{
+	struct arena *a;
+
+	for (a = as->head; a; a = a->next)
+		a->used = 0;
+	as->cur = as->head;
+	as->bytes = 0;
 }
 
 /*
@@ -559,11 +585,11 @@ static void fcache_insert(struct ps *ps, const struct rawframe *rf,
 	char *key;
 	uint64_t s;
 
-	if (c->nr >= FCACHE_MAX_ENTRIES || c->bytes >= FCACHE_MAX_BYTES)
+	if (c->nr >= FCACHE_MAX_ENTRIES || c->arena.bytes >= FCACHE_MAX_BYTES)
 		fcache_release(c);
 	if (!c->slots)
 		fcache_rehash(c);
-	key = arena_alloc(c, symlen + rf->modlen);
+	key = arena_alloc(&c->arena, symlen + rf->modlen);
 	memcpy(key, rf->sym, symlen);
 	memcpy(key + symlen, rf->mod, rf->modlen);
 	ALLOC_GROW(c->ent, c->nr + 1, c->alloc);
@@ -719,7 +745,6 @@ static void scache_add(struct ps *ps, uint32_t top, uint64_t h,
 #define BCACHE_MAX_BYTES (1UL << 20) /* of text */
 #define BCACHE_MAX_ENTRIES 8192UL /* blocks kept, hashes seen once */
 #define BCACHE_MAX_BLOCK (64UL << 10) /* deeper stacks: the long way */
-#define BCACHE_CHUNK (256UL << 10)
 #define BCACHE_WINDOW 1024	/* lookups judged together */
 #define BCACHE_PAUSE 65536	/* samples without lookups after a bad window */
 
@@ -731,19 +756,12 @@ struct bentry {
 	uint32_t leaf;
 };
 
-struct bchunk {
-	struct bchunk *next;
-	size_t used;
-	char data[];
-};
-
 struct bcache {
 	struct bentry *ent;
 	unsigned long nr, alloc;
 	struct hmap index;	/* hash -> entry (one block a hash) */
 	struct hmap seen;	/* hashes of blocks seen once */
-	struct bchunk *chunks, *cur; /* cur: being filled; later: free */
-	size_t bytes;
+	struct arenas text;	/* of the blocks kept */
 	bool full;		/* keeps what it has, takes no more */
 	unsigned long lookups, hits, pause;
 
@@ -785,46 +803,18 @@ static uint64_t block_hash(const char *s, size_t len, uint32_t pname)
 /* Start over, keeping the chunks to fill again. */
 static void bcache_clear(struct bcache *bc)
 {
-	struct bchunk *c;
-
 	bc->nr = 0;
-	bc->bytes = 0;
 	bc->full = false;
 	hmap_release(&bc->index);
 	hmap_release(&bc->seen);
-	for (c = bc->chunks; c; c = c->next)
-		c->used = 0;
-	bc->cur = bc->chunks;
-}
-
-static char *bcache_alloc(struct bcache *bc, size_t len)
-{
-	struct bchunk *c = bc->cur;
-
-	while (c && BCACHE_CHUNK - c->used < len)
-		c = c->next;
-	if (!c) {
-		c = xmalloc(sizeof(*c) + BCACHE_CHUNK);
-		c->used = 0;
-		c->next = bc->chunks;
-		bc->chunks = c;
-	}
-	bc->cur = c;
-	c->used += len;
-	bc->bytes += len;
-	return c->data + c->used - len;
+	arenas_rewind(&bc->text);
 }
 
 static void bcache_release(struct bcache *bc)
 {
-	struct bchunk *c, *next;
-
 	if (!bc)
 		return;
-	for (c = bc->chunks; c; c = next) {
-		next = c->next;
-		free(c);
-	}
+	arenas_release(&bc->text);
 	free(bc->ent);
 	hmap_release(&bc->index);
 	hmap_release(&bc->seen);
@@ -925,12 +915,12 @@ static void bcache_keep(struct ps *ps, uint32_t leaf)
 	if (bc->frame_lines != bc->want.lines ||
 	    ps->lr->lineno != bc->first_line + bc->want.lines)
 		return;
-	if (bc->bytes + bc->want.len > BCACHE_MAX_BYTES ||
+	if (bc->text.bytes + bc->want.len > BCACHE_MAX_BYTES ||
 	    bc->nr >= BCACHE_MAX_ENTRIES) {
 		bc->full = true;
 		return;
 	}
-	text = bcache_alloc(bc, bc->want.len);
+	text = arena_alloc(&bc->text, bc->want.len);
 	memcpy(text, bc->want_text, bc->want.len);
 	for (p = text; (p = memchr(p, '\0', text + bc->want.len - p)); p++)
 		*p = '\n';
