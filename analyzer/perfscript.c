@@ -729,8 +729,8 @@ static void scache_add(struct ps *ps, uint32_t top, uint64_t h,
  * read), so a hit is exactly what reading the lines would have made.
  *
  * A block is the run of tab-indented lines after a header that started a
- * sample, up to the blank line; a block is kept only if every line of it
- * folded as a frame through the tab path. Most distinct blocks come once
+ * sample, up to the blank line; it is kept when the sample ends at that
+ * blank line. Most distinct blocks come once
  * (the corpus: 58%), so the first sighting keeps only the hash, and the
  * text is copied at the second.
  *
@@ -749,7 +749,6 @@ static void scache_add(struct ps *ps, uint32_t top, uint64_t h,
 #define BCACHE_PAUSE 65536	/* samples without lookups after a bad window */
 
 struct bentry {
-	uint64_t hash;
 	const char *text;
 	uint32_t len, lines;
 	uint32_t pname;
@@ -766,13 +765,12 @@ struct bcache {
 	unsigned long lookups, hits, pause;
 
 	/* The block of the sample being read, when it missed the second
-	 * time it was seen. */
+	 * time it was seen; its text still in the reader's buffer. */
 	bool pending;
 	struct bentry want;
-	const char *want_text;	   /* in the reader's buffer: copy now */
-	unsigned long first_line;  /* the line after its header */
-	unsigned long frame_lines; /* tab lines folded since the header */
-	uint32_t hit_leaf;	   /* NODE_NONE, or the leaf of a hit */
+	uint64_t want_hash;
+	unsigned long first_line; /* the line after its header */
+	uint32_t hit_leaf;	  /* NODE_NONE, or the leaf of a hit */
 };
 
 /* Four words at a time in four lanes: a block is a kilobyte or so, and
@@ -891,29 +889,28 @@ static void bcache_lookup(struct ps *ps)
 	if (is_new)
 		return;
 	bc->pending = true;
-	bc->want.hash = h;
+	bc->want_hash = h;
+	bc->want.text = head;
 	bc->want.len = len;
 	bc->want.lines = lines;
 	bc->want.pname = ps->pname;
-	bc->want_text = head;
 	bc->first_line = ps->lr->lineno + 1;
-	bc->frame_lines = 0;
 }
 
 /*
- * At the end of a sample whose block is pending: keep it if every line of
- * it was folded as a frame, and nothing else came between. The block's
- * text is still in the reader's buffer: the lines were NUL-terminated in
- * place, each newline now a NUL, and nothing was read over them (no line
- * of the block reached past what lr_buffered() showed).
+ * At the end of a sample whose block is pending: keep it if the sample
+ * ended at the blank line after the block. Every line of the block then
+ * folded as a frame: a tab line in a sample either does, or fails the
+ * read. The block's text is still in the reader's buffer: the lines were
+ * NUL-terminated in place, each newline now a NUL, and nothing was read
+ * over them (no line of the block reached past what lr_buffered() showed).
  */
 static void bcache_keep(struct ps *ps, uint32_t leaf)
 {
 	struct bcache *bc = ps->bc;
 	char *text, *p;
 
-	if (bc->frame_lines != bc->want.lines ||
-	    ps->lr->lineno != bc->first_line + bc->want.lines)
+	if (ps->lr->lineno != bc->first_line + bc->want.lines)
 		return;
 	if (bc->text.bytes + bc->want.len > BCACHE_MAX_BYTES ||
 	    bc->nr >= BCACHE_MAX_ENTRIES) {
@@ -921,14 +918,14 @@ static void bcache_keep(struct ps *ps, uint32_t leaf)
 		return;
 	}
 	text = arena_alloc(&bc->text, bc->want.len);
-	memcpy(text, bc->want_text, bc->want.len);
+	memcpy(text, bc->want.text, bc->want.len);
 	for (p = text; (p = memchr(p, '\0', text + bc->want.len - p)); p++)
 		*p = '\n';
 	bc->want.text = text;
 	bc->want.leaf = leaf;
 	ALLOC_GROW(bc->ent, bc->nr + 1, bc->alloc);
 	bc->ent[bc->nr] = bc->want;
-	hmap_put(&bc->index, bc->want.hash, bc->nr++);
+	hmap_put(&bc->index, bc->want_hash, bc->nr++);
 }
 
 /*
@@ -1347,11 +1344,8 @@ static void read_line(struct ps *ps, char *line, size_t len)
 	 * header rather than a frame.
 	 */
 	if ((c == '\t' || (c == ' ' && !ps->one_line)) && ps->in_sample &&
-	    !add_frame(ps, line, len)) {
-		if (c == '\t' && ps->bc)
-			ps->bc->frame_lines++;
+	    !add_frame(ps, line, len))
 		return;
-	}
 	if (c == '#') {
 		header_comment(ps, line, len);
 		return;

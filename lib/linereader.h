@@ -80,8 +80,9 @@ int lr_peek(struct linereader *lr, size_t want, const char **head,
 size_t lr_buffered(const struct linereader *lr, const char **head);
 
 /*
- * Consume the first len bytes of lr_buffered()'s view, which end with a
- * newline and hold lines of them, as lr_next() would have returned them.
+ * Consume the first len bytes of lr_buffered()'s view: whole lines, the
+ * last one ending with its newline, lines of them, as if lr_next() had
+ * returned each.
  */
 void lr_skip(struct linereader *lr, size_t len, unsigned long lines);
 
