@@ -111,6 +111,70 @@ static int follow(struct walk *w, const char *path, const char *comp,
 }
 
 /*
+ * The component of w->rest at *pos: 0 to go on, 1 when it ends the walk
+ * (*name, and st when *exists), -1 on error.
+ */
+static int step(struct walk *w, size_t *pos, const char *path, char **name,
+		struct stat *st, bool *exists, struct fd_err *err)
+{
+	const char *r = w->rest.buf;
+	size_t end;
+	bool last, slash;
+	char *comp;
+	int fd, ret = -1;
+
+	while (r[*pos] == '/')
+		(*pos)++;
+	if (!r[*pos]) /* "/", or a link to "dir/": no name to write */
+		return fd_err_set(err, "%s: is a directory", path);
+	end = *pos + strcspn(r + *pos, "/");
+	slash = r[end] == '/';
+	last = !r[end + strspn(r + end, "/")];
+	comp = xstrndup(r + *pos, end - *pos);
+	fd = openat(w->dfd, comp, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT && last && !slash) {
+		if (w->dangling_risky) {
+			fd_err_set(err, "%s: not creating what a symbolic link "
+				   "in a sticky world-writable directory "
+				   "names: the link is not yours", path);
+			goto out;
+		}
+		*name = comp; /* a new file */
+		return 1;
+	}
+	if (fd < 0) {
+		fd_err_set(err, "%s: cannot create: %s", path, strerror(errno));
+		goto out;
+	}
+	if (fstat(fd, st)) {
+		fd_err_set(err, "%s: %s", path, strerror(errno));
+		goto out;
+	}
+	if (S_ISLNK(st->st_mode)) {
+		ret = follow(w, path, comp, fd, st, end, err);
+		*pos = 0;
+	} else if (!last && S_ISDIR(st->st_mode)) {
+		close(w->dfd);
+		w->dfd = fd;
+		fd = -1;
+		*pos = end;
+		ret = 0;
+	} else if (!last || (slash && !S_ISDIR(st->st_mode))) {
+		fd_err_set(err, "%s: %s", path, strerror(ENOTDIR));
+	} else {
+		*exists = true;
+		*name = comp;
+		comp = NULL;
+		ret = 1;
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	free(comp);
+	return ret;
+}
+
+/*
  * Where path goes (see outfile.h): on success *dirfd is the directory,
  * *name the last component in it, st its lstat when *exists. Every link
  * on the way is held to fs.protected_symlinks' rule here; the kernel only
@@ -121,97 +185,29 @@ static int walk(const char *path, int *dirfd, char **name, struct stat *st,
 {
 	struct walk w = { .rest = STRBUF_INIT };
 	size_t pos = 0;
-	int ret = -1;
+	int ret;
 
 	*dirfd = -1;
 	*name = NULL;
 	*exists = false;
 	if (!*path)
 		return fd_err_set(err, "an empty output path");
-	strbuf_addstr(&w.rest, path);
 	w.dfd = open(path[0] == '/' ? "/" : ".",
 		     O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (w.dfd < 0) {
-		fd_err_set(err, "%s: %s", path, strerror(errno));
-		goto out;
-	}
-	for (;;) {
-		const char *r;
-		size_t end;
-		bool last, slash;
-		char *comp;
-		int fd;
-
-		while (w.rest.buf[pos] == '/')
-			pos++;
-		r = w.rest.buf;
-		if (!r[pos]) {
-			/* "/", or a link to "dir/": no name to write */
-			fd_err_set(err, "%s: is a directory", path);
-			goto out;
-		}
-		end = pos + strcspn(r + pos, "/");
-		slash = r[end] == '/';
-		last = !r[end + strspn(r + end, "/")];
-		comp = xstrndup(r + pos, end - pos);
-		fd = openat(w.dfd, comp, O_PATH | O_NOFOLLOW | O_CLOEXEC);
-		if (fd < 0 && errno == ENOENT && last && !slash &&
-		    w.dangling_risky) {
-			fd_err_set(err, "%s: not creating what a symbolic link "
-				   "in a sticky world-writable directory "
-				   "names: the link is not yours", path);
-			free(comp);
-			goto out;
-		}
-		if (fd < 0 && errno == ENOENT && last && !slash)
-			goto found; /* a new file */
-		if (fd < 0) {
-			fd_err_set(err, "%s: cannot create: %s", path,
-				   strerror(errno));
-			goto next;
-		}
-		if (fstat(fd, st)) {
-			fd_err_set(err, "%s: %s", path, strerror(errno));
-			goto next;
-		}
-		if (S_ISLNK(st->st_mode)) {
-			if (follow(&w, path, comp, fd, st, end, err))
-				goto next;
-			pos = 0;
-		} else if (!last && S_ISDIR(st->st_mode)) {
-			close(w.dfd);
-			w.dfd = fd;
-			fd = -1;
-			pos = end;
-		} else if (!last || (slash && !S_ISDIR(st->st_mode))) {
-			fd_err_set(err, "%s: %s", path, strerror(ENOTDIR));
-			goto next;
-		} else {
-			*exists = true;
-			close(fd);
-			goto found;
-		}
-		if (fd >= 0)
-			close(fd);
-		free(comp);
-		continue;
-next: /* an error: err is set */
-		if (fd >= 0)
-			close(fd);
-		free(comp);
-		goto out;
-found:
-		*name = comp;
+	if (w.dfd < 0)
+		return fd_err_set(err, "%s: %s", path, strerror(errno));
+	strbuf_addstr(&w.rest, path);
+	do
+		ret = step(&w, &pos, path, name, st, exists, err);
+	while (!ret);
+	if (ret > 0) {
 		*dirfd = w.dfd;
 		w.dfd = -1;
-		ret = 0;
-		goto out;
 	}
-out:
 	if (w.dfd >= 0)
 		close(w.dfd);
 	strbuf_release(&w.rest);
-	return ret;
+	return ret > 0 ? 0 : -1;
 }
 
 /* /dev/null and /dev/full: writing changes nothing, renaming would. */
