@@ -35,7 +35,8 @@
  * CAP_DAC_READ_SEARCH nor /proc allows linking it), a named temporary
  * "NAME.tmp.PID.N" is used instead, which only a crash or SIGKILL can
  * leave behind. The rename replaces a link put at the name meanwhile, never
- * what it points to.
+ * what it points to, and an existing file is never written into: a hard
+ * link to another file is replaced, not written through.
  *
  * What: only regular files are written. "-" writes to standard output
  * (whatever it is: the caller chose it). A FIFO, a socket or a device is

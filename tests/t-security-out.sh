@@ -93,6 +93,15 @@ as_nobody "ln -s '$T/root' '$T/pub/dir'"
 ok $? "a directory of the path that is nobody's link: exit 2, nothing made"
 rm -f "$T/pub/dir"
 
+# a hard link (root's here: fs.protected_hardlinks may forbid nobody's)
+# is replaced by the rename, not written through
+ln "$T/root/target" "$T/pub/h.svg"
+"$FLAMEDIFF" svg -o "$T/pub/h.svg" "$IN" 2>"$T/err"
+[ $? -eq 0 ] && grep -q '</svg>' "$T/pub/h.svg" && unchanged &&
+	[ "$(stat -c %h "$T/root/target")" = 1 ]
+ok $? "a hard link to root's file: replaced, the file not written"
+rm -f "$T/pub/h.svg"
+
 # 2. a dangling link: what it names is not created
 as_nobody "ln -s '$T/root/made' '$T/pub/d.svg'"
 "$FLAMEDIFF" svg -o "$T/pub/d.svg" "$IN" 2>"$T/err"
