@@ -1039,7 +1039,7 @@ int profile_save(const struct profile *p, const char *path,
 {
 	struct outfile o;
 
-	if (outfile_open(&o, path, err))
+	if (outfile_open_flags(&o, path, OUTFILE_PRIVATE, err))
 		return -1;
 	profile_write(p, &o);
 	return outfile_commit(&o, err);

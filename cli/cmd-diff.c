@@ -194,15 +194,14 @@ static int parse(struct diff_cmd *c, int argc, char **argv, int *status)
 	return 0;
 }
 
-static int write_folded(const char *path, struct diff_side *s,
-			bool normalize, struct fd_err *err)
+/* --folded FILE, written but left for outfile_commit_all() with -o. */
+static int write_folded(struct outfile *o, const char *path,
+			struct diff_side *s, bool normalize, struct fd_err *err)
 {
-	struct outfile o;
-
-	if (outfile_open(&o, path, err))
+	if (outfile_open_flags(o, path, OUTFILE_PRIVATE, err))
 		return -1;
-	diff_folded_write(s[0].side.merged, s[1].side.merged, normalize, &o);
-	return outfile_commit(&o, err);
+	diff_folded_write(s[0].side.merged, s[1].side.merged, normalize, o);
+	return 0;
 }
 
 /*
@@ -215,6 +214,7 @@ static int export_sides(const struct diff_cmd *c, struct diff_side *s)
 	static const char *const what[2] = { "base", "new" };
 	bool pprof = c->format == FMT_PPROF;
 	struct strbuf path = STRBUF_INIT;
+	struct outfile o[2];
 	struct fd_err err;
 	int i, ret = 0;
 
@@ -226,16 +226,24 @@ static int export_sides(const struct diff_cmd *c, struct diff_side *s)
 		return usage_error("diff", "--format %s needs profiles on "
 				   "both sides, not LKP stats files",
 				   format_words[c->format]);
-	for (i = 0; i < 2 && !ret; i++) {
+	/* both files or neither: one commit for the two */
+	for (i = 0; i < 2; i++) {
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s.%s.%s", c->output, what[i],
 			    pprof ? "pb.gz" : "speedscope.json");
-		if (export_save(s[i].side.merged,
+		if (export_open(s[i].side.merged,
 				pprof ? EXPORT_PPROF : EXPORT_SPEEDSCOPE,
 				path.buf, c->names[i] ? c->names[i] : s[i].name,
-				&err))
+				&o[i], &err)) {
+			if (i)
+				outfile_abort(&o[0]);
 			ret = report_bad_input(err.msg);
+			goto out;
+		}
 	}
+	if (outfile_commit_all(o, 2, &err))
+		ret = report_bad_input(err.msg);
+out:
 	strbuf_release(&path);
 	return ret;
 }
@@ -250,7 +258,8 @@ int cmd_diff(int argc, char **argv)
 	struct explain e = { 0 };
 	struct diff_cmd c;
 	struct fd_err err;
-	struct outfile o;
+	struct outfile o[2], *main_out = &o[0];
+	size_t nr_out = 1;
 	const char *names[2];
 	int ret = 0, i;
 
@@ -305,35 +314,43 @@ int cmd_diff(int argc, char **argv)
 		explain_processes(&e, cmp.tree);
 	}
 
-	/* The extra file first: if it fails, the main output is untouched. */
-	if (c.folded_file &&
-	    write_folded(c.folded_file, s, c.normalize, &err)) {
-		ret = report_bad_input(err.msg);
-		goto out;
+	/* The extra file and the main output appear together or not at
+	 * all: one commit for both, the main output (maybe stdout) last. */
+	if (c.folded_file) {
+		if (write_folded(&o[0], c.folded_file, s, c.normalize, &err)) {
+			ret = report_bad_input(err.msg);
+			goto out;
+		}
+		main_out = &o[1];
+		nr_out = 2;
 	}
-	if (outfile_open(&o, c.output ? c.output : "-", &err)) {
+	if (outfile_open_flags(main_out, c.output ? c.output : "-",
+			       c.format == FMT_FOLDED ? OUTFILE_PRIVATE : 0,
+			       &err)) {
+		if (nr_out == 2)
+			outfile_abort(&o[0]);
 		ret = report_bad_input(err.msg);
 		goto out;
 	}
 	switch (c.format) {
 	case FMT_FOLDED:
 		diff_folded_write(s[0].side.merged, s[1].side.merged,
-				  c.normalize, &o);
+				  c.normalize, main_out);
 		break;
 	case FMT_JSON:
-		diff_text_json(&o, &cmp.table, c.explain ? &e : NULL, names, s,
-			       &c.opts);
+		diff_text_json(main_out, &cmp.table, c.explain ? &e : NULL,
+			       names, s, &c.opts);
 		break;
 	case FMT_CSV:
-		diff_text_csv(&o, &cmp.table);
+		diff_text_csv(main_out, &cmp.table);
 		break;
 	default:
-		diff_text_table(&o, &cmp.table, c.explain ? &e : NULL, names,
-				s, &c.opts);
+		diff_text_table(main_out, &cmp.table, c.explain ? &e : NULL,
+				names, s, &c.opts);
 		break;
 	}
 	ret = 0;
-	if (outfile_commit(&o, &err))
+	if (outfile_commit_all(o, nr_out, &err))
 		ret = report_bad_input(err.msg);
 out:
 	explain_release(&e);

@@ -95,7 +95,7 @@ int cmd_fold(int argc, char **argv)
 		if (profile_save(p, c.out, &err))
 			goto fail;
 	} else {
-		if (outfile_open(&o, c.out, &err))
+		if (outfile_open_flags(&o, c.out, OUTFILE_PRIVATE, &err))
 			goto fail;
 		folded_write(p, &o, c.annotate);
 		if (outfile_commit(&o, &err))

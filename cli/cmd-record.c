@@ -438,7 +438,7 @@ int cmd_record(int argc, char **argv)
 
 	/* Where the profile goes is known to work before anything runs:
 	 * a recording is not lost to a missing directory at its end. */
-	if (outfile_open(&outf, a.out, &err)) {
+	if (outfile_open_flags(&outf, a.out, OUTFILE_PRIVATE, &err)) {
 		fprintf(stderr, "flamediff record: %s\n", err.msg);
 		bench_release(&bench);
 		po_list_release(&a.metrics);

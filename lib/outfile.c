@@ -6,7 +6,12 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -20,138 +25,345 @@ int has_suffix(const char *path, const char *suffix)
 	return n >= m && !strcmp(path + n - m, suffix);
 }
 
-/*
- * Where a rename must not go: the target is a device or a FIFO
- * (-o /dev/null, as root, would replace the device node with a file). Such
- * a target is written in place. A symbolic link is followed, so the file
- * it points to is replaced, not the link.
- */
-static int open_direct(struct outfile *o, const char *path,
-		       struct fd_err *err, int *fd)
+static bool shared_dir(const struct stat *dir)
 {
-	struct stat st;
+	return (dir->st_mode & (S_ISVTX | S_IWOTH)) == (S_ISVTX | S_IWOTH);
+}
 
-	*fd = -1;
-	if (stat(path, &st))
-		return 0;
-	if (S_ISDIR(st.st_mode))
-		return fd_err_set(err, "%s: is a directory", path);
-	if (S_ISREG(st.st_mode))
-		return 0;
-	*fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (*fd < 0)
+/* Whatever readlinkat() of the link fd says, however long. */
+static char *read_link(int fd)
+{
+	size_t size = 256;
+
+	for (;;) {
+		char *buf = xmalloc(size);
+		ssize_t n = readlinkat(fd, "", buf, size);
+
+		if (n < 0) {
+			free(buf);
+			return NULL;
+		}
+		if ((size_t)n < size) {
+			buf[n] = '\0';
+			return buf;
+		}
+		free(buf);
+		size *= 2;
+	}
+}
+
+struct walk {
+	struct strbuf rest; /* what is left of the path */
+	int dfd;	    /* the directory it is walked from */
+	int hops;	    /* links followed, 40 at most as in the kernel */
+	/* a link was followed that may only name a file that exists */
+	bool dangling_risky;
+};
+
+/*
+ * Follow the link fd (lstat st), the component that ends at end of
+ * w->rest: only where fs.protected_symlinks would, and never a /proc
+ * link. Its text replaces it in w->rest.
+ */
+static int follow(struct walk *w, const char *path, const char *comp,
+		  int fd, const struct stat *st, size_t end,
+		  struct fd_err *err)
+{
+	struct strbuf next = STRBUF_INIT;
+	struct statfs sfs;
+	struct stat dir;
+	char *target;
+
+	if (++w->hops > 40)
+		return fd_err_set(err, "%s: %s", path, strerror(ELOOP));
+	if (fstat(w->dfd, &dir) || fstatfs(w->dfd, &sfs))
 		return fd_err_set(err, "%s: %s", path, strerror(errno));
-	o->path = xstrdup(path);
+	if (shared_dir(&dir) && st->st_uid != geteuid() &&
+	    st->st_uid != dir.st_uid)
+		return fd_err_set(err, "%s: not following the symbolic link "
+				  "'%s' (uid %u) in a sticky world-writable "
+				  "directory (the fs.protected_symlinks rule)",
+				  path, comp, (unsigned int)st->st_uid);
+	/* /dev/stdout and the like: their text is no path */
+	if (sfs.f_type == PROC_SUPER_MAGIC)
+		return fd_err_set(err, "%s: a link in /proc is no file to "
+				  "write ('-' is standard output)", path);
+	/* kept, conservatively, for the rest of the walk */
+	w->dangling_risky = shared_dir(&dir) && st->st_uid != geteuid();
+	target = read_link(fd);
+	if (!target)
+		return fd_err_set(err, "%s: %s", path, strerror(errno));
+	if (target[0] == '/') {
+		close(w->dfd);
+		w->dfd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (w->dfd < 0) {
+			free(target);
+			return fd_err_set(err, "%s: %s", path,
+					  strerror(errno));
+		}
+	}
+	strbuf_addstr(&next, target);
+	strbuf_addstr(&next, w->rest.buf + end);
+	strbuf_release(&w->rest);
+	w->rest = next;
+	free(target);
 	return 0;
 }
 
 /*
- * The file path names once its symbolic links are followed, even when the
- * last one dangles (realpath() fails there): the link is kept and what it
- * names is created. A relative link is relative to its own directory.
- * Gives up after 40 links, as the kernel does (ELOOP).
+ * The component of w->rest at *pos: 0 to go on, 1 when it ends the walk
+ * (*name, and st when *exists), -1 on error.
  */
-static char *follow_links(const char *path, struct fd_err *err)
+static int step(struct walk *w, size_t *pos, const char *path, char **name,
+		struct stat *st, bool *exists, struct fd_err *err)
 {
-	struct strbuf cur = STRBUF_INIT, target = STRBUF_INIT;
-	int hops;
+	const char *r = w->rest.buf;
+	size_t end;
+	bool last, slash;
+	char *comp;
+	int fd, ret = -1;
 
-	strbuf_addstr(&cur, path);
-	for (hops = 0; hops < 40; hops++) {
-		struct stat st;
-		ssize_t n;
-		char *slash;
-
-		if (lstat(cur.buf, &st) || !S_ISLNK(st.st_mode)) {
-			strbuf_release(&target);
-			return strbuf_detach(&cur, NULL);
+	while (r[*pos] == '/')
+		(*pos)++;
+	if (!r[*pos]) /* "/", or a link to "dir/": no name to write */
+		return fd_err_set(err, "%s: is a directory", path);
+	end = *pos + strcspn(r + *pos, "/");
+	slash = r[end] == '/';
+	last = !r[end + strspn(r + end, "/")];
+	comp = xstrndup(r + *pos, end - *pos);
+	fd = openat(w->dfd, comp, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT && last && !slash) {
+		if (w->dangling_risky) {
+			fd_err_set(err, "%s: not creating what a symbolic link "
+				   "in a sticky world-writable directory "
+				   "names: the link is not yours", path);
+			goto out;
 		}
-		strbuf_reset(&target);
-		strbuf_grow(&target, (size_t)st.st_size + 1);
-		n = readlink(cur.buf, target.buf, target.alloc - 1);
-		if (n < 0 || (size_t)n >= target.alloc - 1)
-			break; /* changed meanwhile: let the caller fail */
-		/* readlink() wrote past len: strbuf_setlen() only cuts */
-		target.len = (size_t)n;
-		target.buf[n] = '\0';
-		slash = strrchr(cur.buf, '/');
-		if (target.buf[0] == '/' || !slash)
-			strbuf_reset(&cur);
-		else
-			strbuf_setlen(&cur, (size_t)(slash - cur.buf) + 1);
-		strbuf_add(&cur, target.buf, target.len);
+		*name = comp; /* a new file */
+		return 1;
 	}
-	fd_err_set(err, "%s: %s", path, strerror(hops < 40 ? errno : ELOOP));
-	strbuf_release(&cur);
-	strbuf_release(&target);
-	return NULL;
+	if (fd < 0) {
+		fd_err_set(err, "%s: cannot create: %s", path, strerror(errno));
+		goto out;
+	}
+	if (fstat(fd, st)) {
+		fd_err_set(err, "%s: %s", path, strerror(errno));
+		goto out;
+	}
+	if (S_ISLNK(st->st_mode)) {
+		ret = follow(w, path, comp, fd, st, end, err);
+		*pos = 0;
+	} else if (!last && S_ISDIR(st->st_mode)) {
+		close(w->dfd);
+		w->dfd = fd;
+		fd = -1;
+		*pos = end;
+		ret = 0;
+	} else if (!last || (slash && !S_ISDIR(st->st_mode))) {
+		fd_err_set(err, "%s: %s", path, strerror(ENOTDIR));
+	} else {
+		*exists = true;
+		*name = comp;
+		comp = NULL;
+		ret = 1;
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	free(comp);
+	return ret;
 }
 
 /*
- * An unnamed file in path's directory, to be linked in at the end: a
- * crash leaves nothing. -1 when the file system (or the kernel) has no
- * O_TMPFILE, or when there is no /proc/self/fd to link it through.
+ * Where path goes (see outfile.h): on success *dirfd is the directory,
+ * *name the last component in it, st its lstat when *exists. Every link
+ * on the way is held to fs.protected_symlinks' rule here; the kernel only
+ * ever looks up one name, unfollowed, in a directory held by descriptor.
  */
-static int open_anon(const char *path)
+static int walk(const char *path, int *dirfd, char **name, struct stat *st,
+		bool *exists, struct fd_err *err)
 {
-	const char *slash = strrchr(path, '/');
-	char *dir;
+	struct walk w = { .rest = STRBUF_INIT };
+	size_t pos = 0;
+	int ret;
+
+	*dirfd = -1;
+	*name = NULL;
+	*exists = false;
+	if (!*path)
+		return fd_err_set(err, "an empty output path");
+	w.dfd = open(path[0] == '/' ? "/" : ".",
+		     O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (w.dfd < 0)
+		return fd_err_set(err, "%s: %s", path, strerror(errno));
+	strbuf_addstr(&w.rest, path);
+	do
+		ret = step(&w, &pos, path, name, st, exists, err);
+	while (!ret);
+	if (ret > 0) {
+		*dirfd = w.dfd;
+		w.dfd = -1;
+	}
+	if (w.dfd >= 0)
+		close(w.dfd);
+	strbuf_release(&w.rest);
+	return ret > 0 ? 0 : -1;
+}
+
+/* /dev/null and /dev/full: writing changes nothing, renaming would. */
+static bool sink_device(const struct stat *st)
+{
+	return S_ISCHR(st->st_mode) && major(st->st_rdev) == 1 &&
+	       (minor(st->st_rdev) == 3 || minor(st->st_rdev) == 7);
+}
+
+/* The sink at name, checked again once open: the name may be another
+ * node by now, but O_NONBLOCK keeps a FIFO from blocking. */
+static int open_sink(struct outfile *o, struct fd_err *err)
+{
+	struct stat st;
 	int fd;
 
-	if (access("/proc/self/fd", X_OK))
-		return -1;
-	if (!slash)
-		dir = xstrdup(".");
-	else if (slash == path)
-		dir = xstrdup("/");
-	else
-		dir = xstrndup(path, (size_t)(slash - path));
-	/* the mode is the one any new file gets: 0666 less the umask */
-	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
-	free(dir);
+	fd = openat(o->dirfd, o->name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK |
+		    O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return fd_err_set(err, "%s: %s", o->path, strerror(errno));
+	if (fstat(fd, &st) || !sink_device(&st)) {
+		close(fd);
+		return fd_err_set(err, "%s: changed while opened", o->path);
+	}
+	o->sink = true;
 	return fd;
 }
 
-/* A named temporary beside path, for file systems without O_TMPFILE. */
-static int open_named(struct outfile *o, struct fd_err *err)
+static const char *node_kind(const struct stat *st)
+{
+	if (S_ISFIFO(st->st_mode))
+		return "a FIFO";
+	if (S_ISSOCK(st->st_mode))
+		return "a socket";
+	if (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode))
+		return "a device";
+	return "not a regular file";
+}
+
+static mode_t file_mode(unsigned int flags)
+{
+	return flags & OUTFILE_PRIVATE ? 0600 : 0666;
+}
+
+/*
+ * An unnamed file in the directory, to be linked in at the end: a crash
+ * leaves nothing. -1 when the file system (or the kernel) has no
+ * O_TMPFILE.
+ */
+static int open_anon(struct outfile *o, unsigned int flags)
+{
+	/* the mode is the one any new file gets, less the umask */
+	return openat(o->dirfd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC,
+		      file_mode(flags));
+}
+
+/*
+ * A name for the temporary beside the target, "NAME.tmp.PID.N"; try(o)
+ * makes it: 0, or -1 with errno (EEXIST: the next N).
+ */
+static int pick_tmp(struct outfile *o, int (*try)(struct outfile *, void *),
+		    void *arg)
+{
+	unsigned int n;
+
+	for (n = 0; n < 1000; n++) {
+		free(o->tmp);
+		o->tmp = xstrfmt("%s.tmp.%ld.%u", o->name, (long)getpid(), n);
+		if (!try(o, arg))
+			return 0;
+		if (errno != EEXIST)
+			break;
+	}
+	free(o->tmp);
+	o->tmp = NULL;
+	return -1;
+}
+
+static int try_create(struct outfile *o, void *arg)
+{
+	int *fd = arg;
+
+	*fd = openat(o->dirfd, o->tmp, O_WRONLY | O_CREAT | O_EXCL |
+		     O_NOFOLLOW | O_CLOEXEC, 0600);
+	return *fd < 0 ? -1 : 0;
+}
+
+/* A named temporary, for file systems without O_TMPFILE. */
+static int open_named(struct outfile *o, unsigned int flags,
+		      struct fd_err *err)
 {
 	mode_t mask;
-	int fd;
+	int fd = -1;
 
-	o->tmp = xstrfmt("%s.tmp.XXXXXX", o->path);
-	fd = mkostemp(o->tmp, O_CLOEXEC);
-	if (fd < 0) {
-		fd_err_set(err, "%s: cannot create: %s", o->path,
-			   strerror(errno));
-		free(o->tmp);
-		o->tmp = NULL;
-		return -1;
-	}
-	/* mkstemp gives 0600; an output file should look like any other. */
+	if (pick_tmp(o, try_create, &fd))
+		return fd_err_set(err, "%s: cannot create: %s", o->path,
+				  strerror(errno));
+	/* what open() would give it: the mode less the umask */
 	mask = umask(0);
 	umask(mask);
-	fchmod(fd, 0666 & ~mask);
+	fchmod(fd, file_mode(flags) & ~mask);
 	return fd;
 }
 
-int outfile_open(struct outfile *o, const char *path, struct fd_err *err)
+static void release(struct outfile *o)
 {
+	free(o->name);
+	free(o->tmp);
+	/* only a file has descriptors: a struct never opened has zeros */
+	if (o->path && o->dirfd >= 0)
+		close(o->dirfd);
+	if (o->path && o->anon_fd >= 0)
+		close(o->anon_fd);
+	free(o->path);
+	memset(o, 0, sizeof(*o));
+	o->dirfd = -1;
+	o->anon_fd = -1;
+}
+
+int outfile_open_flags(struct outfile *o, const char *path,
+		       unsigned int flags, struct fd_err *err)
+{
+	struct stat st;
+	bool exists;
 	int fd;
 
 	memset(o, 0, sizeof(*o));
+	o->dirfd = -1;
 	o->anon_fd = -1;
-	if (!strcmp(path, "-")) {
+	/* the names standard output has: /proc's links are refused */
+	if (!strcmp(path, "-") || !strcmp(path, "/dev/stdout") ||
+	    !strcmp(path, "/dev/fd/1") || !strcmp(path, "/proc/self/fd/1")) {
 		o->fp = stdout;
 		return 0;
 	}
-	if (open_direct(o, path, err, &fd))
+	if (walk(path, &o->dirfd, &o->name, &st, &exists, err))
 		return -1;
-	if (fd >= 0)
+	o->path = xstrdup(path);
+	if (exists && S_ISDIR(st.st_mode)) {
+		fd_err_set(err, "%s: is a directory", path);
+		goto fail;
+	}
+	if (exists && sink_device(&st)) {
+		fd = open_sink(o, err);
+		if (fd < 0)
+			goto fail;
 		goto opened;
-	o->path = follow_links(path, err);
-	if (!o->path)
-		return -1;
-	fd = open_anon(o->path);
+	}
+	if (exists && !S_ISREG(st.st_mode)) {
+		fd_err_set(err, "%s: is %s: an output is a regular file "
+			   "('-' is standard output)", path, node_kind(&st));
+		goto fail;
+	}
+	fd = -1;
+	if (!access("/proc/self/fd", X_OK) || !geteuid())
+		fd = open_anon(o, flags);
 	if (fd >= 0) {
 		/* the stream closes fd before the link is made: keep a
 		 * second one */
@@ -162,12 +374,9 @@ int outfile_open(struct outfile *o, const char *path, struct fd_err *err)
 		}
 	}
 	if (fd < 0)
-		fd = open_named(o, err);
-	if (fd < 0) {
-		free(o->path);
-		o->path = NULL;
-		return -1;
-	}
+		fd = open_named(o, flags, err);
+	if (fd < 0)
+		goto fail;
 opened:
 	if (has_suffix(path, ".gz")) {
 		o->gz = gzdopen(fd, "wb6");
@@ -187,6 +396,14 @@ opened:
 		return fd_err_set(err, "%s: %s", path, strerror(e));
 	}
 	return 0;
+fail:
+	release(o);
+	return -1;
+}
+
+int outfile_open(struct outfile *o, const char *path, struct fd_err *err)
+{
+	return outfile_open_flags(o, path, 0, err);
 }
 
 /* The errno behind a zlib failure: zlib keeps it in errno (Z_ERRNO). */
@@ -240,14 +457,6 @@ void outfile_printf(struct outfile *o, const char *fmt, ...)
 	free(big);
 }
 
-static void release(struct outfile *o)
-{
-	free(o->path);
-	free(o->tmp);
-	memset(o, 0, sizeof(*o));
-	o->anon_fd = -1;
-}
-
 /* Close the stream, keeping the first write error. */
 static void close_stream(struct outfile *o)
 {
@@ -267,62 +476,141 @@ static void close_stream(struct outfile *o)
 	o->fp = NULL;
 }
 
-/*
- * Give the unnamed file a name beside the target, "TARGET.tmp.PID.N", for
- * the rename: linkat() cannot replace an existing target itself.
- */
-static int link_anon(struct outfile *o)
+static int try_link(struct outfile *o, void *arg)
 {
 	char proc[64];
-	unsigned int n;
 
+	(void)arg;
+	/* AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH; /proc does not */
+	if (!linkat(o->anon_fd, "", o->dirfd, o->tmp, AT_EMPTY_PATH))
+		return 0;
+	if (errno == EEXIST)
+		return -1;
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", o->anon_fd);
-	for (n = 0; n < 1000; n++) {
-		free(o->tmp);
-		o->tmp = xstrfmt("%s.tmp.%ld.%u", o->path, (long)getpid(), n);
-		if (!linkat(AT_FDCWD, proc, AT_FDCWD, o->tmp,
-			    AT_SYMLINK_FOLLOW))
-			return 0;
-		if (errno != EEXIST)
-			break;
+	return linkat(AT_FDCWD, proc, o->dirfd, o->tmp, AT_SYMLINK_FOLLOW);
+}
+
+/*
+ * Everything but the rename: the stream closed, its errors known, the
+ * unnamed file given its temporary name (linkat() cannot replace an
+ * existing target itself). On failure o is aborted.
+ */
+static int finish(struct outfile *o, struct fd_err *err)
+{
+	if (!o->path) {
+		if (fflush(o->fp) || o->failed) {
+			fd_err_set(err, "<stdout>: write error%s%s",
+				   o->failed ? ": " : "",
+				   o->failed ? strerror(o->failed) : "");
+			release(o);
+			return -1;
+		}
+		o->ready = true;
+		return 0;
 	}
-	free(o->tmp);
-	o->tmp = NULL;
-	return -1;
+	close_stream(o);
+	if (o->failed) {
+		fd_err_set(err, "%s: write error: %s", o->path,
+			   strerror(o->failed));
+		outfile_abort(o);
+		return -1;
+	}
+	if (o->anon_fd >= 0) {
+		if (pick_tmp(o, try_link, NULL)) {
+			fd_err_set(err, "%s: cannot link the output in: %s",
+				   o->path, strerror(errno));
+			outfile_abort(o);
+			return -1;
+		}
+		close(o->anon_fd);
+		o->anon_fd = -1;
+	}
+	o->ready = true;
+	return 0;
 }
 
 int outfile_commit(struct outfile *o, struct fd_err *err)
 {
 	int ret = 0;
 
-	if (!o->path) {
-		if (fflush(o->fp) || o->failed)
-			ret = fd_err_set(err, "<stdout>: write error%s%s",
-					 o->failed ? ": " : "",
-					 o->failed ? strerror(o->failed) : "");
-		release(o);
-		return ret;
-	}
-	close_stream(o);
-	if (o->failed) {
-		ret = fd_err_set(err, "%s: write error: %s", o->path,
-				 strerror(o->failed));
-		goto out;
-	}
-	if (o->anon_fd >= 0 && link_anon(o)) {
-		ret = fd_err_set(err, "%s: cannot link the output in: %s",
-				 o->path, strerror(errno));
-		goto out;
-	}
-	if (o->tmp && rename(o->tmp, o->path))
+	if (finish(o, err))
+		return -1;
+	if (o->tmp && renameat(o->dirfd, o->tmp, o->dirfd, o->name))
 		ret = fd_err_set(err, "%s: %s", o->path, strerror(errno));
-out:
-	if (ret && o->tmp)
-		unlink(o->tmp);
-	if (o->anon_fd >= 0)
-		close(o->anon_fd);
+	if (ret)
+		unlinkat(o->dirfd, o->tmp, 0);
 	release(o);
 	return ret;
+}
+
+/* Undo a rename of outfile_commit_all(). */
+static void unrename(struct outfile *o)
+{
+	if (!o->tmp)
+		return;
+	if (o->swapped) {
+		/* the old file back, ours to tmp (removed by release) */
+		if (!renameat2(o->dirfd, o->tmp, o->dirfd, o->name,
+			       RENAME_EXCHANGE))
+			unlinkat(o->dirfd, o->tmp, 0);
+	} else {
+		unlinkat(o->dirfd, o->name, 0);
+		free(o->tmp);
+		o->tmp = NULL;
+	}
+}
+
+int outfile_commit_all(struct outfile *v, size_t nr, struct fd_err *err)
+{
+	size_t i, j;
+
+	if (nr == 1)
+		return outfile_commit(v, err);
+	for (i = 0; i < nr; i++)
+		if (finish(&v[i], err))
+			goto abort;
+	for (i = 0; i < nr; i++) {
+		struct outfile *o = &v[i];
+
+		if (!o->tmp)
+			continue;
+		/* with the old file at tmp, a later failure can put it
+		 * back */
+		if (!renameat2(o->dirfd, o->tmp, o->dirfd, o->name,
+			       RENAME_EXCHANGE)) {
+			o->swapped = true;
+			continue;
+		}
+		if (errno == ENOENT &&
+		    !renameat2(o->dirfd, o->tmp, o->dirfd, o->name,
+			       RENAME_NOREPLACE))
+			continue;
+		/* no RENAME_EXCHANGE here: no way back for this one */
+		if (errno == EINVAL &&
+		    !renameat(o->dirfd, o->tmp, o->dirfd, o->name)) {
+			free(o->tmp);
+			o->tmp = NULL;
+			continue;
+		}
+		fd_err_set(err, "%s: %s", o->path, strerror(errno));
+		unlinkat(o->dirfd, o->tmp, 0);
+		free(o->tmp);
+		o->tmp = NULL;
+		for (j = 0; j < i; j++)
+			unrename(&v[j]);
+		goto abort;
+	}
+	for (i = 0; i < nr; i++) {
+		/* the old files, swapped out */
+		if (v[i].swapped)
+			unlinkat(v[i].dirfd, v[i].tmp, 0);
+		release(&v[i]);
+	}
+	return 0;
+abort:
+	for (i = 0; i < nr; i++)
+		outfile_abort(&v[i]);
+	return -1;
 }
 
 void outfile_abort(struct outfile *o)
@@ -332,9 +620,7 @@ void outfile_abort(struct outfile *o)
 		return;
 	}
 	close_stream(o);
-	if (o->tmp)
-		unlink(o->tmp);
-	if (o->anon_fd >= 0)
-		close(o->anon_fd);
+	if (o->tmp && o->dirfd >= 0 && !o->swapped)
+		unlinkat(o->dirfd, o->tmp, 0);
 	release(o);
 }

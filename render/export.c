@@ -382,11 +382,11 @@ void export_speedscope(const struct profile *p, const char *name,
 	free(functions);
 }
 
-int export_save(const struct profile *p, enum export_format fmt,
-		const char *path, const char *name, struct fd_err *err)
+int export_open(const struct profile *p, enum export_format fmt,
+		const char *path, const char *name, struct outfile *o,
+		struct fd_err *err)
 {
 	struct strbuf pb = STRBUF_INIT, gz = STRBUF_INIT;
-	struct outfile o;
 	int ret = -1;
 
 	if (fmt == EXPORT_PPROF) {
@@ -399,15 +399,26 @@ int export_save(const struct profile *p, enum export_format fmt,
 			gz = (struct strbuf)STRBUF_INIT;
 		}
 	}
-	if (outfile_open(&o, path, err))
+	/* a profile, in another format: private as the profile is */
+	if (outfile_open_flags(o, path, OUTFILE_PRIVATE, err))
 		goto out;
 	if (fmt == EXPORT_PPROF)
-		outfile_write(&o, pb.buf, pb.len);
+		outfile_write(o, pb.buf, pb.len);
 	else
-		export_speedscope(p, name, &o);
-	ret = outfile_commit(&o, err);
+		export_speedscope(p, name, o);
+	ret = 0;
 out:
 	strbuf_release(&pb);
 	strbuf_release(&gz);
 	return ret;
+}
+
+int export_save(const struct profile *p, enum export_format fmt,
+		const char *path, const char *name, struct fd_err *err)
+{
+	struct outfile o;
+
+	if (export_open(p, fmt, path, name, &o, err))
+		return -1;
+	return outfile_commit(&o, err);
 }

@@ -46,11 +46,18 @@ void export_speedscope(const struct profile *p, const char *name,
 enum export_format { EXPORT_PPROF, EXPORT_SPEEDSCOPE };
 
 /*
- * p exported into path atomically ("-": standard output). A pprof file is
- * gzipped whatever its name (by outfile when the name ends in ".gz").
- * name: the speedscope file's name.
+ * p exported into path atomically ("-": standard output), mode 0600 as
+ * any profile (OUTFILE_PRIVATE). A pprof file is gzipped whatever its
+ * name (by outfile when the name ends in ".gz"). name: the speedscope
+ * file's name.
  */
 int export_save(const struct profile *p, enum export_format fmt,
 		const char *path, const char *name, struct fd_err *err);
+
+/* As export_save(), but o is left written, for the caller to commit with
+ * others (outfile_commit_all()) or abort. */
+int export_open(const struct profile *p, enum export_format fmt,
+		const char *path, const char *name, struct outfile *o,
+		struct fd_err *err);
 
 #endif

@@ -8,10 +8,20 @@ IN=tests/data/mremap.perf-script.gz
 "$FLAMEDIFF" fold "$IN" >"$T/want"
 ok $? "fold to stdout (the reference)"
 
-# 1. the output file looks like any other: 0666 less the umask
+# 1. a graph looks like any other file: 0666 less the umask; profile data
+# (folded stacks here) is 0600 less the umask, as perf.data is
+(umask 027 && "$FLAMEDIFF" svg -o "$T/mode.svg" "$IN")
+[ $? -eq 0 ] && [ "$(stat -c %a "$T/mode.svg")" = 640 ] &&
+	grep -q '</svg>' "$T/mode.svg"
+ok $? "svg: mode 0666 & ~umask, content whole"
 (umask 027 && "$FLAMEDIFF" fold -o "$T/mode" "$IN")
-[ "$(stat -c %a "$T/mode")" = 640 ] && cmp -s "$T/want" "$T/mode"
-ok $? "mode 0666 & ~umask, content whole"
+[ "$(stat -c %a "$T/mode")" = 600 ] && cmp -s "$T/want" "$T/mode"
+ok $? "folded stacks: mode 0600 & ~umask, content whole"
+echo old >"$T/was644"
+chmod 644 "$T/was644"
+"$FLAMEDIFF" fold -o "$T/was644" "$IN"
+[ "$(stat -c %a "$T/was644")" = 600 ] && cmp -s "$T/want" "$T/was644"
+ok $? "a replaced file gets the profile's mode, not its old one"
 
 # 2. a full disk: the real reason, for plain and compressed output
 ln -s /dev/full "$T/full.gz"
