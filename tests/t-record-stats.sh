@@ -23,6 +23,16 @@ ok $? "its stdout reaches our stdout byte for byte"
 printf 'err line\nno newline' >"$T/tee.ewant"
 cmp -s "$T/tee.err" "$T/tee.ewant"
 ok $? "its stderr reaches our stderr byte for byte (-q: nothing else)"
+# without -q, our summary follows on a line of its own, not glued to the
+# command's last line (which has no newline)
+"$FLAMEDIFF" record -o "$T/tee2.prof" -- sh -c 'printf "no newline" >&2' \
+	>/dev/null 2>"$T/tee2.err"
+rc=$?
+[ $rc -eq 0 ] && sed -n 2p "$T/tee2.err" >"$T/tee2.l2" &&
+	head -1 "$T/tee2.err" | grep -qx 'no newline' &&
+	grep -q '^flamediff record: ' "$T/tee2.l2"
+ok $? "our own lines start on a line of their own" ||
+	sed 's/^/#   /' "$T/tee2.err"
 
 # --- stress-ng's metrics table, the time rows, perf-stat -----------------
 "$FLAMEDIFF" record -o "$T/r.prof" -- stress-ng --mremap 2 -t 3 \
