@@ -236,6 +236,7 @@ struct ps {
 	const struct perf_script_opts *o;
 	struct profile *p;
 	struct fd_err *err;
+	struct lr_skips *sk; /* NULL: an odd line fails the read */
 	struct fcache fc;
 
 	/* The sample being read; frames leaf first, as perf prints them. */
@@ -333,13 +334,36 @@ static int jit_map(const char *mod, size_t len)
 	return 0;
 }
 
-/* mod =~ m/(^\[|vmlinux$)/ && mod !~ /unknown/ */
+static int ends_with(const char *s, size_t len, const char *what)
+{
+	size_t n = strlen(what);
+
+	return len >= n && !memcmp(s + len - n, what, n);
+}
+
+/*
+ * mod =~ m/(^\[|vmlinux$)/ && mod !~ /unknown/, as the script has it
+ * ("[kernel.kallsyms]", "[vmlinux-6.1...]", "[ext4]", ".../vmlinux"),
+ * and, as inferno adds, a module file: a path ending in ".ko".
+ */
 static int kernel_dso(const char *mod, size_t len)
 {
-	if (!((len && mod[0] == '[') ||
-	      (len >= 7 && !memcmp(mod + len - 7, "vmlinux", 7))))
+	if (!((len && mod[0] == '[') || ends_with(mod, len, "vmlinux") ||
+	      ends_with(mod, len, ".ko")))
 		return 0;
 	return !find(mod, len, "unknown");
+}
+
+/* The DSO perf writes for code that perf inject --jit dumped: a file
+ * "jitted-PID-N.so" (inferno marks these JIT, as /tmp/perf-PID.map). */
+static int jitted_so(const char *mod, size_t len)
+{
+	const char *slash = memrchr(mod, '/', len);
+	const char *base = slash ? slash + 1 : mod;
+	size_t blen = len - (base - mod);
+
+	return blen > 10 && !memcmp(base, "jitted-", 7) &&
+	       ends_with(base, blen, ".so");
 }
 
 /*
@@ -457,7 +481,7 @@ static size_t fold_frame(struct ps *ps, const char *raw, size_t rawlen,
 				kind = FRAME_INLINE;
 		} else if (kernel_dso(mod, modlen)) {
 			kind = FRAME_KERNEL;
-		} else if (jit_map(mod, modlen)) {
+		} else if (jit_map(mod, modlen) || jitted_so(mod, modlen)) {
 			if (!find(b, len, "_[j]"))
 				kind = FRAME_JIT;
 		}
@@ -1200,8 +1224,7 @@ static int header(struct ps *ps, char *line, size_t len, bool padded)
 	if (has_event) {
 		if (!ps->filter) {
 			ps->filter = xstrndup(ev, evlen);
-		} else if (strlen(ps->filter) != evlen ||
-			   memcmp(ps->filter, ev, evlen)) {
+		} else if (!event_base_same(ps->filter, ev, evlen)) {
 			/* Another event: the script leaves its state as it
 			 * is, so frames that follow go nowhere. */
 			if (!ps->other)
@@ -1313,10 +1336,22 @@ static void header_comment(struct ps *ps, char *line, size_t len)
 	}
 }
 
+/*
+ * A line that is neither header, frame nor blank: skipped and counted
+ * (ps->sk), or the end of the read. A sample whose block is in the block
+ * cache's hands is then not kept there: its lines did not all fold.
+ */
 static void bad_line(struct ps *ps, const char *line, size_t len,
 		     const char *why)
 {
-	fail(ps, "%s: '%.60s%s'", why, line, len > 60 ? "..." : "");
+	if (!ps->sk) {
+		fail(ps, "%s: '%.60s%s'", why, line, len > 60 ? "..." : "");
+		return;
+	}
+	lr_skip_note(ps->sk, ps->lr, "%s: '%.60s%s'", why, line,
+		     len > 60 ? "..." : "");
+	if (ps->bc)
+		ps->bc->pending = false;
 }
 
 /*
@@ -1390,10 +1425,11 @@ static void read_line(struct ps *ps, char *line, size_t len)
 
 static void ps_init(struct ps *ps, struct linereader *lr,
 		    const struct perf_script_opts *o, struct profile *p,
-		    struct fd_err *err)
+		    struct lr_skips *sk, struct fd_err *err)
 {
 	memset(ps, 0, sizeof(*ps));
 	ps->lr = lr;
+	ps->sk = sk;
 	ps->o = o;
 	ps->p = p;
 	ps->err = err;
@@ -1432,14 +1468,19 @@ static int finish(struct ps *ps)
 	struct profile *p = ps->p;
 
 	/*
-	 * A sample on its header line is whole. One with frames and no
-	 * blank line after it may have been cut short: the script drops it
-	 * (and fold must give its bytes), so we do too.
+	 * The last sample, with no blank line after it, is whole: its last
+	 * line was read as a frame (the script drops it, inferno keeps it;
+	 * so do we, a capture of one sample is that sample).
 	 */
-	if (ps->in_sample && ps->one_line)
+	if (ps->in_sample)
 		end_sample(ps);
 	if (ps->failed)
 		return -1;
+	/* Nothing but odd lines: not perf script text, as the first said. */
+	if (!ps->kept && ps->sk && ps->sk->nr && !ps->other) {
+		*ps->err = ps->sk->first;
+		return -1;
+	}
 	if (!ps->kept && ps->other && !ps->o->event && p->meta.event)
 		return fd_err_at(ps->err, ps->lr->path, 0,
 				 "samples of event '%s' where the inputs "
@@ -1458,14 +1499,15 @@ static int finish(struct ps *ps)
 }
 
 int perf_script_read(struct linereader *lr, const struct perf_script_opts *o,
-		     struct profile *p, struct fd_err *err)
+		     struct profile *p, struct lr_skips *sk,
+		     struct fd_err *err)
 {
 	struct ps ps;
 	char *line;
 	size_t len;
 	int r = 0; /* set before read, which gcc -O1 cannot tell */
 
-	ps_init(&ps, lr, o, p, err);
+	ps_init(&ps, lr, o, p, sk, err);
 	while (!ps.failed && (r = lr_next(lr, &line, &len, err)) > 0)
 		read_line(&ps, line, len);
 	if (!ps.failed && r == 0)

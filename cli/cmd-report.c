@@ -287,19 +287,23 @@ static int run(const struct report_cmd *c)
 	struct outfile o;
 	struct fd_err err;
 	int ret = EXIT_INPUT;
+	bool lkp_stats;
 
 	p = profile__new();
 	if (load(c->files, c->nr_files, &c->io, c->lr0, p, &err))
 		goto fail;
 	metrics_compute(p, &c->mo, &m);
-	if (profile_total(p) <= 0 && !(c->format == FMT_LKP)) {
+	/* --lkp prints a run's stats rows (benchmark, time, perf-sched)
+	 * whether or not it has samples to compute perf-profile rows of. */
+	lkp_stats = c->format == FMT_LKP && p->meta.stats.nr;
+	if (profile_total(p) <= 0 && c->format != FMT_LKP) {
 		fd_err_set(&err, "%s: no samples in the input, only %zu stats "
 				 "rows (report --lkp prints them)",
 			   c->files[0], p->meta.stats.nr);
 		metrics_release(&m);
 		goto fail;
 	}
-	if (m.total <= 0 && profile_total(p) > 0) {
+	if (m.total <= 0 && profile_total(p) > 0 && !lkp_stats) {
 		fd_err_set(&err, "%s: no sample with a resolved leaf frame "
 				 "(all %llu stacks are hidden as unresolved)",
 			   c->files[0], (unsigned long long)m.hidden_stacks);
