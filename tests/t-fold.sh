@@ -150,4 +150,50 @@ awk '{ n = $NF; sub(/ [0-9]+$/, ""); gsub(/_\[k\]/, ""); w[$0] += n }
 	cmp -s "$T/order.want" "$T/order.got"
 ok $? "lines in byte order, equal stacks merged"
 
+# --- what inferno keeps, on a real capture --------------------------------
+# The last sample with no blank line after it: the same fold.
+gzip -dc tests/data/mremap.perf-script.gz >"$T/real.ps"
+"$FLAMEDIFF" fold "$T/real.ps" >"$T/real.want" 2>"$T/err"
+awk '{ l[NR] = $0 } END { n = NR; while (n > 0 && l[n] == "") n--;
+	for (i = 1; i <= n; i++) print l[i] }' "$T/real.ps" >"$T/real.noblank"
+[ "$(tail -c 1 "$T/real.noblank" | od -An -c | tr -d ' ')" = '\n' ] &&
+	[ "$(tail -1 "$T/real.noblank" | cut -c1)" != '' ]
+ok $? "the capture cut to end at its last frame line"
+"$FLAMEDIFF" fold "$T/real.noblank" >"$T/real.got" 2>"$T/err"
+[ $? -eq 0 ] && [ $(wc -l <"$T/real.want") -gt 100 ] &&
+	cmp -s "$T/real.want" "$T/real.got"
+ok $? "a real capture without its last blank line: the same fold"
+# One sample alone, no blank line: that sample.
+awk 'NR > 1 && /^[^\t]/ { exit } { print }' "$T/real.ps" |
+	awk 'NF' >"$T/one.ps"
+printf '\n' | cat "$T/one.ps" - >"$T/one.blank"
+"$FLAMEDIFF" fold "$T/one.blank" >"$T/one.want" 2>"$T/err" &&
+	"$FLAMEDIFF" fold "$T/one.ps" >"$T/one.got" 2>>"$T/err"
+[ $? -eq 0 ] && [ $(wc -l <"$T/one.want") -eq 1 ] &&
+	cmp -s "$T/one.want" "$T/one.got"
+ok $? "a capture of one sample folds to that sample" ||
+	sed 's/^/#   /' "$T/err"
+# An odd line inside a real sample: skipped, the sample the same, one
+# warning naming it.
+awk 'NR == 1000 { print "\tgarbage, no frame"; print "garbage 2" } { print }' \
+	"$T/real.ps" >"$T/real.odd"
+"$FLAMEDIFF" fold "$T/real.odd" >"$T/real.odd.got" 2>"$T/err"
+rc=$?
+[ $rc -eq 0 ] && cmp -s "$T/real.want" "$T/real.odd.got" &&
+	[ "$(wc -l <"$T/err")" -eq 1 ] &&
+	grep -q '^flamediff: warning: skipped 2 odd lines of .*real.odd (--strict refuses them), the first: .*real.odd:1000: ' "$T/err"
+ok $? "odd lines inside a real sample: skipped, one warning, the same fold" ||
+	sed 's/^/#   /' "$T/err"
+"$FLAMEDIFF" fold --strict "$T/real.odd" >"$T/real.odd.got" 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'real.odd:1000: ' "$T/err" && [ ! -s "$T/real.odd.got" ]
+ok $? "--strict: refused at that line (exit 2), nothing written"
+
+# --kernel / --jit as inferno marks, cycles:u and cycles one event
+printf 'p 1 [000] 1.0: 3 cycles:u: \n\t1 v+0x1 ([vmlinux-6.1.0-13-amd64])\n\t1 m+0x1 (/lib/modules/6.1/kernel/fs/ext4/ext4.ko)\n\t1 j+0x1 (/tmp/jitted-42-7.so)\n\t1 main+0x1 (/bin/p)\n\np 1 [000] 1.1: 2 cycles: \n\t1 main+0x1 (/bin/p)\n' >"$T/marks.ps"
+printf 'p;main 2\np;main;j_[j];m_[k];v_[k] 3\n' >"$T/marks.want"
+"$FLAMEDIFF" fold --all "$T/marks.ps" >"$T/marks.got" 2>"$T/err"
+[ $? -eq 0 ] && cmp -s "$T/marks.want" "$T/marks.got"
+ok $? "--all: [vmlinux-..] and .ko kernel, jitted-*.so JIT; cycles:u and cycles one event" ||
+	sed 's/^/#   /' "$T/marks.got" "$T/err"
+
 done_testing
