@@ -152,28 +152,32 @@ static bool contains(const char *s, size_t len, const char *word)
 }
 
 /*
- * The start of the miscellaneous metric's tail "(average ...)" and the
- * like, if the line ends with one; else len.
+ * The start of the miscellaneous metric's tail, if the line has one: the
+ * first "(average", "(geometric mean", "(geometic mean" (stress-ng's
+ * spelling), "(harmonic mean" or "(total", followed by a blank or ')'
+ * ("(geometic mean of 2 instances)", "(harmonic mean)"), with the blank
+ * before it; LKP drops from there to the end of the line. Else len.
  */
 static size_t misc_tail(const char *s, size_t len)
 {
-	static const char *const words[] = { "(average ", "(geometric mean ",
-		"(geometic mean ", "(harmonic mean ", "(total ", NULL };
-	size_t i;
+	static const char *const words[] = { "(average", "(geometric mean",
+		"(geometic mean", "(harmonic mean", "(total", NULL };
+	size_t i, wl;
 	int k;
 
-	if (!len || s[len - 1] != ')')
-		return len;
-	/* the last '(' opens the tail */
-	for (i = len; i > 0 && s[i - 1] != '('; i--)
-		;
-	if (!i)
-		return len;
-	i--;
-	for (k = 0; words[k]; k++)
-		if (len - i >= strlen(words[k]) &&
-		    !memcmp(s + i, words[k], strlen(words[k])))
-			return i;
+	for (i = 0; i < len; i++) {
+		if (s[i] != '(')
+			continue;
+		for (k = 0; words[k]; k++) {
+			wl = strlen(words[k]);
+			if (len - i < wl || memcmp(s + i, words[k], wl))
+				continue;
+			if (len - i > wl && s[i + wl] != ' ' &&
+			    s[i + wl] != ')')
+				continue;
+			return i && s[i - 1] == ' ' ? i - 1 : i;
+		}
+	}
 	return len;
 }
 

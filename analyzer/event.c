@@ -44,6 +44,15 @@ bool event_same(const char *a, const char *b)
 	       event_levels(a) == event_levels(b);
 }
 
+bool event_base_same(const char *a, const char *b, size_t blen)
+{
+	size_t na = strcspn(a, ":"), nb;
+
+	for (nb = 0; nb < blen && b[nb] != ':'; nb++)
+		;
+	return na == nb && !memcmp(a, b, na);
+}
+
 char *event_key_name(const char *name)
 {
 	size_t n = strcspn(name, ":"), len = strlen(name);

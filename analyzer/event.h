@@ -3,6 +3,7 @@
 #define FLAMEDIFF_EVENT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /*
  * What the analyzer knows of an event from its name as perf spells it
@@ -26,6 +27,13 @@ const char *event_unit(const char *name);
  * event, "cycles:u" and "cycles" are not.
  */
 bool event_same(const char *a, const char *b);
+
+/*
+ * Whether a and b[0..blen) have the same name before ':'. Within one perf
+ * script file, samples of "cycles:u" and of "cycles" are one event, as
+ * inferno reads them: the modifiers do not split a file's samples.
+ */
+bool event_base_same(const char *a, const char *b, size_t blen);
 
 /*
  * The event part of LKP's keys (a new string): the event as LKP asks perf

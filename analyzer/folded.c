@@ -155,6 +155,7 @@ struct fr {
 	struct linereader *lr;
 	struct profile *p, *p2;
 	struct fd_err *err;
+	struct lr_skips *sk; /* plain folded: odd lines skipped (or NULL) */
 	int process_root;
 	int version;	   /* of the profile format; 0: plain folded */
 	uint64_t stacks;
@@ -393,6 +394,12 @@ static int bad_count(struct fr *fr, const char *line, size_t len)
 					 fr->lr->lineno,
 					 "the count '%.40s' is negative", tmp);
 	}
+	/* A line of no count at all: plain folded text skips it. */
+	if (fr->sk && !fr->version)
+		return lr_skip_note(fr->sk, fr->lr,
+				    "expected 'frame;frame;... COUNT', got "
+				    "'%.60s%s'",
+				    line, len > 60 ? "..." : "");
 	return fd_err_at(fr->err, fr->lr->path, fr->lr->lineno,
 			 "expected 'frame;frame;... COUNT', got '%.60s%s'",
 			 line, len > 60 ? "..." : "");
@@ -411,6 +418,8 @@ static int stack_line(struct fr *fr, char *line, size_t len)
 	nc = split_counts(line, len, fr->version > 0, &stack_len, &c1, &c2);
 	if (nc == 0)
 		return bad_count(fr, line, len);
+	if (stack_len == 0 && fr->sk && !fr->version)
+		return lr_skip_note(fr->sk, lr, "a count without a stack");
 	if (stack_len == 0)
 		return fd_err_at(fr->err, lr->path, lr->lineno,
 				 "a count without a stack");
@@ -466,10 +475,10 @@ static int offcpu_section(struct fr *fr)
 }
 
 int folded_read(struct linereader *lr, int process_root, struct profile *p,
-		struct profile *p2, struct fd_err *err)
+		struct profile *p2, struct lr_skips *sk, struct fd_err *err)
 {
 	struct fr fr = {
-		.lr = lr, .p = p, .p2 = p2, .err = err,
+		.lr = lr, .p = p, .p2 = p2, .err = err, .sk = sk,
 		.process_root = process_root,
 		.sum = profile_total(p), /* current between reads */
 		.sum2 = p2 ? profile_total(p2) : 0,
@@ -501,6 +510,11 @@ int folded_read(struct linereader *lr, int process_root, struct profile *p,
 	}
 	if (r < 0)
 		goto out;
+	if (!fr.stacks && sk && sk->nr) {
+		/* nothing but odd lines: not folded text, as the first says */
+		*err = sk->first;
+		goto out;
+	}
 	if (fr.p != p) {
 		/* the off-CPU section's: only the samples above are p's */
 		fr.stacks = fr.main_stacks;

@@ -28,9 +28,13 @@
  * frame of each stack is a process name when process_root is set, as in
  * what stackcollapse-perf.pl writes; a profile's "# root:" line overrides.
  * Two counts on a line put the second into p2 (an error if p2 is NULL).
+ * In plain folded text (not a profile, which flamediff wrote), a line
+ * with no count, or a count and no stack, is skipped and counted in sk;
+ * with sk NULL it fails the read. A count that is not a finite number
+ * >= 0 always does. A file of nothing but such lines fails as the first.
  */
 int folded_read(struct linereader *lr, int process_root, struct profile *p,
-		struct profile *p2, struct fd_err *err);
+		struct profile *p2, struct lr_skips *sk, struct fd_err *err);
 
 /* Which frame kinds get their "_[x]" suffix in folded output. */
 #define ANNOTATE_KERNEL (1U << FRAME_KERNEL)

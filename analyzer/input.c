@@ -185,16 +185,19 @@ int input_format_parse(const char *name)
 	return -1;
 }
 
-/* Read lr, already known to be in format fmt, into p (and p2). */
-static int read_format(struct linereader *lr, enum input_format fmt,
-		       const struct input_opts *o, struct profile *p,
-		       struct profile *p2, struct fd_err *err)
+static void (*warn_fn)(const char *msg);
+
+void input_register_warn(void (*fn)(const char *msg))
+{
+	warn_fn = fn;
+}
+
+/* The formats that are not text stacks read here. */
+static int read_other(struct linereader *lr, enum input_format fmt,
+		      const struct input_opts *o, struct profile *p,
+		      struct fd_err *err)
 {
 	switch (fmt) {
-	case INPUT_PERF_SCRIPT:
-		return perf_script_read(lr, &o->ps, p, err);
-	case INPUT_SCHED_TIMEHIST:
-		return timehist_read(lr, p, err);
 	case INPUT_LKP_STATS:
 		return fd_err_at(err, lr->path, 0,
 				 "LKP stats ('key: value' lines), not "
@@ -209,13 +212,47 @@ static int read_format(struct linereader *lr, enum input_format fmt,
 					 "a perf.data file: give 'perf "
 					 "script -i %s' output", lr->path);
 		return readers[INPUT_PERF_DATA](lr, o, p, err);
+	default:
+		break;
+	}
+	return fd_err_at(err, lr->path, 0, "no reader for this input");
+}
+
+/* Read lr, already known to be in format fmt, into p (and p2). */
+static int read_format(struct linereader *lr, enum input_format fmt,
+		       const struct input_opts *o, struct profile *p,
+		       struct profile *p2, struct fd_err *err)
+{
+	struct lr_skips skips = { 0 }, *sk = o->strict ? NULL : &skips;
+	int r;
+
+	switch (fmt) {
+	case INPUT_PERF_SCRIPT:
+		r = perf_script_read(lr, &o->ps, p, sk, err);
+		break;
+	case INPUT_SCHED_TIMEHIST:
+		r = timehist_read(lr, p, sk, err);
+		break;
 	case INPUT_PROFILE:
 	case INPUT_FOLDED:
 	case INPUT_AUTO:
 	case INPUT_NR_FORMATS:
+		r = folded_read(lr, !o->ps.no_comm, p, p2, sk, err);
 		break;
+	default:
+		return read_other(lr, fmt, o, p, err);
 	}
-	return folded_read(lr, !o->ps.no_comm, p, p2, err);
+	if (!r && skips.nr && warn_fn) {
+		char msg[sizeof(skips.first.msg) + 128];
+
+		snprintf(msg, sizeof(msg),
+			 "skipped %lu odd line%s of %s (--strict refuses "
+			 "them), the first: %s",
+			 skips.nr, skips.nr == 1 ? "" : "s", lr->path,
+			 skips.first.msg);
+		warn_fn(msg);
+	}
+	return r;
 }
 
 /*

@@ -82,6 +82,10 @@ struct input_opts {
 	/* perf.data: the functions inlined at each user frame, from the
 	 * binaries' DWARF, as frames of their own (perf script --inline) */
 	bool inlines;
+	/* --strict: an odd line of perf script, folded or timehist text
+	 * fails the read, where it is otherwise skipped and counted (one
+	 * warning through input_register_warn()'s function). */
+	bool strict;
 };
 
 /* Free what the options hold (the filter's lists). */
@@ -99,6 +103,14 @@ void input_register_reader(enum input_format f,
 			   int (*fn)(struct linereader *lr,
 				     const struct input_opts *o,
 				     struct profile *p, struct fd_err *err));
+
+/*
+ * Where a read's one warning goes: the lines of perf script, folded or
+ * timehist text it skipped, how many and the first (FILE:LINE), a message
+ * without a newline. The library prints nothing; the front end registers
+ * its printer at startup. None registered: no warning.
+ */
+void input_register_warn(void (*fn)(const char *msg));
 
 /* input_read()'s return when the input holds no samples (empty, or every
  * sample filtered out): bad input still, but some callers draw it. */

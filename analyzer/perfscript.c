@@ -236,6 +236,7 @@ struct ps {
 	const struct perf_script_opts *o;
 	struct profile *p;
 	struct fd_err *err;
+	struct lr_skips *sk; /* NULL: an odd line fails the read */
 	struct fcache fc;
 
 	/* The sample being read; frames leaf first, as perf prints them. */
@@ -333,13 +334,36 @@ static int jit_map(const char *mod, size_t len)
 	return 0;
 }
 
-/* mod =~ m/(^\[|vmlinux$)/ && mod !~ /unknown/ */
+static int ends_with(const char *s, size_t len, const char *what)
+{
+	size_t n = strlen(what);
+
+	return len >= n && !memcmp(s + len - n, what, n);
+}
+
+/*
+ * mod =~ m/(^\[|vmlinux$)/ && mod !~ /unknown/, as the script has it
+ * ("[kernel.kallsyms]", "[vmlinux-6.1...]", "[ext4]", ".../vmlinux"),
+ * and, as inferno adds, a module file: a path ending in ".ko".
+ */
 static int kernel_dso(const char *mod, size_t len)
 {
-	if (!((len && mod[0] == '[') ||
-	      (len >= 7 && !memcmp(mod + len - 7, "vmlinux", 7))))
+	if (!((len && mod[0] == '[') || ends_with(mod, len, "vmlinux") ||
+	      ends_with(mod, len, ".ko")))
 		return 0;
 	return !find(mod, len, "unknown");
+}
+
+/* The DSO perf writes for code that perf inject --jit dumped: a file
+ * "jitted-PID-N.so" (inferno marks these JIT, as /tmp/perf-PID.map). */
+static int jitted_so(const char *mod, size_t len)
+{
+	const char *slash = memrchr(mod, '/', len);
+	const char *base = slash ? slash + 1 : mod;
+	size_t blen = len - (base - mod);
+
+	return blen > 10 && !memcmp(base, "jitted-", 7) &&
+	       ends_with(base, blen, ".so");
 }
 
 /*
@@ -382,6 +406,62 @@ static size_t tidy(char *s, size_t len)
 }
 
 /*
+ * The name of an unresolved frame into b: "[" the DSO's basename "]"
+ * ("[unknown]" for an unknown DSO), with " <pc>" inside for --addrs
+ * (*uses_pc set then). b has room for modlen + pclen + 8 bytes.
+ */
+static size_t unknown_name(const struct ps *ps, char *b, const char *mod,
+			   size_t modlen, const char *pc, size_t pclen,
+			   int *uses_pc)
+{
+	const char *base = mod;
+	size_t blen = modlen, len = 0;
+
+	if (modlen == 9 && !memcmp(mod, "[unknown]", 9)) {
+		base = "unknown";
+		blen = 7;
+	} else {
+		const char *slash = memrchr(mod, '/', modlen);
+
+		if (slash) {
+			blen -= slash + 1 - mod;
+			base = slash + 1;
+		}
+	}
+	b[len++] = '[';
+	memcpy(b + len, base, blen);
+	len += blen;
+	if (ps->o->addrs) {
+		b[len++] = ' ';
+		b[len++] = '<';
+		memcpy(b + len, pc, pclen);
+		len += pclen;
+		b[len++] = '>';
+		*uses_pc = 1;
+	}
+	b[len++] = ']';
+	return len;
+}
+
+/*
+ * The kind of the n-th piece b[0..len) of a frame of DSO mod. Only the
+ * first piece can be kernel or JIT; the others are inlined into it. A
+ * name already carrying the suffix does not get it twice.
+ */
+static unsigned int piece_kind(size_t n, const char *b, size_t len,
+			       const char *mod, size_t modlen)
+{
+	if (n > 0)
+		return find(b, len, "_[i]") ? FRAME_USER : FRAME_INLINE;
+	if (kernel_dso(mod, modlen))
+		return FRAME_KERNEL;
+	if ((jit_map(mod, modlen) || jitted_so(mod, modlen)) &&
+	    !find(b, len, "_[j]"))
+		return FRAME_JIT;
+	return FRAME_USER;
+}
+
+/*
  * Fold one frame: raw is the symbol with its offset already stripped, mod
  * the text between the DSO's parentheses, pc the address. Puts the
  * frames, root first, in ps->tmp; returns how many, and sets *uses_pc
@@ -406,40 +486,14 @@ static size_t fold_frame(struct ps *ps, const char *raw, size_t rawlen,
 		const char *arrow = find(raw + start, rawlen - start, "->");
 		size_t end = arrow ? (size_t)(arrow - raw) : rawlen;
 		size_t plen = end - start, len;
-		unsigned int kind = FRAME_USER;
 		char *b;
 
 		/* room for "[" mod " <" pc ">]" or the piece itself */
 		ALLOC_GROW(ps->buf, plen + modlen + pclen + 8, ps->alloc_buf);
 		b = ps->buf;
 		if (plen == 9 && !memcmp(raw + start, "[unknown]", 9)) {
-			const char *base = mod;
-			size_t blen = modlen;
-
-			if (modlen == 9 && !memcmp(mod, "[unknown]", 9)) {
-				base = "unknown";
-				blen = 7;
-			} else {
-				const char *slash = memrchr(mod, '/', modlen);
-
-				if (slash) {
-					blen -= slash + 1 - mod;
-					base = slash + 1;
-				}
-			}
-			len = 0;
-			b[len++] = '[';
-			memcpy(b + len, base, blen);
-			len += blen;
-			if (ps->o->addrs) {
-				b[len++] = ' ';
-				b[len++] = '<';
-				memcpy(b + len, pc, pclen);
-				len += pclen;
-				b[len++] = '>';
-				*uses_pc = 1;
-			}
-			b[len++] = ']';
+			len = unknown_name(ps, b, mod, modlen, pc, pclen,
+					   uses_pc);
 		} else {
 			memcpy(b, raw + start, plen);
 			len = plen;
@@ -449,21 +503,9 @@ static size_t fold_frame(struct ps *ps, const char *raw, size_t rawlen,
 			b++;
 			len--;
 		}
-		/* Only the first piece can be kernel or JIT; the others are
-		 * inlined into it. A name already carrying the suffix does
-		 * not get it twice. */
-		if (n > 0) {
-			if (!find(b, len, "_[i]"))
-				kind = FRAME_INLINE;
-		} else if (kernel_dso(mod, modlen)) {
-			kind = FRAME_KERNEL;
-		} else if (jit_map(mod, modlen)) {
-			if (!find(b, len, "_[j]"))
-				kind = FRAME_JIT;
-		}
 		ALLOC_GROW(ps->tmp, n + 1, ps->alloc_tmp);
 		ps->tmp[n].name = profile_intern(ps->p, b, len);
-		ps->tmp[n].kind = kind;
+		ps->tmp[n].kind = piece_kind(n, b, len, mod, modlen);
 		n++;
 		if (!arrow)
 			return n;
@@ -1136,23 +1178,23 @@ static bool id_listed(const struct po_list *l, const char *s, size_t len)
 	return false;
 }
 
-/*
- * A sample header: /^(\S.+?)\s+(\d+)\/ *(\d+)*\s+/ (without the space
- * after the slash) gives comm, pid, tid;
- * returns 0 if line is not one. (We let the comm be one character.)
- */
-static int header(struct ps *ps, char *line, size_t len, bool padded)
-{
-	const char *end = line + len, *k, *s, *pid, *tid = NULL, *ev, *per;
-	const char *frame = NULL;
-	size_t pidlen, tidlen = 0, evlen, perlen, commlen, n, i;
-	int has_event;
+/* What a header line names: its comm, pid and tid, its event, period. */
+struct hdr {
+	size_t commlen;
+	const char *pid, *tid, *ev, *per, *frame;
+	size_t pidlen, tidlen, evlen, perlen;
+	size_t rest; /* offset of what follows the ids */
+};
 
-	/* Without call chains perf right-aligns the comm in 16 columns. */
-	while (padded && len && line[0] == ' ') {
-		line++;
-		len--;
-	}
+/*
+ * The ids of a header: /^(\S.+?)\s+(\d+)\/ *(\d+)*\s+/ (without the
+ * space after the slash) gives comm, pid, tid; 0 if line is not one. (We
+ * let the comm be one character.)
+ */
+static int header_ids(const char *line, size_t len, struct hdr *h)
+{
+	const char *end = line + len, *k, *s;
+
 	if (!len || is_space(line[0]))
 		return 0;
 	/* The shortest comm followed by the pattern; a try that fails
@@ -1165,90 +1207,91 @@ static int header(struct ps *ps, char *line, size_t len, bool padded)
 		s = k;
 		while (s < end && is_space(*s))
 			s++;
-		pid = s;
+		h->pid = s;
 		while (s < end && is_digit(*s))
 			s++;
-		if (s == pid)
+		if (s == h->pid)
 			continue;
-		pidlen = s - pid;
+		h->pidlen = s - h->pid;
 		while (s < end && *s == '/')
 			s++;
-		tid = s;
+		h->tid = s;
 		while (s < end && is_digit(*s))
 			s++;
-		tidlen = s - tid;
+		h->tidlen = s - h->tid;
 		if (s < end && is_space(*s))
 			break;
 	}
-	commlen = k - line;
+	h->commlen = k - line;
+	h->rest = s - line;
+	return 1;
+}
 
-	has_event = header_event(line, len, &ev, &evlen, &per, &perlen);
-	if (!has_event) {
-		per = NULL;
-		perlen = 0;
-		ev = NULL;
-		if (header_frame(line, len, s - line, &ev, &evlen, &per,
-				 &perlen, &frame))
-			has_event = ev != NULL;
-	}
+/* The event and period of a header, or its frame (no call chains). */
+static bool header_what(const char *line, size_t len, struct hdr *h)
+{
+	h->frame = NULL;
+	if (header_event(line, len, &h->ev, &h->evlen, &h->per, &h->perlen))
+		return true;
+	h->per = NULL;
+	h->perlen = 0;
+	h->ev = NULL;
+	return header_frame(line, len, h->rest, &h->ev, &h->evlen, &h->per,
+			    &h->perlen, &h->frame) && h->ev;
+}
 
-	/* A one-line sample before this one is complete. */
-	if (ps->in_sample && ps->one_line)
-		end_sample(ps);
-	ps->seen_header = 1;
-
+/*
+ * Whether the sample of h is kept: of the event kept (the first seen
+ * unless one is asked for) and, with --only-pid or --only-tid, of those
+ * processes or threads. Samples not kept go nowhere: the script leaves
+ * its state as it is, so their frames are dropped.
+ */
+static bool header_kept(struct ps *ps, const struct hdr *h, bool has_event)
+{
 	if (has_event) {
 		if (!ps->filter) {
-			ps->filter = xstrndup(ev, evlen);
-		} else if (strlen(ps->filter) != evlen ||
-			   memcmp(ps->filter, ev, evlen)) {
-			/* Another event: the script leaves its state as it
-			 * is, so frames that follow go nowhere. */
+			ps->filter = xstrndup(h->ev, h->evlen);
+		} else if ((strlen(ps->filter) != h->evlen ||
+			    memcmp(ps->filter, h->ev, h->evlen)) &&
+			   !event_base_same(ps->filter, h->ev, h->evlen)) {
 			if (!ps->other)
-				ps->other = xstrndup(ev, evlen);
-			if (!ps->in_sample)
-				ps->skipping = 1;
-			return 1;
+				ps->other = xstrndup(h->ev, h->evlen);
+			return false;
 		}
 	}
-	/* --only-pid, --only-tid: other samples go nowhere, as samples of
-	 * another event do. Without a TID perf prints the PID alone. */
-	if ((ps->o->only_pid.nr && !id_listed(&ps->o->only_pid, pid, pidlen)) ||
+	/* Without a TID perf prints the PID alone. */
+	if ((ps->o->only_pid.nr &&
+	     !id_listed(&ps->o->only_pid, h->pid, h->pidlen)) ||
 	    (ps->o->only_tid.nr &&
-	     !id_listed(&ps->o->only_tid, tidlen ? tid : pid,
-			tidlen ? tidlen : pidlen))) {
-		if (!ps->in_sample)
-			ps->skipping = 1;
-		return 1;
-	}
-	ps->period = parse_period(per, perlen);
-	if (!isfinite(ps->period)) {
-		fail(ps, "the period '%.*s%s' is past the largest number",
-		     (int)(perlen > 40 ? 40 : perlen), per,
-		     perlen > 40 ? "..." : "");
-		return 1;
-	}
+	     !id_listed(&ps->o->only_tid, h->tidlen ? h->tid : h->pid,
+			h->tidlen ? h->tidlen : h->pidlen)))
+		return false;
+	return true;
+}
 
-	/* "$comm-$pid/$tid" with spaces made '_'; no TID: pid is "?". */
-	n = commlen + pidlen + tidlen + 4;
+/* The root: "$comm-$pid/$tid" with spaces made '_'; no TID: pid is "?". */
+static void header_root(struct ps *ps, const char *line, const struct hdr *h)
+{
+	size_t n = h->commlen + h->pidlen + h->tidlen + 4, i;
+
 	ALLOC_GROW(ps->pbuf, n, ps->alloc_pbuf);
-	memcpy(ps->pbuf, line, commlen);
-	n = commlen;
+	memcpy(ps->pbuf, line, h->commlen);
+	n = h->commlen;
 	if (ps->o->tid || ps->o->pid) {
-		int no_tid = !tidlen || (tidlen == 1 && tid[0] == '0');
+		int no_tid = !h->tidlen || (h->tidlen == 1 && h->tid[0] == '0');
 
 		ps->pbuf[n++] = '-';
 		if (no_tid) {
 			ps->pbuf[n++] = '?';
 		} else {
-			memcpy(ps->pbuf + n, pid, pidlen);
-			n += pidlen;
+			memcpy(ps->pbuf + n, h->pid, h->pidlen);
+			n += h->pidlen;
 		}
 		if (ps->o->tid) {
 			ps->pbuf[n++] = '/';
-			memcpy(ps->pbuf + n, no_tid ? pid : tid,
-			       no_tid ? pidlen : tidlen);
-			n += no_tid ? pidlen : tidlen;
+			memcpy(ps->pbuf + n, no_tid ? h->pid : h->tid,
+			       no_tid ? h->pidlen : h->tidlen);
+			n += no_tid ? h->pidlen : h->tidlen;
 		}
 	}
 	for (i = 0; i < n; i++)
@@ -1256,12 +1299,47 @@ static int header(struct ps *ps, char *line, size_t len, bool padded)
 			ps->pbuf[i] = '_';
 	ps->pname = profile_intern(ps->p, ps->pbuf, n);
 	ps->java = n >= 4 && !memcmp(ps->pbuf, "java", 4);
+}
+
+/* A sample header; returns 0 if line is not one. */
+static int header(struct ps *ps, char *line, size_t len, bool padded)
+{
+	struct hdr h;
+	bool has_event;
+
+	/* Without call chains perf right-aligns the comm in 16 columns. */
+	while (padded && len && line[0] == ' ') {
+		line++;
+		len--;
+	}
+	if (!header_ids(line, len, &h))
+		return 0;
+	has_event = header_what(line, len, &h);
+
+	/* A one-line sample before this one is complete. */
+	if (ps->in_sample && ps->one_line)
+		end_sample(ps);
+	ps->seen_header = 1;
+
+	if (!header_kept(ps, &h, has_event)) {
+		if (!ps->in_sample)
+			ps->skipping = 1;
+		return 1;
+	}
+	ps->period = parse_period(h.per, h.perlen);
+	if (!isfinite(ps->period)) {
+		fail(ps, "the period '%.*s%s' is past the largest number",
+		     (int)(h.perlen > 40 ? 40 : h.perlen), h.per,
+		     h.perlen > 40 ? "..." : "");
+		return 1;
+	}
+	header_root(ps, line, &h);
 	if (!ps->in_sample)
 		ps->sample_line = ps->lr->lineno;
 	ps->in_sample = 1;
 	ps->skipping = 0;
-	if (frame) {
-		add_frame(ps, frame, end - frame);
+	if (h.frame) {
+		add_frame(ps, h.frame, line + len - h.frame);
 		ps->one_line = 1;
 	}
 	return 1;
@@ -1313,10 +1391,22 @@ static void header_comment(struct ps *ps, char *line, size_t len)
 	}
 }
 
+/*
+ * A line that is neither header, frame nor blank: skipped and counted
+ * (ps->sk), or the end of the read. A sample whose block is in the block
+ * cache's hands is then not kept there: its lines did not all fold.
+ */
 static void bad_line(struct ps *ps, const char *line, size_t len,
 		     const char *why)
 {
-	fail(ps, "%s: '%.60s%s'", why, line, len > 60 ? "..." : "");
+	if (!ps->sk) {
+		fail(ps, "%s: '%.60s%s'", why, line, len > 60 ? "..." : "");
+		return;
+	}
+	lr_skip_note(ps->sk, ps->lr, "%s: '%.60s%s'", why, line,
+		     len > 60 ? "..." : "");
+	if (ps->bc)
+		ps->bc->pending = false;
 }
 
 /*
@@ -1390,10 +1480,11 @@ static void read_line(struct ps *ps, char *line, size_t len)
 
 static void ps_init(struct ps *ps, struct linereader *lr,
 		    const struct perf_script_opts *o, struct profile *p,
-		    struct fd_err *err)
+		    struct lr_skips *sk, struct fd_err *err)
 {
 	memset(ps, 0, sizeof(*ps));
 	ps->lr = lr;
+	ps->sk = sk;
 	ps->o = o;
 	ps->p = p;
 	ps->err = err;
@@ -1432,14 +1523,19 @@ static int finish(struct ps *ps)
 	struct profile *p = ps->p;
 
 	/*
-	 * A sample on its header line is whole. One with frames and no
-	 * blank line after it may have been cut short: the script drops it
-	 * (and fold must give its bytes), so we do too.
+	 * The last sample, with no blank line after it, is whole: its last
+	 * line was read as a frame (the script drops it, inferno keeps it;
+	 * so do we, a capture of one sample is that sample).
 	 */
-	if (ps->in_sample && ps->one_line)
+	if (ps->in_sample)
 		end_sample(ps);
 	if (ps->failed)
 		return -1;
+	/* Nothing but odd lines: not perf script text, as the first said. */
+	if (!ps->kept && ps->sk && ps->sk->nr && !ps->other) {
+		*ps->err = ps->sk->first;
+		return -1;
+	}
 	if (!ps->kept && ps->other && !ps->o->event && p->meta.event)
 		return fd_err_at(ps->err, ps->lr->path, 0,
 				 "samples of event '%s' where the inputs "
@@ -1458,14 +1554,15 @@ static int finish(struct ps *ps)
 }
 
 int perf_script_read(struct linereader *lr, const struct perf_script_opts *o,
-		     struct profile *p, struct fd_err *err)
+		     struct profile *p, struct lr_skips *sk,
+		     struct fd_err *err)
 {
 	struct ps ps;
 	char *line;
 	size_t len;
 	int r = 0; /* set before read, which gcc -O1 cannot tell */
 
-	ps_init(&ps, lr, o, p, err);
+	ps_init(&ps, lr, o, p, sk, err);
 	while (!ps.failed && (r = lr_next(lr, &line, &len, err)) > 0)
 		read_line(&ps, line, len);
 	if (!ps.failed && r == 0)

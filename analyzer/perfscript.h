@@ -13,8 +13,16 @@
  * JIT and inlined frames get their FRAME_* kind (whether a suffix is shown
  * is the writer's choice). Stores the event name and sample count in
  * p->meta. Streams: memory grows with distinct stacks, not with input.
+ *
+ * Where the script and inferno part, inferno's reading is kept: the last
+ * sample needs no blank line after it; a line that is neither a header,
+ * a frame nor blank is skipped and counted in sk (the sample it is in
+ * goes on), or, with sk NULL, fails the read naming it. An input of
+ * nothing but such lines fails with the first one's message. Events:
+ * "cycles:u" and "cycles" are one (the name before ':' is the event).
  */
 int perf_script_read(struct linereader *lr, const struct perf_script_opts *o,
-		     struct profile *p, struct fd_err *err);
+		     struct profile *p, struct lr_skips *sk,
+		     struct fd_err *err);
 
 #endif

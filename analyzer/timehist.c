@@ -103,6 +103,18 @@ static bool is_header(const char *line, size_t len)
 	return starts(line, len, "---------------");
 }
 
+/* The first line of the summaries of timehist -s and -S. */
+static bool is_summary(const char *line, size_t len)
+{
+	while (len && blank(line[len - 1]))
+		len--;
+	while (len && blank(*line)) {
+		line++;
+		len--;
+	}
+	return len == 15 && !memcmp(line, "Runtime summary", 15);
+}
+
 bool timehist_line(const char *line, size_t len)
 {
 	struct span t;
@@ -110,9 +122,44 @@ bool timehist_line(const char *line, size_t len)
 
 	if (is_header(line, len) && !starts(line, len, "-"))
 		return true;
+	if (is_summary(line, len))
+		return true; /* timehist -s: a summary and nothing else */
 	return next_token(line, len, &at, &t) && is_time(&t) &&
 	       memchr(t.s, '.', t.len) && next_token(line, len, &at, &t) &&
 	       is_cpu(&t);
+}
+
+/*
+ * The columns that options of timehist add, as its header names them:
+ * -V a column of one character a CPU after the CPU ("cpu  012  task
+ * name"), --state one after the run time ("run time  state").
+ */
+struct th_cols {
+	size_t visual; /* -V: its width (the number of CPUs), or 0 */
+	bool state;    /* --state */
+};
+
+/* Learn the columns from the header's first line; others change nothing. */
+static void header_cols(const char *line, size_t len, struct th_cols *c)
+{
+	struct span t;
+	size_t at = 0, i;
+
+	if (!next_token(line, len, &at, &t) || t.len != 4 ||
+	    memcmp(t.s, "time", 4) || !next_token(line, len, &at, &t) ||
+	    t.len != 3 || memcmp(t.s, "cpu", 3))
+		return;
+	c->visual = 0;
+	if (next_token(line, len, &at, &t) && !(t.len == 4 &&
+						!memcmp(t.s, "task", 4))) {
+		for (i = 0; i < t.len && strchr("0123456789abcdef", t.s[i]);)
+			i++;
+		if (i == t.len)
+			c->visual = t.len;
+	}
+	while (len && blank(line[len - 1]))
+		len--;
+	c->state = len >= 7 && !memcmp(line + len - 7, "  state", 7);
 }
 
 /* One switch line, split. */
@@ -120,6 +167,7 @@ struct th_line {
 	struct span task, chain;
 	double wait, delay, run;
 	bool idle;
+	bool bare; /* a task without [tid] (pid 0 but not <idle>) */
 	/*
 	 * "[tid/pid]": which task. The whole of it, not the tid alone:
 	 * tasks perf saw no comm for are all "[-1/PID]".
@@ -139,57 +187,124 @@ static int parse_ms(const struct span *t, double *out)
 	return isfinite(*out) && *out >= 0 && *out < TIMEHIST_MAX_MS ? 0 : -1;
 }
 
+static bool task_end(const struct span *e)
+{
+	return (e->len && e->s[e->len - 1] == ']') ||
+	       (e->len == 6 && !memcmp(e->s, "<idle>", 6));
+}
+
 /*
- * Split a switch line: 1 done, 0 a line to skip (wakeup, migration), -1
- * not a timehist line. The task name may hold blanks: it ends at the
- * token before the first three times, which ends in ']' (or is <idle>).
+ * From line[at..len): the task, then its three times. The task name may
+ * hold blanks: it ends at the token before the first three times, which
+ * ends in ']' (or is <idle>); with any, when no such token comes (a task
+ * perf prints without [tid]). *after: where the times end.
  */
-static int split_line(const char *line, size_t len, struct th_line *l)
+static int task_and_times(const char *line, size_t len, size_t at,
+			  struct th_line *l, size_t *after)
 {
 	struct span t[4], first;
-	size_t at = 0, after[4], i;
+	size_t start = at, pos[4], i;
+	int any;
 
-	if (!next_token(line, len, &at, &t[0]) || !is_time(&t[0]) ||
-	    !next_token(line, len, &at, &t[0]))
-		return -1;
-	/* "TIME lost N events on cpu C": the kernel's buffer overflowed */
-	if (t[0].len == 4 && !memcmp(t[0].s, "lost", 4))
-		return 0;
-	if (!is_cpu(&t[0]))
-		return -1;
-	if (memmem(line + at, len - at, "awakened:", 9) ||
-	    memmem(line + at, len - at, "migrated:", 9))
-		return 0;
-	if (!next_token(line, len, &at, &first))
-		return -1;
-	t[0] = first;
-	after[0] = at;
-	for (i = 1; i < 4; i++) {
-		if (!next_token(line, len, &at, &t[i]))
+	for (any = 0; any < 2; any++) {
+		at = start;
+		if (!next_token(line, len, &at, &first))
 			return -1;
-		after[i] = at;
+		t[0] = first;
+		for (i = 1; i < 4; i++) {
+			if (!next_token(line, len, &at, &t[i]))
+				return -1;
+			pos[i] = at;
+		}
+		/* t[0] is the task's last token; t[1..3] the times, or
+		 * slide on */
+		for (;;) {
+			if (is_time(&t[1]) && is_time(&t[2]) &&
+			    is_time(&t[3]) && (any || task_end(&t[0])))
+				goto found;
+			memmove(&t[0], &t[1], 3 * sizeof(t[0]));
+			memmove(&pos[1], &pos[2], 2 * sizeof(pos[0]));
+			if (!next_token(line, len, &at, &t[3]))
+				break;
+			pos[3] = at;
+		}
 	}
-	/* t[0] is the task's last token; t[1..3] the times, or slide on */
-	for (;;) {
-		const struct span *e = &t[0];
-
-		if (is_time(&t[1]) && is_time(&t[2]) && is_time(&t[3]) &&
-		    ((e->len && e->s[e->len - 1] == ']') ||
-		     (e->len == 6 && !memcmp(e->s, "<idle>", 6))))
-			break;
-		memmove(&t[0], &t[1], 3 * sizeof(t[0]));
-		memmove(&after[0], &after[1], 3 * sizeof(after[0]));
-		if (!next_token(line, len, &at, &t[3]))
-			return -1;
-		after[3] = at;
-	}
+	return -1;
+found:
 	l->task.s = first.s;
 	l->task.len = (size_t)(t[0].s + t[0].len - first.s);
 	if (parse_ms(&t[1], &l->wait) || parse_ms(&t[2], &l->delay) ||
 	    parse_ms(&t[3], &l->run))
 		return -1;
+	*after = pos[3];
+	l->bare = !task_end(&t[0]);
+	return 0;
+}
+
+/* Past what -n prints after the times: "next: COMM[TID]". */
+static size_t skip_next(const char *line, size_t len, size_t at)
+{
+	struct span t;
+	size_t i = at;
+
+	if (!next_token(line, len, &i, &t) || t.len != 5 ||
+	    memcmp(t.s, "next:", 5))
+		return at;
+	at = i;
+	while (next_token(line, len, &i, &t))
+		if (task_end(&t))
+			return i;
+	return at;
+}
+
+/* The task's ids, "[tid]" or "[tid/pid]" after its comm. */
+static int task_ids(struct th_line *l)
+{
+	/* the comm is what precedes the last '[' */
+	const char *b = l->task.s + l->task.len - 1;
+
+	while (b > l->task.s && *b != '[')
+		b--;
+	/* a task perf saw no comm for: ":-1[-1/2578]" */
+	if (*b != '[' || b == l->task.s ||
+	    !(digit(b[1]) || (b[1] == '-' && digit(b[2]))))
+		return -1;
+	l->ids.s = b;
+	l->ids.len = (size_t)(l->task.s + l->task.len - b);
+	l->task.len = (size_t)(b - l->task.s);
+	return 0;
+}
+
+/*
+ * Split a switch line: 1 done, 0 a line to skip (wakeup, migration, lost
+ * events), -1 not a timehist line.
+ */
+static int split_line(const char *line, size_t len, const struct th_cols *c,
+		      struct th_line *l)
+{
+	struct span t;
+	size_t at = 0;
+
+	if (!next_token(line, len, &at, &t) || !is_time(&t) ||
+	    !next_token(line, len, &at, &t))
+		return -1;
+	/* "TIME lost N events on cpu C": the kernel's buffer overflowed */
+	if (t.len == 4 && !memcmp(t.s, "lost", 4))
+		return 0;
+	if (!is_cpu(&t))
+		return -1;
+	if (memmem(line + at, len - at, "awakened:", 9) ||
+	    memmem(line + at, len - at, "migrated:", 9))
+		return 0;
+	/* -V: " " and a character a CPU, blanks included */
+	if (c->visual && len - at > c->visual + 2)
+		at += c->visual + 2;
+	if (task_and_times(line, len, at, l, &at))
+		return -1;
+	if (c->state)
+		next_token(line, len, &at, &t);
+	at = skip_next(line, len, at);
 	/* the chain: the rest, trimmed */
-	at = after[3];
 	while (at < len && blank(line[at]))
 		at++;
 	l->chain.s = line + at;
@@ -197,21 +312,8 @@ static int split_line(const char *line, size_t len, struct th_line *l)
 	while (l->chain.len && blank(l->chain.s[l->chain.len - 1]))
 		l->chain.len--;
 	l->idle = l->task.len == 6 && !memcmp(l->task.s, "<idle>", 6);
-	if (!l->idle) {
-		/* "comm[tid]" or "comm[tid/pid]": the comm is what precedes
-		 * the last '[' */
-		const char *b = l->task.s + l->task.len - 1;
-
-		while (b > l->task.s && *b != '[')
-			b--;
-		/* a task perf saw no comm for: ":-1[-1/2578]" */
-		if (*b != '[' || b == l->task.s ||
-		    !(digit(b[1]) || (b[1] == '-' && digit(b[2]))))
-			return -1;
-		l->ids.s = b;
-		l->ids.len = (size_t)(l->task.s + l->task.len - b);
-		l->task.len = (size_t)(b - l->task.s);
-	}
+	if (!l->idle && !l->bare && task_ids(l))
+		return -1;
 	return 1;
 }
 
@@ -224,6 +326,10 @@ struct th {
 	struct linereader *lr;
 	struct profile *off;
 	struct fd_err *err;
+	struct lr_skips *sk; /* odd lines skipped (NULL: refused) */
+	unsigned long switches; /* switch lines read */
+	struct th_cols cols;	/* what the header says the lines hold */
+	bool in_summary;	/* -S: past "Runtime summary", no switch */
 	struct strtab *strs;
 	struct hmap tids; /* "[tid/pid]" id in strs -> index into pend */
 	struct pending *pend;
@@ -282,15 +388,29 @@ static int th_line(struct th *th, struct sched_agg *agg, char *line, size_t len)
 	bool is_new;
 	int r;
 
-	if (is_header(line, len))
+	if (th->in_summary)
 		return 0;
-	r = split_line(line, len, &l);
+	if (is_summary(line, len)) {
+		th->in_summary = true;
+		return 0;
+	}
+	if (is_header(line, len)) {
+		header_cols(line, len, &th->cols);
+		return 0;
+	}
+	r = split_line(line, len, &th->cols, &l);
+	if (r < 0 && th->sk)
+		return lr_skip_note(th->sk, th->lr,
+				    "not a perf sched timehist line: "
+				    "'%.60s%s'",
+				    line, len > 60 ? "..." : "");
 	if (r < 0)
 		return fd_err_at(th->err, th->lr->path, th->lr->lineno,
 				 "not a perf sched timehist line: '%.60s%s'",
 				 line, len > 60 ? "..." : "");
 	if (!r)
 		return 0;
+	th->switches++;
 	/* LKP's rows: the chain as printed */
 	chain = (char *)l.chain.s;
 	if (!l.idle) {
@@ -302,7 +422,9 @@ static int th_line(struct th *th, struct sched_agg *agg, char *line, size_t len)
 		sched_agg_add(agg, &sw);
 		chain[l.chain.len] = save;
 	}
-	if (l.idle)
+	/* The idle task gives nothing; nor does one perf printed without
+	 * [tid] (pid 0 too), which names no task to weigh the next line of. */
+	if (l.idle || l.bare)
 		return 0;
 	/* The task's previous switch-out weighs this line's wait. */
 	slot = hmap_insert(&th->tids,
@@ -320,9 +442,10 @@ static int th_line(struct th *th, struct sched_agg *agg, char *line, size_t len)
 	return 0;
 }
 
-int timehist_read(struct linereader *lr, struct profile *p, struct fd_err *err)
+int timehist_read(struct linereader *lr, struct profile *p,
+		  struct lr_skips *sk, struct fd_err *err)
 {
-	struct th th = {.lr = lr, .err = err};
+	struct th th = {.lr = lr, .err = err, .sk = sk};
 	struct sched_agg *agg = sched_agg__new();
 	int ret = -1, r;
 	char *line;
@@ -341,6 +464,18 @@ int timehist_read(struct linereader *lr, struct profile *p, struct fd_err *err)
 	}
 	if (r < 0)
 		goto out;
+	if (!th.switches && sk && sk->nr) {
+		/* nothing but odd lines: as the first one says */
+		*err = sk->first;
+		goto out;
+	}
+	if (!th.switches && th.in_summary) {
+		fd_err_at(err, lr->path, 0,
+			  "a perf sched timehist summary (-s) and no switch "
+			  "line: nothing to read (timehist without -s, or "
+			  "with -S, prints them)");
+		goto out;
+	}
 	if (!metric_set_find(&p->meta.stats,
 			     "perf-sched.total_wait_and_delay.count.ms"))
 		sched_agg_rows(agg, &p->meta.stats);

@@ -19,7 +19,12 @@
  * by " <- " (analyzer/sched.h). The three header lines are skipped, and so
  * are the wakeup and migration lines of timehist -w / -M and its "TIME lost
  * N events on cpu C" lines (the switches lost are missing from the rows,
- * as they are from LKP's).
+ * as they are from LKP's), and everything from the "Runtime summary" of
+ * -S on. The columns other options add are read past, as the header names
+ * them: -V's CPU visual after the CPU, --state's after the run time, and
+ * -n's "next: COMM[TID]" before the chain. A task printed without [TID]
+ * (perf does so for pid 0) counts in LKP's rows but weighs no off-CPU time,
+ * as <idle> does.
  *
  * What it gives (added to p, runs of one side adding up):
  *  - p->offcpu (created when NULL): process name (the task's comm without
@@ -31,11 +36,12 @@
  *  - p->meta.stats: LKP's perf-sched.* rows of the whole file (unless p
  *    holds some already: LKP parses one file a run).
  *  - The on-CPU tree is left alone: a timehist has no samples.
- * Bad input (a line that is none of the above, a time not a finite number
- * below 1e12 msec): -1, err says FILE:LINE.
+ * A line that is none of the above is skipped and counted in sk (NULL:
+ * it fails the read, FILE:LINE); so is a time not a finite number below
+ * 1e12 msec. A file of nothing but such lines fails as the first.
  */
 int timehist_read(struct linereader *lr, struct profile *p,
-		  struct fd_err *err);
+		  struct lr_skips *sk, struct fd_err *err);
 
 /*
  * Whether line[0..len) starts a timehist: its header ("time  cpu  task

@@ -398,6 +398,19 @@ static int sample(struct record *r, const struct args *a, struct workload *w,
 	return 0;
 }
 
+/*
+ * Before a message of ours at the end of a run: when the command's stderr
+ * ended mid-line, end that line, once, so that the message is not glued to
+ * it. Returns true, for use in a condition.
+ */
+static bool own_line(const struct workload *w, bool *ended)
+{
+	if (!*ended && workload_stderr_midline(w))
+		fputc('\n', stderr);
+	*ended = true;
+	return true;
+}
+
 int cmd_record(int argc, char **argv)
 {
 	struct args a = { .out = "flamediff.profile" };
@@ -410,6 +423,7 @@ int cmd_record(int argc, char **argv)
 	struct bench bench = { 0 };
 	struct metric_set stats = { 0 };
 	const char *const *warn;
+	bool ended = false; /* own_line() was called */
 	char *cmdline = NULL;
 	double duration;
 	time_t t_start;
@@ -500,6 +514,8 @@ int cmd_record(int argc, char **argv)
 	if (!a.quiet) {
 		const struct record_stats *st = record_stats(r);
 
+		own_line(w, &ended);
+
 		fprintf(stderr, "flamediff record: %s, %llu samples, %llu "
 			"lost, %llu throttled, %.1f s", record_event(r),
 			(unsigned long long)st->samples,
@@ -513,7 +529,7 @@ int cmd_record(int argc, char **argv)
 	}
 	/* An empty profile is a valid answer, but rarely the one wanted:
 	 * with -p, the parent of the processes doing the work, say. */
-	if (!record_stats(r)->samples)
+	if (!record_stats(r)->samples && !a.quiet && own_line(w, &ended))
 		fprintf(stderr, "flamediff record: warning: no samples: was "
 			"the target idle (with -p, pick a process that runs, "
 			"not a parent waiting for its children)?\n");
@@ -522,13 +538,14 @@ int cmd_record(int argc, char **argv)
 		rc = WEXITSTATUS(cmd_status);
 	else if (WIFSIGNALED(cmd_status))
 		rc = 128 + WTERMSIG(cmd_status);
-	if (rc)
+	if (rc && own_line(w, &ended))
 		fprintf(stderr, "flamediff record: the command failed (exit "
 			"status %d); its profile is written\n", rc);
 	goto out;
 fail:
 	if (status)
 		fprintf(stderr, "\r\033[K");
+	own_line(w, &ended);
 	fprintf(stderr, "flamediff record: %s\n", err.msg);
 	outfile_abort(&outf);
 out:

@@ -81,18 +81,29 @@ const struct po_option report_options[] = {
 	PO_END,
 };
 
+/*
+ * A run without samples still counts when it carries stats rows (its
+ * benchmark figures, time and perf-stat rows): a benchmark that mostly
+ * sleeps, or a short command, is recorded all the same, and report --lkp
+ * prints those rows. Without any, it is an input with nothing in it.
+ */
+static int read_ok(int r, const struct profile *p)
+{
+	return !r || (r == INPUT_NO_SAMPLES && p->meta.stats.nr);
+}
+
 /* Read every file into one profile: runs of one side add up. */
 static int load(char **paths, size_t n, const struct input_opts *io,
 		struct linereader *lr0, struct profile *p, struct fd_err *err)
 {
 	size_t i;
 
-	if (input_read_lr(lr0, io, p, NULL, err))
+	if (!read_ok(input_read_lr(lr0, io, p, NULL, err), p))
 		return -1;
 	for (i = 1; i < n; i++) {
 		struct profile *run = profile__new();
 
-		if (input_read(paths[i], io, run, NULL, err)) {
+		if (!read_ok(input_read(paths[i], io, run, NULL, err), run)) {
 			profile__delete(run);
 			return -1;
 		}
@@ -276,12 +287,23 @@ static int run(const struct report_cmd *c)
 	struct outfile o;
 	struct fd_err err;
 	int ret = EXIT_INPUT;
+	bool lkp_stats;
 
 	p = profile__new();
 	if (load(c->files, c->nr_files, &c->io, c->lr0, p, &err))
 		goto fail;
 	metrics_compute(p, &c->mo, &m);
-	if (m.total <= 0) {
+	/* --lkp prints a run's stats rows (benchmark, time, perf-sched)
+	 * whether or not it has samples to compute perf-profile rows of. */
+	lkp_stats = c->format == FMT_LKP && p->meta.stats.nr;
+	if (profile_total(p) <= 0 && c->format != FMT_LKP) {
+		fd_err_set(&err, "%s: no samples in the input, only %zu stats "
+				 "rows (report --lkp prints them)",
+			   c->files[0], p->meta.stats.nr);
+		metrics_release(&m);
+		goto fail;
+	}
+	if (m.total <= 0 && profile_total(p) > 0 && !lkp_stats) {
 		fd_err_set(&err, "%s: no sample with a resolved leaf frame "
 				 "(all %llu stacks are hidden as unresolved)",
 			   c->files[0], (unsigned long long)m.hidden_stacks);

@@ -44,6 +44,10 @@ const struct po_option input_options[] = {
 	       "record --sched): each switch-out stack weighted by\n"
 	       "the ns its task then waited; the default when an\n"
 	       "input has no samples"),
+	PO_BOOL(0, "strict", struct input_opts, strict,
+		"refuse an input with an odd line (perf script,\n"
+		"folded, timehist), where it is otherwise skipped\n"
+		"with one warning"),
 	PO_BOOL(0, "pid", struct input_opts, ps.pid,
 		"perf script: process root 'comm-PID'"),
 	PO_BOOL(0, "tid", struct input_opts, ps.tid,

@@ -102,11 +102,18 @@ static int read_perf_data(struct linereader *lr, const struct input_opts *o,
 	return ret;
 }
 
+/* The odd lines a text reader skipped: one warning an input. */
+static void warn_input(const char *msg)
+{
+	fprintf(stderr, "flamediff: warning: %s\n", msg);
+}
+
 int main(int argc, char **argv)
 {
 	const struct command *c;
 
 	input_register_reader(INPUT_PERF_DATA, read_perf_data);
+	input_register_warn(warn_input);
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;

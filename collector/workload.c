@@ -26,6 +26,7 @@ struct tee {
 	int fd;		/* read end; -1 at EOF or when not teed */
 	int to;		/* our own stdout or stderr */
 	struct strbuf line; /* the partial line so far */
+	bool midline;	/* what was copied to t->to ends in no newline */
 };
 
 struct workload {
@@ -233,6 +234,7 @@ static bool pump_one(struct tee *t, workload_line_fn *fn, void *ctx)
 		return false;
 	}
 	write_all(t->to, buf, (size_t)n);
+	t->midline = buf[n - 1] != '\n';
 	strbuf_add(&t->line, buf, (size_t)n);
 	emit_lines(t, fn, ctx, false);
 	return true;
@@ -361,4 +363,9 @@ void workload__delete(struct workload *w)
 	}
 	free(w->name);
 	free(w);
+}
+
+bool workload_stderr_midline(const struct workload *w)
+{
+	return w && w->tee[1].midline;
 }

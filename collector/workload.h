@@ -67,6 +67,11 @@ void workload_drain(struct workload *w, workload_line_fn *fn, void *ctx);
 /* Whether the output is teed and a stream still open. */
 bool workload_teed(const struct workload *w);
 
+/* Whether the command's stderr, as copied to ours, ends in the middle of
+ * a line: a message of our own then starts on a line of its own. NULL is
+ * fine (false). */
+bool workload_stderr_midline(const struct workload *w);
+
 /*
  * The reaped command's usage (wait4: its own and its reaped children's)
  * and the wall-clock seconds from its exec to its reaping; -1 when it was

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE /* F_SETPIPE_SZ */
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -322,4 +323,19 @@ void lr_skip(struct linereader *lr, size_t len, unsigned long lines)
 {
 	lr->start += len;
 	lr->lineno += lines;
+}
+
+int lr_skip_note(struct lr_skips *sk, const struct linereader *lr,
+		 const char *fmt, ...)
+{
+	char msg[sizeof(sk->first.msg)];
+	va_list ap;
+
+	if (sk->nr++)
+		return 0;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fd_err_at(&sk->first, lr->path, lr->lineno, "%s", msg);
+	return 0;
 }

@@ -86,6 +86,24 @@ size_t lr_buffered(const struct linereader *lr, const char **head);
  */
 void lr_skip(struct linereader *lr, size_t len, unsigned long lines);
 
+/*
+ * The lines a text reader skipped. Isolated odd lines in text that real
+ * tools write (an empty line inside a perf script sample, a line that is
+ * no frame) are skipped, as inferno skips them, and counted for one
+ * warning the front end prints; a reader given no lr_skips refuses them
+ * (--strict). first: what refusing the first would have said
+ * ("FILE:LINE: why: 'text'").
+ */
+struct lr_skips {
+	unsigned long nr;
+	struct fd_err first;
+};
+
+/* Count the current line of lr as skipped; the first one's message is
+ * kept. Returns 0. */
+int lr_skip_note(struct lr_skips *sk, const struct linereader *lr,
+		 const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* Whether the whole input has been read into the buffer (after lr_peek(),
  * a *len shorter than asked means the input ends there). */
 static inline int lr_at_eof(const struct linereader *lr)

@@ -133,6 +133,47 @@ static void stress_ng_handmade(void)
 	bench_release(&b);
 }
 
+/*
+ * Every row of a capture against FILE.want (key: value lines, what LKP's
+ * rules give: tests/stress-ng-rows.pl), both ways: no row missing, none
+ * more, each value the same.
+ */
+static void stress_ng_want(const char *out, const char *want)
+{
+	struct metric_set s = { 0 };
+	char *text = slurp(want), *line, *save = NULL;
+	size_t n = 0, bad = 0;
+	struct bench b;
+
+	bench_init(&b, "stress-ng");
+	ok(!parse_file(out, &b), "%s read", out);
+	bench_result(&b, &s);
+	ok(text != NULL, "%s read", want);
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *colon = strstr(line, ": ");
+		double v;
+
+		if (!colon)
+			continue;
+		*colon = '\0';
+		v = strtod(colon + 2, NULL);
+		n++;
+		if (get(&s, line) != v) {
+			bad++;
+			diag("%s: %s is %.17g, LKP's rules give %.17g", out,
+			     line, get(&s, line), v);
+		}
+	}
+	ok(n > 0 && !bad, "%s: all %zu rows of LKP's rules", out, n);
+	if (!ok(s.nr == n, "%s: no row more (%zu)", out, s.nr))
+		for (size_t i = 0; i < s.nr; i++)
+			diag("  %s", s.v[i].key);
+	free(text);
+	metric_set_release(&s);
+	bench_release(&b);
+}
+
 static void rules(void)
 {
 	static const char *const lines[] = {
@@ -341,6 +382,12 @@ int main(void)
 	stress_ng_brief();
 	stress_ng_metrics();
 	stress_ng_handmade();
+	stress_ng_want(DATA "many.out", DATA "many.want");
+	stress_ng_want(DATA "brief-three.out", DATA "brief-three.want");
+	stress_ng_want(DATA "bare-means.txt", DATA "bare-means.want");
+	stress_ng_want(DATA "metrics.out", DATA "metrics.want");
+	stress_ng_want(DATA "mremap-brief.out", DATA "mremap-brief.want");
+	stress_ng_want(DATA "handmade.txt", DATA "handmade.want");
 	rules();
 	time_rows();
 	perf_stat_rows();

@@ -21,6 +21,8 @@
 static char tmpdir[] = "/tmp/fd-perfscript-XXXXXX";
 static char in_path[300], out_path[300];
 static struct fd_err err;
+/* Where read_into() counts odd lines; NULL: they fail the read. */
+static struct lr_skips *skips;
 
 /* Read text into p (created if NULL) with o; the return of the reader. */
 static int read_into(struct profile *p, const char *text, size_t len,
@@ -33,7 +35,7 @@ static int read_into(struct profile *p, const char *text, size_t len,
 	/* From memory, named as the file the messages are checked for. */
 	lr_init_mem(&lr, text, len, in_path);
 	err.msg[0] = '\0';
-	r = perf_script_read(&lr, o ? o : &none, p, &err);
+	r = perf_script_read(&lr, o ? o : &none, p, skips, &err);
 	lr_release(&lr);
 	return r;
 }
@@ -406,15 +408,15 @@ static void test_bad(void)
 	BAD(HDR("p") "\t1 f (/x)\n\t1 g (/x\n", 3,
 	    "a frame line cut short");
 	{
-		/* Not bad: the script drops a last sample that may have been
-		 * cut short, and so do we. */
+		/* Not bad: the last sample needs no blank line after it
+		 * (the script drops it; inferno keeps it, and so do we). */
 		static const char cut[] = HDR("p") "\t1 f (/x)\n\n" HDR("q")
 			"\t1 g (/x)\n";
 		struct profile *c = profile__new();
 
 		ok(read_into(c, cut, sizeof(cut) - 1, &o) == 0 &&
-			   profile_total(c) == 1000 && c->meta.samples == 1,
-		   "the last sample without its blank line: dropped");
+			   profile_total(c) == 2000 && c->meta.samples == 2,
+		   "the last sample without its blank line: kept");
 		profile__delete(c);
 	}
 	BAD(HDR("p") "\t1 f\0 (/x)\n\n", 2, "a NUL byte: binary");
@@ -516,6 +518,84 @@ static void test_block_cache(void)
 #undef H
 }
 
+/* Odd lines skipped and counted, where --strict refuses them. */
+static void test_skips(void)
+{
+	struct perf_script_opts o = { 0 }, e = { 0 };
+	struct lr_skips sk = { 0 }, sk2 = { 0 };
+	struct strbuf sb = STRBUF_INIT;
+	char want[400], *a, *b;
+	unsigned int i;
+
+	skips = &sk;
+	FOLD_IS(HDR("p") "\t1 f (/x)\n\n\t1 g (/x)\n\t1 h (/x)\n\n"
+		HDR("q") "\t1 f (/x)\n\n",
+		&o, 0, "p;f 1000\nq;f 1000\n",
+		"an empty line inside a sample: the frames after it skipped");
+	is_int(sk.nr, 2, "two lines counted");
+	snprintf(want, sizeof(want), "%s:4: a stack frame outside", in_path);
+	ok(!strncmp(sk.first.msg, want, strlen(want)), "the first named: %s",
+	   sk.first.msg);
+	memset(&sk, 0, sizeof(sk));
+	FOLD_IS(HDR("p") "\t1 f (/x)\n\tnot a frame\nhello world\n"
+		"\t1 g (/x)\n\n",
+		&o, 0, "p;g;f 1000\n",
+		"odd lines inside a sample: skipped, the sample goes on");
+	is_int(sk.nr, 2, "both counted");
+	memset(&sk, 0, sizeof(sk));
+	{
+		struct profile *p = profile__new();
+
+		ok(read_into(p, "hello\nworld\n", 12, &o) == -1,
+		   "nothing but odd lines: refused");
+		profile__delete(p);
+	}
+	snprintf(want, sizeof(want), "%s:1: not perf script output", in_path);
+	ok(!strncmp(err.msg, want, strlen(want)), "as the first one says: %s",
+	   err.msg);
+
+	/* The block cache: a block with an odd line is never kept, and a
+	 * skip counts the same read line by line. */
+	memset(&sk, 0, sizeof(sk));
+	for (i = 0; i < 12; i++)
+		strbuf_addf(&sb, HDR("p") "\t1 f (/x)\n%s\t1 g (/x)\n\n",
+			    i % 3 == 1 ? "\tgarbage\n" : "");
+	a = fold(sb.buf, &o, 0);
+	skips = &sk2;
+	e.every_line = true;
+	b = fold(sb.buf, &e, 0);
+	is_str(a, b, "odd lines in repeated blocks: the same with the cache");
+	is_str(a, "p;g;f 12000\n", "every sample folded");
+	ok(sk.nr == 4 && sk2.nr == 4, "4 skipped, both ways (%lu, %lu)",
+	   sk.nr, sk2.nr);
+	free(a);
+	free(b);
+	strbuf_release(&sb);
+	skips = NULL;
+
+	/* cycles:u and cycles: one event, the modifiers do not split */
+	FOLD_IS("p 1 [000] 1.0: 10 cycles:u: \n\t1 c (/x)\n\n"
+		"p 1 [000] 1.1: 5 cycles: \n\t1 c (/x)\n\n"
+		"p 1 [000] 1.2: 7 cycles:ppp: \n\t1 c (/x)\n\n"
+		"p 1 [000] 1.3: 100 instructions:u: \n\t1 i (/x)\n\n",
+		&o, 0, "p;c 22\n", "cycles:u, cycles, cycles:ppp: one event");
+}
+
+/* Kernel and JIT frames as inferno marks them. */
+static void test_marks(void)
+{
+	struct perf_script_opts o = { 0 };
+
+	FOLD_IS(HDR("p")
+		"\t1 v+0x1 ([vmlinux-6.1.0-13-amd64])\n"
+		"\t1 m+0x1 (/lib/modules/6.1.0/kernel/fs/ext4/ext4.ko)\n"
+		"\t1 j+0x1 (/root/.debug/jit/java-jit-x/jitted-4242-17.so)\n"
+		"\t1 n+0x1 (/usr/lib/libjitted-1.so.0)\n"
+		"\t1 u+0x1 (/usr/lib/x.ko.so)\n\n",
+		&o, ANNOTATE_ALL, "p;u;n;j_[j];m_[k];v_[k] 1000\n",
+		"[vmlinux-...] and .ko: kernel; jitted-PID-N.so: JIT");
+}
+
 int main(void)
 {
 	if (!mkdtemp(tmpdir))
@@ -528,6 +608,8 @@ int main(void)
 	test_header_comments();
 	test_frames();
 	test_kinds();
+	test_skips();
+	test_marks();
 	test_shapes();
 	test_bad();
 	test_block_cache();

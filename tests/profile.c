@@ -340,7 +340,7 @@ static void test_bad_input(void)
 	expect_error("empty input is an error", "empty", "", 0,
 		     "empty input");
 	expect_error("missing count names the line", "nocount.folded",
-		     "a;b 1\na;c\n", 10, "nocount.folded:2:");
+		     "a;c\n", 4, "nocount.folded:1:");
 	expect_error("negative count rejected", "neg.folded", "a;b -3\n", 7,
 		     "neg.folded:1:");
 	expect_error("NUL byte: binary data", "bin", bin, sizeof(bin) - 1,

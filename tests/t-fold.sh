@@ -100,21 +100,33 @@ H='p 1 [000] 1.0: 5 cycles:'
 printf '\tffff f+0x1 ([kernel.kallsyms])\n\n' >"$T/frame-first"
 bad "a frame before any header" "frame-first:1:" "$T/frame-first"
 printf '%s\n\t1 f (/x)\n\n%s\n\t1 f (/x)\ngarbage here\n\n' "$H" "$H" >"$T/garbage"
-bad "garbage in a sample" "garbage:6:" "$T/garbage"
-# The last sample without a blank line after it may be cut short:
-# stackcollapse-perf.pl drops it, and so does fold.
+bad "--strict: garbage in a sample" "garbage:6:" --strict "$T/garbage"
+# Without --strict, as inferno: the odd line skipped, one warning that
+# counts them and names the first, every sample folded.
+"$FLAMEDIFF" fold "$T/garbage" >"$T/garbage.out" 2>"$T/err"
+rc=$?
+printf 'p;f 10\n' >"$T/garbage.want"
+[ $rc -eq 0 ] && cmp -s "$T/garbage.want" "$T/garbage.out"
+ok $? "garbage in a sample: skipped, exit 0, every sample folded"
+[ $rc -eq 0 ] && [ "$(wc -l <"$T/err")" -eq 1 ] &&
+	grep -q '^flamediff: warning: skipped 1 odd line of .*garbage:6: ' "$T/err"
+ok $? "... one warning, the count and the first line" ||
+	sed 's/^/#   /' "$T/err"
+# The last sample needs no blank line after it (inferno keeps it; the
+# script drops it).
 printf '%s\n\t1 f (/x)\n\n%s\n\t1 f (/x)\n\t1 g (/x)\n' "$H" "$H" >"$T/cut"
-printf 'p;f 5\n' >"$T/cut.want"
+printf 'p;f 5\np;g;f 5\n' >"$T/cut.want"
 "$FLAMEDIFF" fold "$T/cut" >"$T/cut.got" 2>"$T/err" &&
 	cmp -s "$T/cut.want" "$T/cut.got"
-ok $? "the last sample cut short is dropped, as the script drops it"
+ok $? "the last sample without a blank line after it is folded"
 printf '%s\n\t1 f (/x)\n\n%s\n\t1 f\000 (/x)\n\n' "$H" "$H" >"$T/nul"
 bad "a NUL byte" "nul:5: binary" "$T/nul"
 head -c 100000 tests/data/mremap.perf-script.gz >"$T/cut.gz"
 bad "a cut gzip file" "cut.gz:" "$T/cut.gz"
-bad "a bad file among good ones" "garbage:6:" \
+bad "a bad file among good ones" "garbage:6:" --strict \
 	tests/data/mremap.perf-script.gz "$T/garbage"
-bad "a prof output and bad input" "garbage:6:" "$T/garbage" -o "$T/o/x.prof"
+bad "a prof output and bad input" "garbage:6:" --strict "$T/garbage" \
+	-o "$T/o/x.prof"
 printf '%s\n\t1 f (/x)\n\n' "$H" >"$T/other-event"
 bad "no sample of the asked event" "no samples" --event-filter instructions \
 	"$T/other-event"
@@ -137,5 +149,51 @@ awk '{ n = $NF; sub(/ [0-9]+$/, ""); gsub(/_\[k\]/, ""); w[$0] += n }
 "$FLAMEDIFF" fold "$T/order" >"$T/order.got" 2>"$T/err" &&
 	cmp -s "$T/order.want" "$T/order.got"
 ok $? "lines in byte order, equal stacks merged"
+
+# --- what inferno keeps, on a real capture --------------------------------
+# The last sample with no blank line after it: the same fold.
+gzip -dc tests/data/mremap.perf-script.gz >"$T/real.ps"
+"$FLAMEDIFF" fold "$T/real.ps" >"$T/real.want" 2>"$T/err"
+awk '{ l[NR] = $0 } END { n = NR; while (n > 0 && l[n] == "") n--;
+	for (i = 1; i <= n; i++) print l[i] }' "$T/real.ps" >"$T/real.noblank"
+[ "$(tail -c 1 "$T/real.noblank" | od -An -c | tr -d ' ')" = '\n' ] &&
+	[ "$(tail -1 "$T/real.noblank" | cut -c1)" != '' ]
+ok $? "the capture cut to end at its last frame line"
+"$FLAMEDIFF" fold "$T/real.noblank" >"$T/real.got" 2>"$T/err"
+[ $? -eq 0 ] && [ $(wc -l <"$T/real.want") -gt 100 ] &&
+	cmp -s "$T/real.want" "$T/real.got"
+ok $? "a real capture without its last blank line: the same fold"
+# One sample alone, no blank line: that sample.
+awk 'NR > 1 && /^[^\t]/ { exit } { print }' "$T/real.ps" |
+	awk 'NF' >"$T/one.ps"
+printf '\n' | cat "$T/one.ps" - >"$T/one.blank"
+"$FLAMEDIFF" fold "$T/one.blank" >"$T/one.want" 2>"$T/err" &&
+	"$FLAMEDIFF" fold "$T/one.ps" >"$T/one.got" 2>>"$T/err"
+[ $? -eq 0 ] && [ $(wc -l <"$T/one.want") -eq 1 ] &&
+	cmp -s "$T/one.want" "$T/one.got"
+ok $? "a capture of one sample folds to that sample" ||
+	sed 's/^/#   /' "$T/err"
+# An odd line inside a real sample: skipped, the sample the same, one
+# warning naming it.
+awk 'NR == 1000 { print "\tgarbage, no frame"; print "garbage 2" } { print }' \
+	"$T/real.ps" >"$T/real.odd"
+"$FLAMEDIFF" fold "$T/real.odd" >"$T/real.odd.got" 2>"$T/err"
+rc=$?
+[ $rc -eq 0 ] && cmp -s "$T/real.want" "$T/real.odd.got" &&
+	[ "$(wc -l <"$T/err")" -eq 1 ] &&
+	grep -q '^flamediff: warning: skipped 2 odd lines of .*real.odd (--strict refuses them), the first: .*real.odd:1000: ' "$T/err"
+ok $? "odd lines inside a real sample: skipped, one warning, the same fold" ||
+	sed 's/^/#   /' "$T/err"
+"$FLAMEDIFF" fold --strict "$T/real.odd" >"$T/real.odd.got" 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'real.odd:1000: ' "$T/err" && [ ! -s "$T/real.odd.got" ]
+ok $? "--strict: refused at that line (exit 2), nothing written"
+
+# --kernel / --jit as inferno marks, cycles:u and cycles one event
+printf 'p 1 [000] 1.0: 3 cycles:u: \n\t1 v+0x1 ([vmlinux-6.1.0-13-amd64])\n\t1 m+0x1 (/lib/modules/6.1/kernel/fs/ext4/ext4.ko)\n\t1 j+0x1 (/tmp/jitted-42-7.so)\n\t1 main+0x1 (/bin/p)\n\np 1 [000] 1.1: 2 cycles: \n\t1 main+0x1 (/bin/p)\n' >"$T/marks.ps"
+printf 'p;main 2\np;main;j_[j];m_[k];v_[k] 3\n' >"$T/marks.want"
+"$FLAMEDIFF" fold --all "$T/marks.ps" >"$T/marks.got" 2>"$T/err"
+[ $? -eq 0 ] && cmp -s "$T/marks.want" "$T/marks.got"
+ok $? "--all: [vmlinux-..] and .ko kernel, jitted-*.so JIT; cycles:u and cycles one event" ||
+	sed 's/^/#   /' "$T/marks.got" "$T/err"
 
 done_testing

@@ -143,4 +143,23 @@ rc=$?
 [ $rc -eq 0 ] && grep -q 'perf-profile\.' "$T/ev3.txt"
 ok $? "... and compared with --event-name (exit $rc)"
 
+# Odd lines of folded text: flamegraph.pl ignores a line without a count
+# ("Ignored N lines with invalid format"); fold skips the same lines, so
+# flamegraph.pl draws fold's output as it draws the raw file.
+printf 'p;main;f 10\nthis line has no count\np;main;g 20\nq;x\np;main;f 5\n' \
+	>"$T/odd.folded"
+"$FLAMEDIFF" fold "$T/odd.folded" >"$T/odd.out" 2>"$T/odd.err"
+rc=$?
+perl "$oracles/flamegraph.pl" "$T/odd.folded" >"$T/odd.ref.svg" 2>"$T/odd.ref.err"
+perl "$oracles/flamegraph.pl" "$T/odd.out" >"$T/odd.svg" 2>/dev/null
+titles "$T/odd.svg" >"$T/odd.titles"
+titles "$T/odd.ref.svg" >"$T/odd.ref.titles"
+[ $rc -eq 0 ] && grep -q 'Ignored 2 lines' "$T/odd.ref.err" &&
+	grep -q 'skipped 2 odd lines of .*odd.folded:2:' "$T/odd.err" &&
+	[ "$(wc -l <"$T/odd.titles")" -eq 5 ] &&
+	cmp -s "$T/odd.titles" "$T/odd.ref.titles"
+ok $? "odd folded lines: fold skips what flamegraph.pl ignores" ||
+	{ sed 's/^/#   /' "$T/odd.err"; diff "$T/odd.ref.titles" "$T/odd.titles" |
+		head -5 | sed 's/^/#   /'; }
+
 done_testing

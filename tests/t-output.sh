@@ -41,7 +41,7 @@ ok $? "-o DIRECTORY: exit 2, 'is a directory'"
 
 echo keep >"$T/kept"
 printf 'a;b 1\na;c\n' >"$T/bad.folded"
-"$FLAMEDIFF" fold -o "$T/kept" "$T/bad.folded" 2>/dev/null
+"$FLAMEDIFF" fold --strict -o "$T/kept" "$T/bad.folded" 2>/dev/null
 [ "$(cat "$T/kept")" = keep ] && [ -z "$(ls "$T" | grep 'kept\.tmp\.')" ]
 ok $? "bad input leaves an existing output as it was, and no temporary"
 

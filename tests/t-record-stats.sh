@@ -23,6 +23,42 @@ ok $? "its stdout reaches our stdout byte for byte"
 printf 'err line\nno newline' >"$T/tee.ewant"
 cmp -s "$T/tee.err" "$T/tee.ewant"
 ok $? "its stderr reaches our stderr byte for byte (-q: nothing else)"
+# without -q, our summary follows on a line of its own, not glued to the
+# command's last line (which has no newline)
+"$FLAMEDIFF" record -o "$T/tee2.prof" -- sh -c 'printf "no newline" >&2' \
+	>/dev/null 2>"$T/tee2.err"
+rc=$?
+[ $rc -eq 0 ] && sed -n 2p "$T/tee2.err" >"$T/tee2.l2" &&
+	head -1 "$T/tee2.err" | grep -qx 'no newline' &&
+	grep -q '^flamediff record: ' "$T/tee2.l2"
+ok $? "our own lines start on a line of their own" ||
+	sed 's/^/#   /' "$T/tee2.err"
+
+# A run that takes no sample (a period of 100 s of task-clock: none in a
+# short command, whatever the machine) is a profile all the same: its
+# stats read back, -q prints nothing of ours, and without -q the warning
+# starts on a line of its own.
+"$FLAMEDIFF" record -q -c 100000000000 --no-stat --testcase demo \
+	--metric 'ops_per_sec=rate: ([0-9.]+) ops/s' -o "$T/none.prof" -- \
+	sh -c 'echo "rate: 12.5 ops/s"; printf "no newline" >&2' \
+	>/dev/null 2>"$T/none.err"
+rc=$?
+printf 'no newline' >"$T/none.ewant"
+[ $rc -eq 0 ] && grep -qx '# samples: 0 samples' "$T/none.prof" &&
+	cmp -s "$T/none.ewant" "$T/none.err"
+ok $? "a run without samples: a profile, and -q prints no warning" ||
+	sed 's/^/#   /' "$T/none.err"
+"$FLAMEDIFF" report --lkp "$T/none.prof" >"$T/none.lkp" 2>"$T/err"
+[ $? -eq 0 ] && grep -qx 'demo.ops_per_sec: 12.5' "$T/none.lkp" &&
+	grep -q '^demo.time.elapsed_time: ' "$T/none.lkp"
+ok $? "report --lkp of it prints its stats" || sed 's/^/#   /' "$T/err"
+"$FLAMEDIFF" record -c 100000000000 --no-stat -o "$T/none2.prof" -- \
+	sh -c 'printf "no newline" >&2' >/dev/null 2>"$T/none2.err"
+rc=$?
+[ $rc -eq 0 ] && head -1 "$T/none2.err" | grep -qx 'no newline' &&
+	grep -q '^flamediff record: warning: no samples' "$T/none2.err"
+ok $? "without -q: the warning on a line of its own" ||
+	sed 's/^/#   /' "$T/none2.err"
 
 # --- stress-ng's metrics table, the time rows, perf-stat -----------------
 "$FLAMEDIFF" record -o "$T/r.prof" -- stress-ng --mremap 2 -t 3 \

@@ -207,4 +207,33 @@ check "table: event from the capture, top 25 functions by children" sh -c \
 check "--top 5" sh -c \
 	"[ \$(grep -Ec '^ +[0-9.]+% +[0-9.]+%  ' '$T/table') -eq 5 ]"
 
+# --- a run that took no sample: its stats rows still read back ------------
+# (record writes such a profile for a benchmark that mostly sleeps, or a
+# short command that no sample caught)
+cat >"$T/nosample.prof" <<'EOF'
+# flamediff-profile 3 folded
+# root: process
+# event: "cpu-clock"
+# unit: "ns"
+# samples: 0 samples
+# weight: 0 ns
+# stat: demo.ops_per_sec = 12.5 ;
+# stat: demo.time.voluntary_context_switches = 2 ;
+EOF
+"$FLAMEDIFF" report --lkp "$T/nosample.prof" >"$T/ns.lkp" 2>"$T/ns.err"
+ok $? "report --lkp of a profile with stats and no samples exits 0" ||
+	sed 's/^/#   /' "$T/ns.err"
+printf 'demo.ops_per_sec: 12.5\ndemo.time.voluntary_context_switches: 2\n' \
+	>"$T/ns.want"
+cmp -s "$T/ns.lkp" "$T/ns.want"
+ok $? "it prints the stats rows, and no perf-profile row"
+"$FLAMEDIFF" report "$T/nosample.prof" >"$T/ns.table" 2>"$T/ns.err"
+[ $? -eq 2 ] && grep -q 'no samples in the input, only 2 stats rows' "$T/ns.err"
+ok $? "the table of it: no samples, exit 2, pointing at --lkp"
+"$FLAMEDIFF" report --lkp "$T/nosample.prof" tests/data/mremap.perf-script.gz \
+	>"$T/ns2.lkp" 2>"$T/ns.err"
+[ $? -eq 0 ] && grep -qx 'demo.ops_per_sec: 12.5' "$T/ns2.lkp" &&
+	grep -q '^perf-profile\.children\.' "$T/ns2.lkp"
+ok $? "a run without samples beside one with: both read"
+
 done_testing

@@ -249,4 +249,64 @@ ok $? "fold notes on stderr that its weights are off-CPU ns"
 grep -q '("1 run, offcpu")' "$T/diff"
 ok $? "diff's header names the event of each side (offcpu)"
 
+# --- every line format of perf sched timehist (perf 6.1) -------------------
+# One recording printed with each option (tests/data/sched/README): the
+# rows of each are LKP's rules on the plain text, and so is the off-CPU
+# tree; --strict: no line of any is skipped.
+gzip -dc $d/opt-plain.timehist.gz | perl tests/sched-rows.pl >"$T/opt.want"
+"$FLAMEDIFF" fold --off-cpu $d/opt-plain.timehist.gz >"$T/opt.fold" 2>"$T/err"
+ok $? "timehist: the plain text folds (off-CPU)" || sed 's/^/#   /' "$T/err"
+for o in w M V S wMV n state VnstatewM; do
+	"$FLAMEDIFF" report --lkp --strict $d/opt-$o.timehist.gz >"$T/opt-$o.lkp" \
+		2>"$T/err"
+	rc=$?
+	grep '^perf-sched\.' "$T/opt-$o.lkp" >"$T/opt-$o.got"
+	[ $rc -eq 0 ] && [ $(wc -l <"$T/opt.want") -gt 50 ] &&
+		cmp -s "$T/opt.want" "$T/opt-$o.got"
+	ok $? "timehist -$o: every line read (--strict), LKP's rows" ||
+		{ sed 's/^/#   /' "$T/err"; diff "$T/opt.want" "$T/opt-$o.got" |
+			head -5 | sed 's/^/#   /'; }
+	"$FLAMEDIFF" fold --off-cpu $d/opt-$o.timehist.gz >"$T/opt-$o.fold" 2>"$T/err"
+	[ $? -eq 0 ] && nonempty "$T/opt.fold" && cmp -s "$T/opt.fold" "$T/opt-$o.fold"
+	ok $? "timehist -$o: the off-CPU tree of the plain text"
+done
+"$FLAMEDIFF" report --lkp $d/opt-s.timehist.gz >"$T/opt-s.lkp" 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'opt-s.timehist.gz: a perf sched timehist summary (-s) and no switch line' "$T/err"
+ok $? "timehist -s (a summary alone): read as timehist, said to hold no switch" ||
+	sed 's/^/#   /' "$T/err"
+
+# A task perf prints without [tid] (pid 0), <idle>, and odd lines.
+cat >"$T/bare.th" <<'EOF'
+           time    cpu  task name                       wait time  sch delay   run time
+                        [tid/pid]                          (msec)     (msec)     (msec)
+--------------- ------  ------------------------------  ---------  ---------  ---------
+     785.872610 [0000]  a[10]                               0.000      0.000      0.010    do_nanosleep <- hrtimer_nanosleep
+     785.872619 [0000]  sh                                  0.500      0.250      0.100    do_wait <- kernel_wait4 <- do_syscall_64
+     785.872620 [0000]  <idle>                              0.010      0.000      0.001 
+     785.872630 [0001]  a[10]                               2.000      0.125      1.000    do_nanosleep <- hrtimer_nanosleep
+EOF
+"$FLAMEDIFF" report --lkp --strict "$T/bare.th" >"$T/bare.lkp" 2>"$T/err"
+rc=$?
+grep '^perf-sched\.' "$T/bare.lkp" >"$T/bare.got"
+perl tests/sched-rows.pl <"$T/bare.th" >"$T/bare.want"
+[ $rc -eq 0 ] && grep -q 'do_wait.kernel_wait4.do_syscall_64' "$T/bare.got" &&
+	cmp -s "$T/bare.want" "$T/bare.got"
+ok $? "a task without [tid]: read, in LKP's rows" || sed 's/^/#   /' "$T/err"
+printf 'a;hrtimer_nanosleep;do_nanosleep 2000000\n' >"$T/bare.fwant"
+"$FLAMEDIFF" fold --off-cpu "$T/bare.th" >"$T/bare.fold" 2>"$T/err"
+[ $? -eq 0 ] && cmp -s "$T/bare.fwant" "$T/bare.fold"
+ok $? "... it weighs no off-CPU time, as <idle>" ||
+	sed 's/^/#   /' "$T/bare.fold"
+{ cat "$T/bare.th"; echo 'this is not a timehist line'; } >"$T/odd.th"
+"$FLAMEDIFF" report --lkp "$T/odd.th" >"$T/odd.lkp" 2>"$T/err"
+rc=$?
+grep '^perf-sched\.' "$T/odd.lkp" >"$T/odd.got"
+[ $rc -eq 0 ] && cmp -s "$T/bare.want" "$T/odd.got" &&
+	grep -q 'warning: skipped 1 odd line of .*odd.th:8: not a perf sched timehist line' "$T/err"
+ok $? "an odd line: skipped with one warning, every switch read" ||
+	sed 's/^/#   /' "$T/err"
+"$FLAMEDIFF" report --lkp --strict "$T/odd.th" >"$T/odd.lkp" 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'odd.th:8: not a perf sched timehist line' "$T/err"
+ok $? "... --strict refuses it (exit 2, FILE:LINE)"
+
 done_testing

@@ -184,7 +184,7 @@ ok $? "an unknown palette is a usage error"
 [ $? -eq 2 ] && [ ! -e "$T/x.svg" ]
 ok $? "a missing input exits 2 and writes nothing"
 printf 'main;f 10\nmain;g notanumber\n' >"$T/bad.folded"
-"$FLAMEDIFF" svg "$T/bad.folded" -o "$T/x.svg" 2>"$T/err"
+"$FLAMEDIFF" svg --strict "$T/bad.folded" -o "$T/x.svg" 2>"$T/err"
 [ $? -eq 2 ] && [ ! -e "$T/x.svg" ] && grep -q 'bad.folded:2' "$T/err"
 ok $? "bad input names FILE:LINE and writes nothing"
 "$FLAMEDIFF" svg --help >"$T/help"

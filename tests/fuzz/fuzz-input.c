@@ -28,6 +28,8 @@ static void read_as(const char *path, enum input_format fmt, uint8_t opts)
 	io.ps.no_comm = opts & 8;
 	/* the view: default, on-CPU, off-CPU, or both (refused) */
 	io.cpu_view = (opts >> 4) & 3;
+	/* odd lines skipped with a count, or refused (--strict) */
+	io.strict = opts & 64;
 	r = input_read(path, &io, p, fmt == INPUT_AUTO ? p2 : NULL, &err);
 	if (r && !err.msg[0]) {
 		fprintf(stderr, "input_read failed without a message\n");
@@ -48,15 +50,24 @@ static void read_as(const char *path, enum input_format fmt, uint8_t opts)
 	profile__delete(p2);
 }
 
+/* The warning of the last read (odd lines skipped), or "". */
+static char warned[2048];
+
+static void keep_warning(const char *msg)
+{
+	snprintf(warned, sizeof(warned), "%s", msg);
+}
+
 /*
  * perf script read with its block cache and without (every line parsed):
- * the same tree, node for node, or the same error.
+ * the same tree, node for node, or the same error; the same warning.
  */
 static void cache_same(const char *path, uint8_t opts)
 {
 	struct input_opts io = { .format = INPUT_PERF_SCRIPT };
 	struct profile *a = profile__new(), *b = profile__new();
 	struct fd_err ea = { { 0 } }, eb = { { 0 } };
+	char wa[sizeof(warned)];
 	int ra, rb;
 	uint32_t i;
 
@@ -64,9 +75,20 @@ static void cache_same(const char *path, uint8_t opts)
 	io.ps.tid = opts & 2;
 	io.ps.addrs = opts & 4;
 	io.ps.no_comm = opts & 8;
+	io.strict = opts & 64;
+	input_register_warn(keep_warning);
+	warned[0] = '\0';
 	ra = input_read(path, &io, a, NULL, &ea);
+	memcpy(wa, warned, sizeof(wa));
+	warned[0] = '\0';
 	io.ps.every_line = true;
 	rb = input_read(path, &io, b, NULL, &eb);
+	input_register_warn(NULL);
+	if (strcmp(wa, warned)) {
+		fprintf(stderr, "block cache: warned '%s', without: '%s'\n",
+			wa, warned);
+		abort();
+	}
 	if (ra != rb || strcmp(ea.msg, eb.msg)) {
 		fprintf(stderr, "block cache: %d '%s' without: %d '%s'\n", ra,
 			ea.msg, rb, eb.msg);
