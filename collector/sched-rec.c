@@ -557,6 +557,10 @@ static void on_switch(struct sched_rec *s, uint32_t cpu, uint64_t t,
 		}
 		s->switches++;
 
+		/* its switch-in was not traced: the wait timehist gives
+		 * it, up to its CPU's last switch, as the WAIT above */
+		if (tr->off && tprev && tr->last && tr->last <= tprev)
+			s->off.v[tr->off - 1].weight += tprev - tr->last;
 		n = decode_stack(s->dec, &ds, &comm);
 		tr->off = stacks_add(&s->off, comm, s->dec->frames, n, 0) + 1;
 		tr->last = t;

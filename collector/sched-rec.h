@@ -60,7 +60,9 @@
  * (it has no chain, LKP's parse skips it). A kernel that does not trace
  * the idle task's switch-out on some CPU (seen in a Firecracker guest, on
  * its second CPU: perf sched timehist sees the same) gives a task woken
- * there a WAIT of 0 and its sleep as RUN, as timehist prints; the task
+ * there a WAIT of 0 (or up to another task's switch on that CPU) and its
+ * sleep as RUN, as timehist prints; the off-CPU tree then weighs that
+ * sleep as that WAIT, so that it adds up to timehist's WAITs. The task
  * that switches out was not the one the CPU's last switch put on it, so
  * such switches are counted unreliable too.
  */
