@@ -97,6 +97,7 @@ int comparison_load(struct comparison *c, char *const *const paths[2],
 	struct input_opts sio;
 	struct proc_match *m;
 	struct fd_err e;
+	size_t j;
 	int i;
 
 	if (!o) {
@@ -128,6 +129,9 @@ int comparison_load(struct comparison *c, char *const *const paths[2],
 			fd_err_set(err, "%s: %s", what[i], e.msg);
 			return -1;
 		}
+		/* LKP stats files: their testcase, as a profile's */
+		for (j = 0; c->sides[i].stats && j < c->sides[i].nr_runs; j++)
+			proc_match_stats(m, i, &c->sides[i].sets[j]);
 	}
 	proc_match_learn(m, false);
 	c->match_note = proc_match_note(m);

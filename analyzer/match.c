@@ -422,6 +422,30 @@ int proc_match_run(struct proc_match *m, int side, struct profile *p,
 	return 0;
 }
 
+void proc_match_stats(struct proc_match *m, int side, struct metric_set *s)
+{
+	const struct seen *b = &m->side[0];
+	char *test;
+	size_t i;
+
+	if (side < 0 || side > 1)
+		return;
+	metric_set_sort(s);
+	test = testcase_of(s);
+	note_seen(&m->side[side], NULL, test);
+	if (m->testcase && test && strcmp(test, m->testcase))
+		m->testcase_hits += rename_testcase(s, test, m->testcase);
+	for (i = 0; side == 1 && i < m->nr_renames; i++)
+		m->renames[i].hits += rename_testcase(s, m->renames[i].from,
+						      m->renames[i].to);
+	if (side == 1 && m->autom && b->test && !b->test_mixed && test &&
+	    strcmp(test, b->test)) {
+		rename_testcase(s, test, b->test);
+		m->auto_test++;
+	}
+	free(test);
+}
+
 const char *proc_match_note(struct proc_match *m)
 {
 	const struct seen *b = &m->side[0], *n = &m->side[1];

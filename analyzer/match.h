@@ -29,7 +29,9 @@
  *   the base's; when each side's runs have one testcase (one prefix of
  *   their benchmark keys) and they differ, the new side's is renamed.
  *
- * The rows and graphs then carry the base's names. A process matched by
+ * Sides of LKP stats files have no processes: their keys' testcase is
+ * matched the same way (proc_match_stats()). The rows and graphs then
+ * carry the base's names. A process matched by
  * name NEW also matches as the kernel's 15-byte cut of NEW and with a
  * "-PID" suffix (kept).
  */
@@ -62,6 +64,9 @@ bool proc_match_renames_tree(const struct proc_match *m, int side);
 int proc_match_run(struct proc_match *m, int side, struct profile *p,
 		   const char *path, struct fd_err *err);
 void proc_match_learn(struct proc_match *m, bool on);
+
+/* The same for a run of LKP stats (no processes: the testcase only). */
+void proc_match_stats(struct proc_match *m, int side, struct metric_set *s);
 
 /*
  * What was matched or found to differ, for the front end to say (NULL:

@@ -84,6 +84,30 @@ rc=$?
 [ $rc -eq 1 ] && grep -q 'want OLD=NEW' "$T/bad.err"
 ok $? "--rename without '=' is a usage error ($rc)"
 
+# --- LKP stats files: the testcase's rows ------------------------------------
+mkdir -p "$T/sA" "$T/sB" "$T/sB2"
+for d in A B B2; do
+	for f in "$T/$d"/*.profile; do
+		"$FLAMEDIFF" report --lkp "$f" >"$T/s$d/$(basename "$f" .profile)" ||
+			echo "report failed: $f" >>"$T/stats.err"
+	done
+done
+[ ! -s "$T/stats.err" ] && grep -q '^notify2\.ops_per_sec:' "$T/sB2/run1"
+ok $? "report --lkp writes each run's stats (notify2.* on the new side)"
+"$FLAMEDIFF" diff --new-name B "$T/sA" "$T/sB" >"$T/ssame.txt" 2>/dev/null
+ssame_rc=$?
+"$FLAMEDIFF" diff --new-name B --rename notify=notify2 "$T/sA" "$T/sB2" >"$T/sren.txt" \
+	2>/dev/null
+ok $? "diff --rename of LKP stats files exits 0"
+[ $ssame_rc -eq 0 ] && grep -q 'notify\.ops_per_sec' "$T/ssame.txt" &&
+	cmp -s "$T/ssame.txt" "$T/sren.txt"
+ok $? "stats files with --rename: the same rows as when both are named notify"
+"$FLAMEDIFF" diff --new-name B "$T/sA" "$T/sB2" >"$T/sauto.txt" 2>"$T/sauto.err"
+[ $ssame_rc -eq 0 ] && nonempty "$T/sauto.txt" &&
+	cmp -s "$T/ssame.txt" "$T/sauto.txt" &&
+	grep -q "rows compared as 'notify\.\*'" "$T/sauto.err"
+ok $? "by itself (one testcase a side): the same rows, and a note"
+
 # --- the graphs read the same comparison ----------------------------------
 "$FLAMEDIFF" svg --diff "$T/A" "$T/B" -o "$T/same.svg" 2>/dev/null
 svg_rc=$?
