@@ -44,9 +44,11 @@ static struct profile *tree_target(void *ctx)
 	return cmp_build_target(tc->c->build);
 }
 
-/* The comparison's loading options, and its tree's build when asked. */
+/* The comparison's loading options, and its tree's build when asked;
+ * direct: runs may be read straight into the tree. */
 static void load_begin(struct comparison *c, const struct comparison_opts *o,
-		       struct tree_ctx tc[2], struct diff_side_visit v[2])
+		       struct tree_ctx tc[2], struct diff_side_visit v[2],
+		       bool direct)
 {
 	int i;
 
@@ -72,7 +74,8 @@ static void load_begin(struct comparison *c, const struct comparison_opts *o,
 			 * no chains, not reversed.
 			 */
 			.target = o->tree && o->no_rows && !o->reverse &&
-						  !o->merged && !o->chains
+						  !o->merged && !o->chains &&
+						  direct
 					  ? tree_target
 					  : NULL,
 			.ctx = &tc[i],
@@ -91,24 +94,47 @@ int comparison_load(struct comparison *c, char *const *const paths[2],
 	struct comparison_opts defaults;
 	struct diff_side_visit v[2];
 	struct tree_ctx tc[2];
+	struct input_opts sio;
+	struct proc_match *m;
 	struct fd_err e;
+	size_t j;
 	int i;
 
 	if (!o) {
 		comparison_opts_init(&defaults);
 		o = &defaults;
 	}
-	load_begin(c, o, tc, v);
+	m = proc_match__new(o->match, err);
+	if (!m)
+		return -1;
+	/* A run renamed or stripped is rebuilt: not read into the tree */
+	if (io)
+		sio = *io;
+	else
+		memset(&sio, 0, sizeof(sio));
+	load_begin(c, o, tc, v,
+		   !proc_match_renames_tree(m, 0) && !sio.ps.no_comm);
+	c->match = m;
+	sio.match = m;
+	proc_match_learn(m, true);
 	for (i = 0; i < 2; i++) {
 		/* The new side keeps the chains the base's runs keep. */
 		if (i)
 			v[i].seed = c->sides[0].cands;
-		if (diff_side_load_visit(&c->sides[i], paths[i], nr[i], io,
+		if (i && proc_match_renames_tree(m, 1))
+			v[i].target = NULL;
+		sio.match_side = i;
+		if (diff_side_load_visit(&c->sides[i], paths[i], nr[i], &sio,
 					 &v[i], &e)) {
 			fd_err_set(err, "%s: %s", what[i], e.msg);
 			return -1;
 		}
+		/* LKP stats files: their testcase, as a profile's */
+		for (j = 0; c->sides[i].stats && j < c->sides[i].nr_runs; j++)
+			proc_match_stats(m, i, &c->sides[i].sets[j]);
 	}
+	proc_match_learn(m, false);
+	c->match_note = proc_match_note(m);
 	return 0;
 }
 
@@ -129,7 +155,7 @@ int comparison_init_profiles(struct comparison *c, struct profile *base,
 		comparison_opts_init(&defaults);
 		o = &defaults;
 	}
-	load_begin(c, o, tc, v);
+	load_begin(c, o, tc, v, true);
 	for (i = 0; i < 2; i++) {
 		if (diff_side_init_profile(&c->sides[i], p[i], name,
 					   what[i], &v[i], &e)) {
@@ -216,6 +242,7 @@ void comparison_release(struct comparison *c)
 		diff_side_release(&c->sides[k]);
 	cmp_build__delete(c->build);
 	cmp_tree__delete(c->tree);
+	proc_match__delete(c->match);
 	diff_release(&c->table);
 	free(c->event);
 	free(c->note);

@@ -10,6 +10,7 @@
 #include "analyzer/compare.h"
 #include "analyzer/diff.h"
 #include "analyzer/input.h"
+#include "analyzer/match.h"
 #include "analyzer/side.h"
 
 /*
@@ -43,6 +44,9 @@ struct comparison_opts {
 				  * headline), each run measured for its
 				  * totals only */
 	const char *event;	 /* the keys' event; NULL: from the sides */
+	/* --rename, --testcase, --no-rename (match.h); NULL: the
+	 * automatic rule alone */
+	const struct match_opts *match;
 };
 
 void comparison_opts_init(struct comparison_opts *o);
@@ -56,6 +60,10 @@ struct comparison {
 	struct diff table;
 	struct cmp_tree *tree;	   /* NULL: not asked, or a stats side */
 	struct cmp_build *build;   /* the tree while the runs are read */
+	/* The sides' processes and testcases matched (match.h), and what
+	 * to say of it (NULL: nothing), set by comparison_load(). */
+	struct proc_match *match;
+	const char *match_note;
 };
 
 /*

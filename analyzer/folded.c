@@ -269,6 +269,7 @@ static int header_line(struct fr *fr, char *line, size_t len)
 	STR("cpus", cpus);
 	STR("date", date);
 	STR("label", label);
+	STR("unreliable", unreliable);
 #undef STR
 	if (!strcmp(key, "samples")) {
 		p->meta.samples += strtoull(val, NULL, 10);
@@ -996,6 +997,11 @@ static void write_offcpu(const struct profile *off, struct outfile *o)
 	header_str(o, "unit", off->meta.unit);
 	outfile_printf(o, "# samples: %llu switches\n",
 		       (unsigned long long)off->meta.samples);
+	/* record --sched's lost records, and the rows they touch */
+	if (off->meta.lost)
+		outfile_printf(o, "# lost: %llu records\n",
+			       (unsigned long long)off->meta.lost);
+	header_str(o, "unreliable", off->meta.unreliable);
 	format_weight(num, sizeof(num), profile_total(off));
 	outfile_printf(o, "# weight: %s %s\n", num,
 		       weight_word(off->meta.unit));

@@ -5,6 +5,7 @@
 #include "analyzer/folded.h"
 #include "analyzer/input.h"
 #include "analyzer/lkp-stats.h"
+#include "analyzer/match.h"
 #include "analyzer/perfscript.h"
 #include "analyzer/sched.h"
 #include "analyzer/timehist.h"
@@ -426,6 +427,15 @@ int input_read_lr(struct linereader *lr, const struct input_opts *o,
 	if (!ret && comm_filter_active(&o->comm) &&
 	    (profile_filter_comm(p, &o->comm, lr->path, err) ||
 	     (p2 && profile_filter_comm(p2, &o->comm, lr->path, err))))
+		ret = -1;
+	/* --no-comm: a profile's (or perf.data's) process roots too */
+	if (!ret && o->ps.no_comm) {
+		profile_strip_processes(p);
+		if (p2)
+			profile_strip_processes(p2);
+	}
+	if (!ret && o->match &&
+	    proc_match_run(o->match, o->match_side, p, lr->path, err))
 		ret = -1;
 	if (!ret && profile_total(p) <= before &&
 	    (!p2 || profile_total(p2) <= before2)) {

@@ -60,6 +60,8 @@ struct perf_script_opts {
 #define CPU_VIEW_ON 1U
 #define CPU_VIEW_OFF 2U
 
+struct proc_match;
+
 struct input_opts {
 	/* INPUT_AUTO detects; any other value skips detection. */
 	enum input_format format;
@@ -86,6 +88,11 @@ struct input_opts {
 	 * fails the read, where it is otherwise skipped and counted (one
 	 * warning through input_register_warn()'s function). */
 	bool strict;
+	/* A comparison's matching of differently named processes and
+	 * testcases (match.h), applied to each input read as a run of
+	 * side match_side (0 base, 1 new); NULL: none. Not owned. */
+	struct proc_match *match;
+	int match_side;
 };
 
 /* Free what the options hold (the filter's lists). */

@@ -142,6 +142,7 @@ void profile_meta_release(struct profile_meta *m)
 	free(m->cpus);
 	free(m->date);
 	free(m->label);
+	free(m->unreliable);
 	metric_set_release(&m->stats);
 	memset(m, 0, sizeof(*m));
 }

@@ -106,6 +106,13 @@ struct profile_meta {
 	char *date;	/* when, ISO 8601 */
 	char *label;	/* free-form, e.g. the build's name */
 	/*
+	 * Off-CPU (profile->offcpu) only: how many switches span lost
+	 * records or had no traced switch-in, and the perf-sched keys they
+	 * are in, "KEY (N of M), ..." (sched_agg_unreliable()): those rows
+	 * may be wrong. NULL when there are none.
+	 */
+	char *unreliable;
+	/*
 	 * The run's other LKP stats (benchmark figures, time, perf-stat:
 	 * analyzer/benchmark.h), whole keys ("stress-ng.mremap.ops"). One
 	 * run's own: profile_merge() leaves dst's as they are, since adding

@@ -61,6 +61,7 @@ static void series_add(struct series *s, double x, uint64_t n_before)
 struct sched_key {
 	uint32_t id; /* in the key table; first-seen order */
 	uint64_t count;
+	uint64_t unreliable;
 	struct series wait, delay, both;
 };
 
@@ -165,14 +166,15 @@ static void key_add(struct sched_key *k, double wait, double delay, double both)
 	k->count++;
 }
 
-void sched_agg_add(struct sched_agg *a, const struct sched_switch *sw)
+static struct sched_key *agg_add(struct sched_agg *a,
+				  const struct sched_switch *sw)
 {
 	struct sched_key *k;
 	double both;
 	uint32_t id;
 
 	if (chain_key(a, sw->chain))
-		return;
+		return NULL;
 	id = strtab_intern(a->names, a->tmp.buf, a->tmp.len);
 	if (id >= a->alloc) {
 		size_t n = a->alloc ? a->alloc : 16;
@@ -189,6 +191,23 @@ void sched_agg_add(struct sched_agg *a, const struct sched_switch *sw)
 	both = round3(sw->wait_ms + sw->delay_ms);
 	key_add(k, sw->wait_ms, sw->delay_ms, both);
 	key_add(&a->total, sw->wait_ms, sw->delay_ms, both);
+	return k;
+}
+
+void sched_agg_add(struct sched_agg *a, const struct sched_switch *sw)
+{
+	agg_add(a, sw);
+}
+
+void sched_agg_add_unreliable(struct sched_agg *a,
+			      const struct sched_switch *sw)
+{
+	struct sched_key *k = agg_add(a, sw);
+
+	if (!k)
+		return;
+	k->unreliable++;
+	a->total.unreliable++;
 }
 
 uint64_t sched_agg_count(const struct sched_agg *a)
@@ -268,6 +287,45 @@ void sched_agg_rows(const struct sched_agg *a, struct metric_set *stats)
 	}
 	free(order);
 	strbuf_release(&name);
+}
+
+/* The keys in the rows' order; *n of them. Free the array. */
+static struct sched_key **keys_by_count(const struct sched_agg *a, size_t *n)
+{
+	struct sched_key **order;
+	size_t i;
+
+	order = xmalloc((a->alloc ? a->alloc : 1) * sizeof(*order));
+	*n = 0;
+	for (i = 0; i < a->alloc; i++)
+		if (a->keys[i].count)
+			order[(*n)++] = &a->keys[i];
+	qsort(order, *n, sizeof(*order), cmp_count);
+	return order;
+}
+
+uint64_t sched_agg_unreliable(const struct sched_agg *a, struct strbuf *out)
+{
+	struct sched_key **order;
+	size_t i, n;
+	bool first = true;
+
+	if (!a->total.unreliable)
+		return 0;
+	order = keys_by_count(a, &n);
+	for (i = 0; i < n; i++) {
+		const struct sched_key *k = order[i];
+
+		if (!k->unreliable)
+			continue;
+		strbuf_addf(out, "%s%s (%llu of %llu)", first ? "" : ", ",
+			    strtab_str(a->names, k->id),
+			    (unsigned long long)k->unreliable,
+			    (unsigned long long)k->count);
+		first = false;
+	}
+	free(order);
+	return a->total.unreliable;
 }
 
 void sched_chain_format(const char *const *leaf_first, size_t n,

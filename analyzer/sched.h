@@ -57,9 +57,19 @@ void sched_agg__delete(struct sched_agg *a);
  * Switches whose chain has no " <- " are ignored, as LKP's parse does.
  */
 void sched_agg_add(struct sched_agg *a, const struct sched_switch *sw);
+/* The same, for a switch whose times span records the kernel lost. */
+void sched_agg_add_unreliable(struct sched_agg *a,
+			      const struct sched_switch *sw);
 
 /* Switches folded in (those with a chain). */
 uint64_t sched_agg_count(const struct sched_agg *a);
+
+/*
+ * The keys with unreliable switches, appended to out in the rows' order
+ * as "KEY (N of M)", separated by ", ": their rows' times may be wrong.
+ * Returns how many switches were unreliable in all.
+ */
+uint64_t sched_agg_unreliable(const struct sched_agg *a, struct strbuf *out);
 
 /*
  * LKP's perf-sched.* rows, added to stats: the totals, then per key in

@@ -66,6 +66,7 @@ struct diff_cmd {
 	uint64_t top;		/* --top: per group; 0: all */
 	const char *names[2], *event;
 	struct input_opts io;
+	struct match_opts match;
 	struct po_list paths[2]; /* base, new */
 };
 
@@ -147,6 +148,7 @@ const struct po_option diff_options[] = {
 	PO_FILENAME('o', "output", D, output, "FILE",
 		    "write there instead of standard output"),
 	PO_INCLUDE(D, io, input_options),
+	PO_INCLUDE(D, match, match_options),
 	PO_END,
 };
 #undef D
@@ -172,6 +174,8 @@ static int parse(struct diff_cmd *c, int argc, char **argv, int *status)
 	n = cmd_parse_options(argc, argv, diff_usage, diff_options, c, 0,
 			      status);
 	if (n < 0)
+		return -1;
+	if (match_opts_check(&c->match, "diff", status))
 		return -1;
 	if (c->paths[0].nr || c->paths[1].nr) {
 		if (n)
@@ -273,6 +277,7 @@ int cmd_diff(int argc, char **argv)
 	co.diff = c.opts;
 	co.full_precision = c.full_precision;
 	co.event = c.event;
+	co.match = &c.match;
 	co.tree = c.explain && c.format != FMT_CSV && c.format != FMT_FOLDED;
 	/* The explanation reads the tree's processes only, and the runs'
 	 * chains; the exports and --folded each side's merged tree. */
@@ -302,6 +307,8 @@ int cmd_diff(int argc, char **argv)
 	}
 	if (cmp.note)
 		fprintf(stderr, "flamediff diff: note: %s\n", cmp.note);
+	if (cmp.match_note)
+		fprintf(stderr, "flamediff diff: note: %s\n", cmp.match_note);
 	for (i = 0; i < 2; i++)
 		names[i] = c.names[i] ? c.names[i] : s[i].name;
 	diff_select(&cmp.table, c.groups, (size_t)c.top);
@@ -359,5 +366,6 @@ out_args:
 	input_opts_release(&c.io);
 	po_list_release(&c.paths[0]);
 	po_list_release(&c.paths[1]);
+	po_list_release(&c.match.rename);
 	return ret;
 }

@@ -527,6 +527,17 @@ int cmd_record(int argc, char **argv)
 				(unsigned long long)st->sched_lost);
 		fprintf(stderr, ": %s\n", a.out);
 	}
+	if (a.o.sched && record_stats(r)->sched_unreliable && !a.quiet)
+		fprintf(stderr, "flamediff record: note: %llu of the %llu "
+			"switches may have wrong times (%llu scheduler "
+			"records lost, %llu switch-ins not traced), as perf "
+			"sched timehist would print them; \"# unreliable:\" "
+			"in %s names their perf-sched keys\n",
+			(unsigned long long)record_stats(r)->sched_unreliable,
+			(unsigned long long)record_stats(r)->switches,
+			(unsigned long long)record_stats(r)->sched_lost,
+			(unsigned long long)record_stats(r)->sched_unseen_in,
+			a.out);
 	/* An empty profile is a valid answer, but rarely the one wanted:
 	 * with -p, the parent of the processes doing the work, say. */
 	if (!record_stats(r)->samples && !a.quiet && own_line(w, &ended))

@@ -329,6 +329,10 @@ static int run(const struct report_cmd *c)
 		break;
 	}
 	metrics_release(&m);
+	/* record --sched's lost records: which perf-sched rows to doubt */
+	if (p->offcpu && p->offcpu->meta.unreliable)
+		fprintf(stderr, "flamediff report: note: perf-sched rows may "
+			"be wrong: %s\n", p->offcpu->meta.unreliable);
 	if (outfile_commit(&o, &err))
 		goto fail;
 	ret = 0;

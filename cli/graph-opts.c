@@ -56,8 +56,9 @@ const struct po_option input_options[] = {
 		  "perf script: samples of this event only\n"
 		  "(default: the first event seen)"),
 	PO_BOOL(0, "no-comm", struct input_opts, ps.no_comm,
-		"no process-name root (perf script), or\n"
-		"folded stacks that start with a function"),
+		"no process-name root (perf script; a profile's\n"
+		"process frames dropped), or folded stacks that\n"
+		"start with a function"),
 	PO_LIST(0, "only-pid", struct input_opts, ps.only_pid, "PID[,PID...]",
 		"perf script, perf.data: only the samples of these\n"
 		"processes;\n"
@@ -82,6 +83,46 @@ const struct po_option input_options[] = {
 		"own, from the binaries' DWARF"),
 	PO_END,
 };
+
+#define M struct match_opts
+const struct po_option match_options[] = {
+	PO_LIST(0, "rename", M, rename, "OLD=NEW",
+		"the new side's process and benchmark testcase\n"
+		"NEW are the base's OLD (binaries named\n"
+		"differently); repeatable"),
+	PO_STRING(0, "testcase", M, testcase, "NAME",
+		  "each side's dominant process and testcase are\n"
+		  "called NAME"),
+	PO_BOOL(0, "no-rename", M, no_auto,
+		"compare the processes and testcases by their\n"
+		"names as they are (by default, when each side has\n"
+		"one dominant process or one testcase and they\n"
+		"differ, the new side's is renamed to the base's)"),
+	PO_END,
+};
+#undef M
+
+int match_opts_check(const struct match_opts *m, const char *cmd,
+		     int *status)
+{
+	size_t i;
+
+	for (i = 0; i < m->rename.nr; i++) {
+		const char *a = m->rename.v[i], *eq = strchr(a, '=');
+
+		if (!eq || eq == a || !eq[1] || strchr(eq + 1, '=')) {
+			*status = usage_error(cmd, "--rename '%s': want "
+					      "OLD=NEW (the base's name, the "
+					      "new side's)", a);
+			return -1;
+		}
+	}
+	if (m->testcase && !*m->testcase) {
+		*status = usage_error(cmd, "--testcase wants a name");
+		return -1;
+	}
+	return 0;
+}
 
 /* "PX" (the image) or, for a diff, base|new|mean (the frames). */
 static int width_cb(const struct po_option *opt, const char *arg,
@@ -219,6 +260,7 @@ const struct po_option graph_options[] = {
 		  "compare (default: the largest change drawn)"),
 	PO_BOOL(0, "full-precision", G, full_precision,
 		"keep shares below 0.05 in a run (as diff's)"),
+	PO_INCLUDE(G, match, match_options),
 	PO_CLEAR(0, "no-strip-clones", G, fo.strip_clones,
 		 "keep .isra.N/.constprop.N/.part.N suffixes"),
 	PO_FILENAME('o', "output", G, output, "FILE",
@@ -243,6 +285,8 @@ int graph_cmd_parse(struct graph_cmd *g, int argc, char **argv,
 
 	n = cmd_parse_options(argc, argv, usage, opts, base, 0, status);
 	if (n < 0)
+		return -1;
+	if (match_opts_check(&g->match, cmd, status))
 		return -1;
 	g->fo.color_by = g->color_by;
 	g->inputs = argv;
@@ -297,6 +341,7 @@ static void graph_comparison_opts(const struct graph_cmd *g,
 	/* A graph shows the table's rows only when it draws the table;
 	 * its info line takes the benchmark's headline, a stats row. */
 	co->no_rows = !g->table_rows;
+	co->match = &g->match;
 }
 
 /* The comparison (both sides read) into a differential layout. */
@@ -392,6 +437,8 @@ int graph_cmd_load(struct graph_cmd *g)
 		r = LOAD_BAD_INPUT;
 	else
 		r = load_comparison(g, &err);
+	if (g->diff && r != LOAD_BAD_INPUT && g->cmp.match_note)
+		fprintf(stderr, "flamediff: note: %s\n", g->cmp.match_note);
 	if (r == LOAD_BAD_INPUT)
 		return report_bad_input(err.msg);
 	if (r == LOAD_BAD_OPTS) {
@@ -409,5 +456,6 @@ void graph_cmd_release(struct graph_cmd *g)
 	input_opts_release(&g->io);
 	po_list_release(&g->base);
 	po_list_release(&g->new);
+	po_list_release(&g->match.rename);
 	memset(g, 0, sizeof(*g));
 }

@@ -35,6 +35,7 @@ struct graph_cmd {
 	uint64_t max_depth;	/* --max-depth, for fo */
 	bool table_rows;	/* a diff's table is drawn (png --table) */
 	bool full_precision;	/* --full-precision (diff) */
+	struct match_opts match; /* --rename, --testcase, --no-rename */
 
 	/* Filled by graph_cmd_load(); all owned by g. */
 	struct profile *profile; /* plain graph: all inputs merged */

@@ -14,4 +14,15 @@
  */
 extern const struct po_option input_options[];
 
+/*
+ * How a comparison matches differently named processes and testcases
+ * (analyzer/match.h): diff and the graphs' --diff include it at the
+ * offset of their struct match_opts. match_opts_check() refuses a
+ * malformed --rename as a usage error (-1, *status set).
+ */
+struct match_opts;
+extern const struct po_option match_options[];
+int match_opts_check(const struct match_opts *m, const char *cmd,
+		     int *status);
+
 #endif

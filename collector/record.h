@@ -65,6 +65,8 @@ struct record_stats {
 	uint64_t unwind_fail; /* dwarf: samples with only the user IP */
 	uint64_t switches;  /* --sched: switch-outs of the target's tasks */
 	uint64_t sched_lost; /* --sched: tracepoint records dropped */
+	uint64_t sched_unreliable; /* switches whose times may be wrong */
+	uint64_t sched_unseen_in;  /* of them, no switch-in traced */
 };
 
 struct record;

@@ -21,8 +21,14 @@
 
 static const char *const tracefs_dirs[] = { "/sys/kernel/tracing",
 					    "/sys/kernel/debug/tracing" };
+/*
+ * The wakeup is sched_waking where the kernel has it, as perf sched record
+ * takes it (and timehist folds it as a wakeup): it fires when the wakeup
+ * starts, sched_wakeup once the task is queued, a few microseconds later,
+ * which would make every SCH_DELAY shorter than timehist's.
+ */
 static const char *const event_names[SCHED_NR] = {
-	"sched_switch", "sched_wakeup", "sched_wakeup_new"
+	"sched_switch", "sched_waking", "sched_wakeup_new"
 };
 
 /* Where a field of the raw data is, from the event's format file. */
@@ -38,16 +44,25 @@ struct task {
 	bool target;	/* counted (always, without a filter) */
 };
 
+/* A CPU, as its switches tell. */
+struct cpu_clock {
+	uint64_t last;	/* time of its last switch (tprev; 0: none yet) */
+	int32_t cur;	/* the task that switch put on it */
+};
+
+
 struct sched_rec {
 	struct decoder *dec;
 	const struct kallsyms *ksyms;
 	bool filter;
 	uint64_t id[SCHED_NR];
+	bool waking;	    /* SCHED_WAKEUP is sched_waking */
 	struct field prev_pid, prev_state, next_pid, wake_pid;
 	uint64_t dead_mask; /* prev_state bits of an exiting task (X, Z) */
 
-	uint64_t *cpu_last; /* per CPU: time of its last switch (tprev) */
+	struct cpu_clock *cpu;
 	unsigned int nr_cpu;
+	uint64_t gap_end;   /* the latest time a LOST record ended a gap */
 
 	struct hmap tids;   /* tid -> index + 1 in tasks (0: dropped) */
 	struct task *tasks;
@@ -64,17 +79,20 @@ struct sched_rec {
 
 	struct stacks off;  /* switch-out stacks, weight = ns off the CPU */
 	uint64_t switches;  /* switch-outs of counted tasks */
+	uint64_t unreliable; /* of them, those whose times span a gap */
+	uint64_t unseen_in; /* of them, those with no switch-in traced */
+	uint64_t lost;	    /* records the kernel dropped (LOST records) */
 	unsigned long bad;  /* samples too short for their fields */
 };
 
-const char *sched_rec_name(enum sched_event e)
+const char *sched_rec_name(const struct sched_rec *s, enum sched_event e)
 {
 	static const char *const full[SCHED_NR] = {
 		"sched:sched_switch", "sched:sched_wakeup",
 		"sched:sched_wakeup_new"
 	};
 
-	return full[e];
+	return e == SCHED_WAKEUP && s->waking ? "sched:sched_waking" : full[e];
 }
 
 /* "\tfield:pid_t prev_pid;\toffset:24;\tsize:4;\tsigned:1;" */
@@ -140,6 +158,13 @@ static int read_event(struct sched_rec *s, const char *dir,
 	snprintf(path, sizeof(path), "%s/events/sched/%s/format", dir,
 		 event_names[e]);
 	fp = fopen(path, "re");
+	s->waking = e == SCHED_WAKEUP && fp;
+	if (!fp && e == SCHED_WAKEUP) {
+		/* kernels before 4.3 have no sched_waking */
+		snprintf(path, sizeof(path), "%s/events/sched/sched_wakeup/"
+			 "format", dir);
+		fp = fopen(path, "re");
+	}
 	if (!fp)
 		return tracefs_error(err, errno, path);
 	while (fgets(line, sizeof(line), fp)) {
@@ -222,7 +247,7 @@ void sched_rec__delete(struct sched_rec *s)
 {
 	if (!s)
 		return;
-	free(s->cpu_last);
+	free(s->cpu);
 	hmap_release(&s->tids);
 	free(s->tasks);
 	free(s->free);
@@ -254,6 +279,8 @@ void sched_rec_attr(const struct sched_rec *s, enum sched_event e,
 	a->exclude_callchain_kernel = e != SCHED_SWITCH;
 	a->exclude_callchain_user = e != SCHED_SWITCH;
 	a->disabled = 1;
+	/* a LOST record's time and CPU: the gap it ends (sched-rec.h) */
+	a->sample_id_all = 1;
 	/* read every 64 KiB or so: switches come by the hundred thousand */
 	a->watermark = 1;
 	a->wakeup_watermark = 64 * 1024;
@@ -262,6 +289,21 @@ void sched_rec_attr(const struct sched_rec *s, enum sched_event e,
 uint64_t sched_rec_switches(const struct sched_rec *s)
 {
 	return s->switches;
+}
+
+uint64_t sched_rec_lost(const struct sched_rec *s)
+{
+	return s->lost;
+}
+
+uint64_t sched_rec_unreliable(const struct sched_rec *s)
+{
+	return s->unreliable;
+}
+
+uint64_t sched_rec_unseen_in(const struct sched_rec *s)
+{
+	return s->unseen_in;
 }
 
 static struct task *task_get(struct sched_rec *s, pid_t tid, bool create)
@@ -307,16 +349,48 @@ void sched_rec_task(struct sched_rec *s, pid_t tid)
 		task_get(s, tid, true)->target = true;
 }
 
-/* The time of a sched ring's record (its samples only; 0 otherwise: a
- * LOST record is merged first, which changes nothing). */
+/*
+ * The sample_id that sample_id_all puts at the end of a record other than
+ * a sample, for SCHED_SAMPLE_TYPE: pid, tid; time; cpu, res.
+ */
+#define SCHED_ID_SIZE 24
+
+/* The time of a sched ring's record: a sample's, or the time a LOST
+ * record was written (0 when it has none). */
 uint64_t sched_rec_time(const struct perf_event_header *h)
 {
+	const unsigned char *b = (const void *)h;
 	uint64_t t;
 
-	if (h->type != PERF_RECORD_SAMPLE || h->size < 24)
+	if (h->type == PERF_RECORD_SAMPLE) {
+		if (h->size < 24)
+			return 0;
+		memcpy(&t, b + 16, 8);
+		return t;
+	}
+	if (h->size < sizeof(*h) + SCHED_ID_SIZE)
 		return 0;
-	memcpy(&t, (const unsigned char *)h + 16, 8);
+	memcpy(&t, b + h->size - 16, 8);
 	return t;
+}
+
+
+/*
+ * Records were lost on a CPU, from its last record to this one's time:
+ * switches and wakeups timehist would have seen. The times of the next
+ * switch of every task whose last switch-out is before it, and of every
+ * switch whose CPU's tprev is, may be wrong; the records come in time
+ * order, so the latest gap's end is all that is needed to tell.
+ */
+static void on_lost(struct sched_rec *s, const struct perf_event_header *h,
+		    uint64_t lost)
+{
+	uint64_t t = sched_rec_time(h);
+
+	s->lost += lost;
+	s->dec->st->sched_lost += lost;
+	/* no time: every switch from here on is suspect */
+	s->gap_end = t ? t : UINT64_MAX;
 }
 
 static uint64_t raw_field(const unsigned char *raw, uint32_t size,
@@ -432,6 +506,7 @@ static void on_switch(struct sched_rec *s, uint32_t cpu, uint64_t t,
 	uint64_t state = raw_field(raw, size, &s->prev_state, &bad);
 	uint64_t tprev;
 	struct task *tr;
+	bool unseen_in;
 
 	if (bad || cpu > 0xffff) {
 		s->bad++;
@@ -440,13 +515,18 @@ static void on_switch(struct sched_rec *s, uint32_t cpu, uint64_t t,
 	if (cpu >= s->nr_cpu) {
 		unsigned int n = cpu + 1;
 
-		s->cpu_last = xrealloc(s->cpu_last, n * sizeof(uint64_t));
-		memset(s->cpu_last + s->nr_cpu, 0,
-		       (n - s->nr_cpu) * sizeof(uint64_t));
+		s->cpu = xrealloc(s->cpu, n * sizeof(*s->cpu));
+		memset(s->cpu + s->nr_cpu, 0,
+		       (n - s->nr_cpu) * sizeof(*s->cpu));
 		s->nr_cpu = n;
 	}
-	tprev = s->cpu_last[cpu];
-	s->cpu_last[cpu] = t;
+	tprev = s->cpu[cpu].last;
+	/* the CPU's last switch put another task on it: this one's
+	 * switch-in was never traced (lost, or a kernel that traces no
+	 * switch out of the idle task there) */
+	unseen_in = tprev && s->cpu[cpu].cur != prev;
+	s->cpu[cpu].last = t;
+	s->cpu[cpu].cur = next;
 
 	/* the idle task has no chain and no off-CPU time */
 	tr = prev > 0 ? task_get(s, prev, !s->filter) : NULL;
@@ -465,9 +545,22 @@ static void on_switch(struct sched_rec *s, uint32_t cpu, uint64_t t,
 				sw.wait_ms = as_printed(tprev - tr->last);
 		}
 		sw.chain = chain_of(s, ips, nr);
-		sched_agg_add(s->agg, &sw);
+		/* a gap since its last switch-out, or since its switch-in */
+		if (unseen_in)
+			s->unseen_in++;
+		if (unseen_in || (s->gap_end && s->gap_end >
+				  (tr->last < tprev ? tr->last : tprev))) {
+			s->unreliable++;
+			sched_agg_add_unreliable(s->agg, &sw);
+		} else {
+			sched_agg_add(s->agg, &sw);
+		}
 		s->switches++;
 
+		/* its switch-in was not traced: the wait timehist gives
+		 * it, up to its CPU's last switch, as the WAIT above */
+		if (tr->off && tprev && tr->last && tr->last <= tprev)
+			s->off.v[tr->off - 1].weight += tprev - tr->last;
 		n = decode_stack(s->dec, &ds, &comm);
 		tr->off = stacks_add(&s->off, comm, s->dec->frames, n, 0) + 1;
 		tr->last = t;
@@ -513,7 +606,7 @@ void sched_rec_record(struct sched_rec *s, const struct perf_event_header *h)
 		const struct perf_record_lost *l = perf_record_as(h, sizeof(*l));
 
 		if (l)
-			s->dec->st->sched_lost += l->lost;
+			on_lost(s, h, l->lost);
 		return;
 	}
 	if (h->type != PERF_RECORD_SAMPLE)
@@ -568,7 +661,16 @@ void sched_rec_build(struct sched_rec *s, struct profile *p)
 	meta_set(&off->meta.event, "offcpu");
 	meta_set(&off->meta.unit, "ns");
 	off->meta.samples = s->switches;
-	off->meta.lost = s->dec->st->sched_lost;
+	off->meta.lost = s->lost;
+	strbuf_reset(&s->sb);
+	strbuf_addf(&s->sb, "%llu of %llu switches (%llu records lost, "
+		    "%llu switch-ins not traced): ",
+		    (unsigned long long)s->unreliable,
+		    (unsigned long long)s->switches,
+		    (unsigned long long)s->lost,
+		    (unsigned long long)s->unseen_in);
+	if (sched_agg_unreliable(s->agg, &s->sb))
+		meta_set(&off->meta.unreliable, s->sb.buf);
 	off->meta.duration = p->meta.duration;
 	profile__delete(p->offcpu);
 	p->offcpu = off;

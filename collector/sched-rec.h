@@ -39,6 +39,32 @@
  * SCH_DELAY = tprev - the first wakeup since the last switch-out (0 when
  * none: a preempted task), WAIT = tprev - the last switch-out (0 the first
  * time), each printed, and so taken, in msec truncated to the microsecond.
+ * The wakeup is sched_waking (sched_wakeup on kernels without it), as perf
+ * sched record takes it.
+ *
+ * Those rules need every CPU's records in one time order, as timehist
+ * sorts perf.data's: a task that sleeps on one CPU and wakes on another
+ * has its switch-out in one ring and its switch-in in the other. The read
+ * loop (session.c) merges the rings by time, and holds back the records
+ * later than the newest one an earlier read saw, since a ring read first
+ * may not have them yet while a ring read after it has later ones.
+ *
+ * Lost records (the ring was full) are dropped as timehist drops them:
+ * the rules go on with what is there. Each LOST record carries its time
+ * (sample_id_all): a switch whose task's last switch-out, or whose CPU's
+ * tprev, is before the latest such time may have had its switch-in, its
+ * wakeup or its previous switch-out lost, and is counted unreliable, per
+ * key (sched_agg_unreliable()).
+ *
+ * The idle CPUs: the idle task's switches count for the CPU's tprev only
+ * (it has no chain, LKP's parse skips it). A kernel that does not trace
+ * the idle task's switch-out on some CPU (seen in a Firecracker guest, on
+ * its second CPU: perf sched timehist sees the same) gives a task woken
+ * there a WAIT of 0 (or up to another task's switch on that CPU) and its
+ * sleep as RUN, as timehist prints; the off-CPU tree then weighs that
+ * sleep as that WAIT, so that it adds up to timehist's WAITs. The task
+ * that switches out was not the one the CPU's last switch put on it, so
+ * such switches are counted unreliable too.
  */
 #define SCHED_SAMPLE_TYPE                                                  \
 	(PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU |            \
@@ -65,8 +91,8 @@ void sched_rec__delete(struct sched_rec *s);
 /* The attributes of event e (disabled, frame-pointer call chains). */
 void sched_rec_attr(const struct sched_rec *s, enum sched_event e,
 		    struct perf_event_attr *a);
-/* Its name, "sched:sched_switch". */
-const char *sched_rec_name(enum sched_event e);
+/* Its name as opened, "sched:sched_switch", "sched:sched_waking". */
+const char *sched_rec_name(const struct sched_rec *s, enum sched_event e);
 
 /* A task of the target (filter mode): from now on its switches count. */
 void sched_rec_task(struct sched_rec *s, pid_t tid);
@@ -77,11 +103,20 @@ uint64_t sched_rec_time(const struct perf_event_header *h);
 
 /* Switches counted (those with a chain, as the rows count them). */
 uint64_t sched_rec_switches(const struct sched_rec *s);
+/* Records the kernel dropped (switches and wakeups: it does not say). */
+uint64_t sched_rec_lost(const struct sched_rec *s);
+/*
+ * Counted switches whose times may be wrong: they span lost records, or
+ * their switch-in was not traced (sched_rec_unseen_in()).
+ */
+uint64_t sched_rec_unreliable(const struct sched_rec *s);
+uint64_t sched_rec_unseen_in(const struct sched_rec *s);
 
 /*
  * The end: LKP's perf-sched rows into p->meta.stats, and p->offcpu (event
  * "offcpu", unit "ns") from the switch-out stacks that were switched back
- * in. Call once, after the last record.
+ * in, its meta.lost the records lost and its meta.unreliable how many
+ * switches are unreliable and which keys they are in. Call once, after the last record.
  */
 void sched_rec_build(struct sched_rec *s, struct profile *p);
 

@@ -49,6 +49,8 @@ struct record {
 	struct pollfd *pfds;
 	int nr_rings;
 	struct sched_rec *sched; /* --sched, or NULL */
+	uint64_t sched_seen;	 /* the newest sched record an earlier read had */
+	bool draining;		 /* disabled: the next read takes all */
 
 	struct kallsyms ksyms;
 	bool have_ksyms;
@@ -369,7 +371,7 @@ static int open_sched(struct record *r, int c, unsigned int order,
 			struct event_spec ev = { .type = a.type };
 
 			snprintf(ev.name, sizeof(ev.name), "%s",
-				 sched_rec_name(e));
+				 sched_rec_name(r->sched, e));
 			/* every task: as system-wide as -a */
 			return event_open_error(err, &ev, errno, true);
 		}
@@ -552,6 +554,7 @@ int record_disable(struct record *r, struct fd_err *err)
 {
 	if (ioctl_all(r, PERF_EVENT_IOC_DISABLE, err))
 		return -1;
+	r->draining = true;
 	if (counters_ioctl(r->counters, PERF_EVENT_IOC_DISABLE))
 		return fd_err_set(err, "perf event ioctl: %s",
 				  strerror(errno));
@@ -597,20 +600,78 @@ static uint64_t ring_time(const struct record *r, int i,
 	return i < r->nr_cpus ? perf_record_time(h) : sched_rec_time(h);
 }
 
+/*
+ * The next record of ring i into cur[i], NULL when there is none or (a
+ * sched ring) when it is later than horizon: it stays in the ring for the
+ * next read (sched-rec.h).
+ */
+static void peek_ring(struct record *r, int i,
+		      const struct perf_event_header **cur, uint64_t *t,
+		      uint64_t horizon)
+{
+	cur[i] = ring_peek(&r->rings[i]);
+	if (!cur[i])
+		return;
+	t[i] = ring_time(r, i, cur[i]);
+	if (i >= r->nr_cpus && t[i] > horizon)
+		cur[i] = NULL;
+}
+
+/* The newest record time in ring i as snapshot: a walk of a copy of its
+ * cursor (before the merge peeks: the walk uses the bounce buffer). */
+static uint64_t ring_newest(struct record *r, int i)
+{
+	struct ring walk = r->rings[i];
+	const struct perf_event_header *h;
+	uint64_t newest = 0, t;
+
+	while ((h = ring_peek(&walk))) {
+		t = ring_time(r, i, h);
+		if (t > newest)
+			newest = t;
+		ring_next(&walk);
+	}
+	return newest;
+}
+
+/*
+ * How far the sched rings can be merged now. A record a ring does not
+ * have yet is written after its snapshot, so it is later than the newest
+ * record that ring has, and than the newest any ring had at the previous
+ * read (all written before this one began): the least of those bounds
+ * over the rings. Once the events are disabled, everything.
+ */
+static uint64_t sched_horizon(struct record *r)
+{
+	uint64_t horizon = UINT64_MAX, newest = r->sched_seen, nw, b;
+	int i;
+
+	for (i = r->nr_cpus; i < r->nr_rings; i++) {
+		nw = ring_newest(r, i);
+		b = nw > r->sched_seen ? nw : r->sched_seen;
+		if (b < horizon)
+			horizon = b;
+		if (nw > newest)
+			newest = nw;
+	}
+	r->sched_seen = newest;
+	return r->draining ? UINT64_MAX : horizon;
+}
+
 static void read_rings(struct record *r)
 {
 	const struct perf_event_header **cur;
-	uint64_t *t;
+	uint64_t *t, horizon = UINT64_MAX;
 	int i, n = r->nr_rings;
 
 	cur = xcalloc((size_t)n, sizeof(*cur));
 	t = xcalloc((size_t)n, sizeof(*t));
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		ring_begin(&r->rings[i]);
-		cur[i] = ring_peek(&r->rings[i]);
-		if (cur[i])
-			t[i] = ring_time(r, i, cur[i]);
-	}
+	if (r->sched)
+		horizon = sched_horizon(r);
+	for (i = 0; i < n; i++)
+		peek_ring(r, i, cur, t, horizon);
 	for (;;) {
 		int best = -1;
 
@@ -627,17 +688,18 @@ static void read_rings(struct record *r)
 			decode_record(&r->dec, cur[best]);
 		}
 		ring_next(&r->rings[best]);
-		cur[best] = ring_peek(&r->rings[best]);
-		if (cur[best])
-			t[best] = ring_time(r, best, cur[best]);
+		peek_ring(r, best, cur, t, horizon);
 	}
 	for (i = 0; i < n; i++)
 		ring_end(&r->rings[i]);
 	free(cur);
 	free(t);
 	decode_batch_end(&r->dec);
-	if (r->sched)
+	if (r->sched) {
 		r->st.switches = sched_rec_switches(r->sched);
+		r->st.sched_unreliable = sched_rec_unreliable(r->sched);
+		r->st.sched_unseen_in = sched_rec_unseen_in(r->sched);
+	}
 }
 
 int record_poll(struct record *r, int timeout_ms, struct fd_err *err)

@@ -311,6 +311,87 @@ static void test_hostile(const char *dir)
 	env_release(&e);
 }
 
+/* A LOST record of n records at time t on cpu, with its sample_id. */
+static struct perf_event_header *lost(struct rec *r, uint64_t t,
+				      uint32_t cpu, uint64_t n)
+{
+	unsigned char *p = (unsigned char *)r;
+	uint64_t id = 7;
+	uint32_t pid = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->h.type = PERF_RECORD_LOST;
+	memcpy(p + 8, &id, 8);
+	memcpy(p + 16, &n, 8);
+	memcpy(p + 24, &pid, 4); /* sample_id: pid, tid; time; cpu, res */
+	memcpy(p + 28, &pid, 4);
+	memcpy(p + 32, &t, 8);
+	memcpy(p + 40, &cpu, 4);
+	r->h.size = 48;
+	return &r->h;
+}
+
+/*
+ * A task that sleeps on CPU 0 and runs again on CPU 1: its wait is from
+ * the switch-out on one CPU to the switch-in on the other. Then records
+ * lost on CPU 1: the switches they may have hidden are unreliable, the
+ * ones after them not, and the profile says which keys.
+ */
+static void test_migration_lost(const char *dir)
+{
+	struct env e;
+	struct rec r;
+	struct profile *p;
+
+	if (env_init(&e, dir, false)) {
+		ok(0, "a sched_rec for migration and lost records");
+		return;
+	}
+	sched_rec_record(e.s, sw(&r, 1000000, 0, 0, 0, 100, false));
+	sched_rec_record(e.s, sw(&r, 3000000, 0, 100, 1, 0, true));
+	sched_rec_record(e.s, sw(&r, 5000000, 1, 0, 0, 200, false));
+	sched_rec_record(e.s, wake(&r, 12900000, 100));
+	sched_rec_record(e.s, sw(&r, 13000000, 1, 200, 1, 100, true));
+	sched_rec_record(e.s, sw(&r, 13100000, 1, 100, 1, 0, true));
+	is_int(sched_rec_unreliable(e.s), 0, "nothing lost, nothing unreliable");
+	p = profile__new();
+	sched_rec_build(e.s, p);
+	/* 100: out on CPU 0 at 3 ms, in on CPU 1 at 13 ms */
+	is_near(stat_of(p, "perf-sched.wait_time.max.ms." KEY), 10, 1e-9,
+		"a task migrated: its wait runs from one CPU to the other");
+	is_near(stat_of(p, "perf-sched.sch_delay.max.ms." KEY), 0.1, 1e-9,
+		"its delay from its wakeup on the other CPU");
+	ok(p->offcpu && !p->offcpu->meta.unreliable && !p->offcpu->meta.lost,
+	   "no lost records, no note");
+	profile__delete(p);
+
+	/* CPU 1 lost 5 records up to 20 ms: 100's next switch spans it */
+	sched_rec_record(e.s, lost(&r, 20000000, 1, 5));
+	sched_rec_record(e.s, sw(&r, 23000000, 1, 0, 0, 100, false));
+	sched_rec_record(e.s, sw(&r, 23500000, 1, 100, 1, 0, true));
+	/* and its next one does not */
+	sched_rec_record(e.s, sw(&r, 33000000, 1, 0, 0, 100, false));
+	sched_rec_record(e.s, sw(&r, 33500000, 1, 100, 1, 0, true));
+	is_int(sched_rec_lost(e.s), 5, "the lost records are counted");
+	is_int(sched_rec_unreliable(e.s), 1,
+	       "one switch spans them, the next does not");
+	p = profile__new();
+	sched_rec_build(e.s, p);
+	ok(p->offcpu && p->offcpu->meta.lost == 5,
+	   "the off-CPU profile holds the lost count");
+	is_str(p->offcpu ? p->offcpu->meta.unreliable : NULL,
+	       "1 of 5 switches (5 records lost, 0 switch-ins not traced): "
+	       KEY " (1 of 5)", "and which key's rows they touch");
+	profile__delete(p);
+
+	/* CPU 1 is idle; 100 switches out there with no switch-in seen */
+	sched_rec_record(e.s, sw(&r, 43500000, 1, 100, 1, 0, true));
+	is_int(sched_rec_unseen_in(e.s), 1,
+	       "a switch-out with no switch-in traced is noticed");
+	is_int(sched_rec_unreliable(e.s), 2, "and unreliable");
+	env_release(&e);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/sched-rec.XXXXXX", cmd[4096], path[4096];
@@ -332,6 +413,7 @@ int main(void)
 	test_timehist(dir);
 	test_filter(dir);
 	test_hostile(dir);
+	test_migration_lost(dir);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
 		diag("could not remove %s", dir);

@@ -7,14 +7,12 @@
 . tests/tap-lib.sh
 PROGS=$(dirname "$FLAMEDIFF")/tests/progs
 PROG=$PROGS/sleepspin
-# The program runs on CPU 0. The kernels of the machines this was written
-# on (6.18, Firecracker) never trace a switch from CPU 1's idle task:
-# `perf sched record -a` sees none there either. Without the switch-in,
-# timehist's rules give a task waking on CPU 1 a WAIT of 0 and count its
-# sleep as run time -- perf sched timehist prints the same -- and the
-# checks of 10 ms waits below would measure that machine, not flamediff.
-PIN=
-command -v taskset >/dev/null && PIN="taskset -c 0"
+# Nothing is pinned: the sleeper migrates, wakes on idle CPUs, and the
+# waits are checked against perf sched timehist recording the same run.
+# (The kernel of the machine this was written on, 6.18 in Firecracker,
+# never traces a switch out of CPU 1's idle task -- perf sees none there
+# either -- so a sleep that wakes there has a WAIT of 0 in both: only
+# perf, not a fixed 10 ms, can say what the right average is.)
 
 # tracefs: the tracepoints' ids and formats are read from it. As root,
 # mount it where it belongs when nobody did.
@@ -37,10 +35,98 @@ row() {
 	sed -n "s/^# stat: $1 = \([^ ]*\) ;\$/\1/p" "$2" | grep .
 }
 
-# --- a command: its switches, its on-CPU samples ---------------------------
-"$FLAMEDIFF" record -q --sched -o "$T/s.prof" -- $PIN "$PROG" 2>"$T/s.err"
-ok $? "record --sched -- sleepspin exits 0" ||
-	sed 's/^/#   /' "$T/s.err"
+have_perf=
+command -v perf >/dev/null &&
+	perf sched record -o "$T/probe.data" -- true >"$T/probe.out" 2>&1 &&
+	have_perf=1
+
+# sched_run NAME: record --sched -- sleepspin (100 sleeps, 0.3 s of spin)
+# into $T/NAME.prof,
+# under perf sched record (into $T/NAME.data) when perf can: both see the
+# same run. flamediff's exit status into $T/NAME.rc.
+sched_run() {
+	name=$1
+	if [ -n "$have_perf" ]; then
+		perf sched record -g -o "$T/$name.data" -- sh -c \
+			'"$0" record -q --sched -o "$1.prof" -- "$2" 100 0.3 \
+			2>"$1.err"; echo $? >"$1.rc"' "$FLAMEDIFF" "$T/$name" \
+			"$PROG" >"$T/$name.perf.out" 2>&1
+		perf sched timehist -i "$T/$name.data" >"$T/$name.th" \
+			2>"$T/$name.th.err" || rm -f "$T/$name.th"
+	else
+		"$FLAMEDIFF" record -q --sched -o "$T/$name.prof" -- "$PROG" \
+			100 0.3 2>"$T/$name.err"
+		echo $? >"$T/$name.rc"
+	fi
+}
+
+# perf_waits NAME: "COUNT AVERAGE" of sleepspin's nanosleep switches in
+# perf's timehist of the run. The first line after its exec gets WAIT 0,
+# as ours does: perf saw the task before its exec (flamediff's child
+# waiting to exec), record --sched counts it from its exec. The task ends
+# at its do_task_dead switch: after it, its pid may be another's that
+# perf still calls sleepspin (a fork storm reuses pids at once).
+perf_waits() {
+	awk '/ sleepspin\[/ && !dead {
+		dead = index($0, "do_task_dead")
+		w = first++ ? $4 : 0
+		if (index($0, "do_nanosleep <- ")) { s += w; n++ }
+	} END { if (n) printf "%d %.3f\n", n, s / n }' "$T/$1.th"
+}
+
+# compare NAME CONDITION: our nanosleep rows against perf's
+compare() {
+	[ "$(cat "$T/$1.rc" 2>/dev/null)" = 0 ]
+	ok $? "$2: record --sched -- sleepspin (unpinned) exits 0" ||
+		sed 's/^/#   /' "$T/$1.err"
+	if [ -z "$have_perf" ] || [ ! -s "$T/$1.th" ]; then
+		ok 0 "# SKIP $2: no perf sched to compare with"
+		ok 0 "# SKIP $2: no perf sched to compare with"
+		return
+	fi
+	k=$(sed -n 's/^# stat: perf-sched\.wait_and_delay\.count\.\([^ ]*do_nanosleep[^ ]*\) = .*/\1/p' \
+		"$T/$1.prof" | head -1)
+	n=$(row "perf-sched.wait_and_delay.count.$k" "$T/$1.prof")
+	avg=$(row "perf-sched.wait_time.avg.ms.$k" "$T/$1.prof")
+	perf_waits "$1" >"$T/$1.theirs"
+	read -r pn pavg <"$T/$1.theirs"
+	awk -v a="$n" -v b="$pn" \
+		'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && d <= 0.05 * b) }'
+	ok $? "$2: nanosleep switches within 5% of perf's (ours $n, perf $pn)"
+	awk -v a="$avg" -v b="$pavg" \
+		'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && d <= 0.1 * b) }'
+	ok $? "$2: average wait within 10% of perf sched timehist's (ours $avg ms, perf $pavg ms)"
+	grep '^# unreliable:' "$T/$1.prof" | cut -c1-200
+}
+
+# --- a command on idle CPUs, beside two busy loops, beside a fork storm ----
+sched_run s
+compare s "idle CPUs"
+
+sh -c 'while :; do :; done' &
+busy1=$!
+sh -c 'while :; do :; done' &
+busy2=$!
+sched_run busy
+kill $busy1 $busy2
+wait $busy1 $busy2 2>/dev/null
+compare busy "beside two busy loops"
+
+if command -v stress-ng >/dev/null; then
+	stress-ng --fork 2 --timeout 60 >/dev/null 2>&1 &
+	storm=$!
+	sleep 0.3
+	sched_run fork
+	kill $storm
+	wait $storm 2>/dev/null
+	compare fork "beside stress-ng --fork 2"
+else
+	for i in 1 2 3; do
+		ok 0 "# SKIP no stress-ng for the fork storm"
+	done
+fi
+
+# --- the idle run's rows and trees -------------------------------------------
 # the nanosleep chain: whatever the kernel calls it, do_nanosleep is in it
 key=$(sed -n 's/^# stat: perf-sched\.wait_and_delay\.count\.\([^ ]*do_nanosleep[^ ]*\) = .*/\1/p' \
 	"$T/s.prof" | head -1)
@@ -50,13 +136,14 @@ n=$(row "perf-sched.wait_and_delay.count.$key" "$T/s.prof")
 awk -v n="$n" 'BEGIN { exit !(n >= 90 && n <= 110) }'
 ok $? "about 100 switches in nanosleep ($n)"
 avg=$(row "perf-sched.wait_time.avg.ms.$key" "$T/s.prof")
-awk -v v="$avg" 'BEGIN { exit !(v >= 10 && v <= 13) }'
-ok $? "waiting about 10 ms each (wait_time.avg.ms $avg)"
+awk -v v="$avg" 'BEGIN { exit !(v > 0 && v <= 13) }'
+ok $? "waiting at most about 10 ms each (wait_time.avg.ms $avg)"
 # timehist names no user frame: sleepspin's preemptions in spinner() are
 # "irqentry_exit_to_user_mode <- ... <- [unknown] <- [unknown]" there
 grep '^# stat: perf-sched\.' "$T/s.prof" >"$T/rows"
 ok $? "the profile holds perf-sched rows"
-! grep -Eq '\.(spinner|main|sleeper|nap|__libc_start_call_main)[. ]' "$T/rows"
+[ -s "$T/rows" ] &&
+	! grep -Eq '\.(spinner|main|sleeper|nap|__libc_start_call_main)[. ]' "$T/rows"
 ok $? "user frames in chains are [unknown], as timehist prints them"
 for k in total_wait_time.max.ms total_wait_time.average.ms \
 	total_sch_delay.max.ms total_sch_delay.average.ms \
@@ -74,16 +161,29 @@ ok $? "the on-CPU samples hold spinner()"
 "$FLAMEDIFF" fold --off-cpu "$T/s.prof" >"$T/off.folded" \
 	2>"$T/off.err"
 ok $? "fold --off-cpu exits 0"
-# sleeper's stacks, in nanoseconds: about 100 x 10 ms
-awk '/;sleeper;/ { s += $NF } END { exit !(s > 0.9e9 && s < 1.5e9) }' \
-	"$T/off.folded"
-ok $? "sleeper() is off the CPU about 1 s ($(awk '/;sleeper;/ { s += $NF } END { print s }' "$T/off.folded") ns)"
+# sleeper's stacks, in nanoseconds: what perf's WAITs after its nanosleep
+# switch-outs add up to (about 100 x 10 ms where every switch-in is traced)
+awk '/;sleeper;/ { s += $NF } END { printf "%.0f\n", s }' "$T/off.folded" \
+	>"$T/off.ours"
+if [ -s "$T/s.th" ]; then
+	awk '/ sleepspin\[/ && !dead {
+		dead = index($0, "do_task_dead")
+		if (prev && first) s += $4 * 1e6
+		first = 1; prev = index($0, "do_nanosleep <- ")
+	} END { printf "%.0f\n", s }' "$T/s.th" >"$T/off.perf"
+	awk -v a="$(cat "$T/off.ours")" -v b="$(cat "$T/off.perf")" \
+		'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && d <= 0.1 * b) }'
+	ok $? "sleeper() is off the CPU as long as perf's waits say ($(cat "$T/off.ours") ns, perf $(cat "$T/off.perf") ns)"
+else
+	awk -v a="$(cat "$T/off.ours")" 'BEGIN { exit !(a > 0 && a < 1.5e9) }'
+	ok $? "sleeper() is off the CPU at most about 1 s ($(cat "$T/off.ours") ns)"
+fi
 grep ';sleeper;' "$T/off.folded" |
 	grep -Eq ';do_nanosleep(_\[k\])?(;| )'
 ok $? "its off-CPU stack goes down to do_nanosleep"
 
 # --- -p: a running process, its sleeps counted from its first switch -----
-$PIN "$PROG" 300 0 &
+"$PROG" 300 0 &
 spid=$!
 sleep 0.3
 "$FLAMEDIFF" record -q --sched -p $spid -d 1 -o "$T/p.prof" 2>"$T/p.err"
@@ -94,8 +194,8 @@ n=$(row "perf-sched.wait_and_delay.count.$key" "$T/p.prof")
 awk -v n="$n" 'BEGIN { exit !(n >= 70 && n <= 110) }'
 ok $? "about 100 nanosleep switches in its 1 s ($n)"
 avg=$(row "perf-sched.wait_time.avg.ms.$key" "$T/p.prof")
-awk -v v="$avg" 'BEGIN { exit !(v >= 9 && v <= 13) }'
-ok $? "waiting about 10 ms each ($avg)"
+awk -v v="$avg" 'BEGIN { exit !(v > 0 && v <= 13) }'
+ok $? "waiting at most about 10 ms each ($avg)"
 
 # --- system-wide -----------------------------------------------------------
 "$FLAMEDIFF" record -q --sched -a -d 0.5 -o "$T/a.prof" 2>"$T/a.err"
@@ -121,21 +221,6 @@ if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null &&
 	ok $? "and writes no profile"
 else
 	ok 0 "# SKIP cannot hide tracefs here (needs root and unshare -m)"
-fi
-
-# --- against perf sched timehist ------------------------------------------
-if command -v perf >/dev/null &&
-	perf sched record -g -o "$T/perf.data" -- $PIN "$PROG" \
-		>"$T/perf.out" 2>"$T/perf.err"; then
-	perf sched timehist -i "$T/perf.data" >"$T/timehist" 2>"$T/th.err"
-	ok $? "perf sched timehist exits 0"
-	theirs=$(grep -c 'sleepspin\[.*do_nanosleep <- ' "$T/timehist")
-	ours=$(row "perf-sched.wait_and_delay.count.$key" "$T/s.prof")
-	awk -v a="$ours" -v b="$theirs" \
-		'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && d <= 0.05 * b) }'
-	ok $? "nanosleep switches within 5% of perf's (ours $ours, perf $theirs)"
-else
-	ok 0 "# SKIP perf sched record cannot run here: $(head -1 "$T/perf.err" 2>/dev/null)"
 fi
 
 done_testing
