@@ -57,6 +57,13 @@ enum {
 enum safe_open_flags {
 	SAFE_NOFOLLOW = 1 << 0,	     /* the last component must not be a link */
 	SAFE_OWNER_TRUSTED = 1 << 1, /* owned by root or by us */
+	/*
+	 * A FIFO or a pipe (/dev/fd/N) is read too: for an input the user
+	 * named on the command line (`report <(perf script)`), where waiting
+	 * for the writer is what was asked for. Never for a path found in a
+	 * process, a directory listing or a file's contents.
+	 */
+	SAFE_ALLOW_FIFO = 1 << 2,
 };
 
 /* What the opened file must be; all-zero (or a NULL pointer): anything
