@@ -78,13 +78,22 @@ else
 fi
 
 # 3. /tmp/perf-PID.map a FIFO (the owner check came after a blocking
-# open)
-"$PROGS/jit" 4 keep >"$T/jit.out" 2>&1 &
+# open): a JIT run by nobody, where it can, replaces its map by a FIFO
+as=
+if id nobody >/dev/null 2>&1 && command -v setpriv >/dev/null &&
+	setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups true \
+		2>/dev/null; then
+	as="setpriv --reuid=nobody --regid=$(id -g nobody) --clear-groups"
+fi
+$as "$PROGS/jit" 4 keep >"$T/jit.out" 2>&1 &
 jit=$!
 sleep 0.3
-rm -f "/tmp/perf-$jit.map"
-mkfifo "/tmp/perf-$jit.map"
+$as sh -c 'rm -f "$0" && mkfifo "$0"' "/tmp/perf-$jit.map"
+[ -p "/tmp/perf-$jit.map" ]
+ok $? "the JIT's map is a FIFO${as:+ (made by nobody)}"
 record_ok perfmap "/tmp/perf-PID.map a FIFO"
+grep -q '^jit;' "$T/perfmap.profile"
+ok $? "the JIT is in the profile"
 kill $jit 2>/dev/null
 wait $jit 2>/dev/null
 rm -f "/tmp/perf-$jit.map"
@@ -109,14 +118,14 @@ if objcopy --only-keep-debug "$PROGS/sleepspin" "$T/d/spin.debug" &&
 	if perf record -q -o "$T/d.data" -- "$T/d/spin" 0 0.3 \
 		>/dev/null 2>&1; then
 		mkfifo "$T/d/spin.debug"
-		timeout 10 "$FLAMEDIFF" fold "$T/d.data" >"$T/d.fold" \
+		timeout 10 "$FLAMEDIFF" report "$T/d.data" >"$T/d.fold" \
 			2>"$T/d.err"
 		rc=$?
 		[ $rc -eq 0 ] && nonempty "$T/d.fold"
-		ok $? "fold of a perf.data whose debuglink is a FIFO ends, exit 0 (rc $rc)"
+		ok $? "report of a perf.data whose debuglink is a FIFO ends, exit 0 (rc $rc)"
 		rm -f "$T/d/spin"
 		mkfifo "$T/d/spin"
-		timeout 10 "$FLAMEDIFF" fold "$T/d.data" >"$T/d2.fold" \
+		timeout 10 "$FLAMEDIFF" report "$T/d.data" >"$T/d2.fold" \
 			2>"$T/d2.err"
 		rc=$?
 		[ $rc -eq 0 ] && nonempty "$T/d2.fold"
