@@ -495,19 +495,39 @@ static int dso_open_file(const struct dso *dso, const char *open_path,
 }
 
 /*
- * For the unwinder: the PT_LOAD segment that holds .eh_frame_hdr (and,
- * as linkers lay them out, .eh_frame after it), read into memory of ours.
- * Not mapped: the file's owner may truncate it while we record, and a
- * mapping would then kill the recorder with SIGBUS. A file that is
- * shorter than its segment has no image: its frames are not unwound.
+ * For the unwinder: .eh_frame_hdr and .eh_frame, read into memory of
+ * ours. Not mapped: the file's owner may truncate it while we record, and
+ * a mapping would then kill the recorder with SIGBUS. Linkers put
+ * .eh_frame right after .eh_frame_hdr, in the same PT_LOAD segment, after
+ * .rodata: from the lower of the two to the segment's end is enough, and
+ * leaves out what may be most of the segment. A file shorter than that
+ * has no image: its frames are not unwound.
  */
 #define DSO_MAX_IMAGE (1ULL << 30)
+#define EH_PE_PCREL_SDATA4 0x1b
+
+static bool pread_full(int fd, unsigned char *b, uint64_t n, uint64_t off)
+{
+	uint64_t got = 0;
+
+	while (got < n) {
+		ssize_t r = pread(fd, b + got, (size_t)(n - got),
+				  (off_t)(off + got));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		got += (uint64_t)r;
+	}
+	return true;
+}
 
 static void read_image(struct dso *dso, int fd, uint64_t size)
 {
-	uint64_t hdr = dso->eh_frame_hdr_vaddr, got = 0;
+	uint64_t hdr = dso->eh_frame_hdr_vaddr, from;
 	const struct dso_seg *s = NULL;
-	unsigned char *b;
+	unsigned char h[8], *b;
 	unsigned int i;
 
 	if (!hdr)
@@ -515,25 +535,32 @@ static void read_image(struct dso *dso, int fd, uint64_t size)
 	for (i = 0; i < dso->nr_segs && !s; i++)
 		if (range_has(dso->segs[i].vaddr, dso->segs[i].filesz, hdr))
 			s = &dso->segs[i];
-	if (!s || !s->filesz || s->filesz > DSO_MAX_IMAGE ||
-	    s->off > size || s->filesz > size - s->off)
+	if (!s || s->off > size || s->filesz > size - s->off)
 		return;
-	b = xmalloc((size_t)s->filesz);
-	while (got < s->filesz) {
-		ssize_t n = pread(fd, b + got, (size_t)(s->filesz - got),
-				  (off_t)(s->off + got));
+	from = hdr;
+	/* eh_frame_ptr, pcrel sdata4 as linkers write it: .eh_frame */
+	if (pread_full(fd, h, 8, s->off + (hdr - s->vaddr)) &&
+	    h[1] == EH_PE_PCREL_SDATA4) {
+		int32_t rel;
+		uint64_t eh;
 
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			free(b);
-			return;
-		}
-		got += (uint64_t)n;
+		memcpy(&rel, h + 4, 4);
+		eh = hdr + 4 + (uint64_t)(int64_t)rel;
+		if (eh < from)
+			from = eh >= s->vaddr ? eh : s->vaddr;
+	}
+	if (s->filesz - (from - s->vaddr) > DSO_MAX_IMAGE)
+		return;
+	dso->image_len = (size_t)(s->filesz - (from - s->vaddr));
+	dso->image_off = s->off + (from - s->vaddr);
+	b = xmalloc(dso->image_len ? dso->image_len : 1);
+	if (!pread_full(fd, b, dso->image_len, dso->image_off)) {
+		free(b);
+		dso->image_len = 0;
+		dso->image_off = 0;
+		return;
 	}
 	dso->image = b;
-	dso->image_off = s->off;
-	dso->image_len = (size_t)s->filesz;
 }
 
 void dso_open(struct dsos *d, struct dso *dso, const char *open_path)
