@@ -85,6 +85,24 @@ rc=$?
 wait
 [ $rc -eq 0 ] && cmp -s "$T/same.csv" "$T/fifo.csv"
 ok $? "... and through a FIFO (over 1 MiB): the same table, nothing lost"
+# a run directory (maybe another user's) with a FIFO and a link to a
+# device among its runs: neither is opened, the regular runs are read
+# (issue 23: a FIFO nobody writes would hang root's diff)
+mkdir "$T/runs-b" "$T/runs-n"
+cp tests/data/seed/base/run-1.folded tests/data/seed/base/run-2.folded "$T/runs-b/"
+cp tests/data/seed/new/run-1.folded tests/data/seed/new/run-2.folded "$T/runs-n/"
+mkfifo "$T/runs-b/run-3.folded"
+ln -s /dev/zero "$T/runs-n/run-3.folded"
+timeout 20 "$FLAMEDIFF" diff --all --format csv "$T/runs-b" "$T/runs-n" \
+	>"$T/runs.csv" 2>"$T/err"
+rc=$?
+"$FLAMEDIFF" diff --all --format csv --base tests/data/seed/base/run-1.folded \
+	--base tests/data/seed/base/run-2.folded \
+	--new tests/data/seed/new/run-1.folded --new tests/data/seed/new/run-2.folded \
+	>"$T/runs-want.csv" 2>>"$T/err"
+[ $rc -eq 0 ] && nonempty "$T/runs.csv" && cmp -s "$T/runs-want.csv" "$T/runs.csv"
+ok $? "a run directory with a FIFO and a device link: not opened, the files read (rc $rc)" ||
+	sed 's/^/#   /' "$T/err" | head -5
 cp tests/data/mremap.lkp-stats.txt "$T/stats"
 cat "$T/stats" | "$FLAMEDIFF" diff --all - "$T/stats" >"$T/stats.out" 2>"$T/err"
 ok $? "an LKP stats file on standard input is told by its content"
