@@ -19,15 +19,17 @@ cp "$libc" "$T/lib/"
 lib=$T/lib/${libc##*/}
 
 # nofp spins 2 s under main;level1..level4;spin, its stack through the
-# copy of libc; 0.7 s in, the copy is cut to one page (nofp itself may
-# die of it: the shell's status is record's command's)
-(sleep 0.7; truncate -s 4096 "$lib") &
-cut=$!
+# copy of libc; 0.5 s after it started, the copy is cut to one page (nofp
+# itself may die of it: the shell's status is record's command's)
 "$FLAMEDIFF" record -q --call-graph dwarf -o "$T/trunc.profile" -- \
-	sh -c 'LD_LIBRARY_PATH="$0" "$1" 2; exit 0' "$T/lib" "$PROGS/nofp" \
-	2>"$T/err"
+	sh -c 'LD_LIBRARY_PATH="$0" "$1" 2 & echo $! >"$2"; wait; exit 0' \
+	"$T/lib" "$PROGS/nofp" "$T/pid" 2>"$T/err" &
+rec=$!
+for i in $(seq 100); do [ -s "$T/pid" ] && break; sleep 0.1; done
+sleep 0.5
+truncate -s 4096 "$lib"
+wait $rec
 rc=$?
-wait $cut
 ok $rc "record --call-graph dwarf exits 0 when a mapped library is truncated (rc $rc)" ||
 	sed 's/^/#   /' "$T/err"
 [ "$(wc -c <"$lib")" -eq 4096 ]
