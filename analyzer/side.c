@@ -12,6 +12,7 @@
 #include "analyzer/explain.h"
 #include "analyzer/lkp-stats.h"
 #include "analyzer/side.h"
+#include "lib/safe-open.h"
 #include "lib/strbuf.h"
 
 static int cmp_str(const void *a, const void *b)
@@ -421,6 +422,17 @@ static void per_run_alloc(struct diff_side *s, const struct diff_side_visit *v)
 }
 
 /* Whether run i can be read again: a regular file, not a pipe. */
+/* path is one the user gave, not one found in a directory given */
+static bool named(char *const *paths, size_t nr_paths, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < nr_paths; i++)
+		if (!strcmp(paths[i], path))
+			return true;
+	return false;
+}
+
 static bool rereadable(const char *path)
 {
 	struct stat st;
@@ -508,7 +520,11 @@ int diff_side_load_visit(struct diff_side *s, char *const *paths,
 
 		if (s->chains_of && !rereadable(s->files[i]))
 			s->chains_of[i] = CHAINS_ALL;
-		if (lr_init_path(&lr, s->files[i], err))
+		/* a run found in a directory (maybe another user's) must
+		 * be a regular file; a FIFO is read only when named */
+		if (lr_init_safe(&lr, s->files[i],
+				 named(paths, nr_paths, s->files[i]) ?
+					 SAFE_ALLOW_FIFO : 0, err))
 			goto fail;
 		ret = diff_side_read(s, i, &lr, io, v, &stats, err);
 		lr_release(&lr);

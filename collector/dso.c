@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/error.h"
+#include "lib/safe-open.h"
 #include "collector/dso.h"
 #include "collector/range.h"
 
@@ -28,10 +28,7 @@ static void dso_release(struct dso *dso)
 {
 	if (dso->fd >= 0)
 		close(dso->fd);
-	if (dso->image && dso->image_mapped)
-		munmap((void *)dso->image, dso->image_len);
-	else
-		free((void *)dso->image);
+	free((void *)dso->image);
 	symtab_release(&dso->syms);
 	free(dso->segs);
 	free(dso->path);
@@ -250,13 +247,13 @@ static int read_debug_file(struct dsos *d, struct dso *dso, Elf *elf,
 			 dirlen, path, link);
 	}
 	for (i = 0; i < n; i++) {
-		int fd = open(cand[i], O_RDONLY | O_CLOEXEC);
+		int fd = safe_open(cand[i], 0, NULL, NULL, NULL);
 		Elf *dbg;
 		int found = 0;
 
 		if (fd < 0)
 			continue;
-		dbg = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+		dbg = elf_begin(fd, ELF_C_READ, NULL);
 		if (dbg && elf_kind(dbg) == ELF_K_ELF)
 			found = read_symbols(dbg, SHT_SYMTAB, &dso->syms,
 					     d->as_perf);
@@ -434,7 +431,7 @@ static void load_vdso(struct dsos *d, struct dso *dso)
 
 	if (!base)
 		return;
-	fp = fopen("/proc/self/maps", "re");
+	fp = safe_fopen("/proc/self/maps", 0, NULL);
 	if (!fp)
 		return;
 	while (fgets(line, sizeof(line), fp)) {
@@ -478,20 +475,16 @@ static int dso_open_file(const struct dso *dso, const char *open_path,
 	struct stat ast;
 	int fd, afd;
 
-	fd = open(open_path ? open_path : dso->path, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0 && fstat(fd, st)) {
-		close(fd);
-		fd = -1;
-	}
+	fd = safe_open(open_path ? open_path : dso->path, 0, NULL, st, NULL);
 	/* the inode only: how perf encodes the device is not st_dev's */
 	if ((fd >= 0 && (!dso->ino || st->st_ino == dso->ino)) ||
 	    dso->pid <= 0 || strlen(dso->path) >= PATH_MAX)
 		return fd;
 	snprintf(alt, sizeof(alt), "/proc/%d/root%s", dso->pid, dso->path);
-	afd = open(alt, O_RDONLY | O_CLOEXEC);
+	afd = safe_open(alt, 0, NULL, &ast, NULL);
 	if (afd < 0)
 		return fd;
-	if (fstat(afd, &ast) || ast.st_ino != dso->ino) {
+	if (ast.st_ino != dso->ino) {
 		close(afd);
 		return fd;
 	}
@@ -499,6 +492,75 @@ static int dso_open_file(const struct dso *dso, const char *open_path,
 		close(fd);
 	*st = ast;
 	return afd;
+}
+
+/*
+ * For the unwinder: .eh_frame_hdr and .eh_frame, read into memory of
+ * ours. Not mapped: the file's owner may truncate it while we record, and
+ * a mapping would then kill the recorder with SIGBUS. Linkers put
+ * .eh_frame right after .eh_frame_hdr, in the same PT_LOAD segment, after
+ * .rodata: from the lower of the two to the segment's end is enough, and
+ * leaves out what may be most of the segment. A file shorter than that
+ * has no image: its frames are not unwound.
+ */
+#define DSO_MAX_IMAGE (1ULL << 30)
+#define EH_PE_PCREL_SDATA4 0x1b
+
+static bool pread_full(int fd, unsigned char *b, uint64_t n, uint64_t off)
+{
+	uint64_t got = 0;
+
+	while (got < n) {
+		ssize_t r = pread(fd, b + got, (size_t)(n - got),
+				  (off_t)(off + got));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		got += (uint64_t)r;
+	}
+	return true;
+}
+
+static void read_image(struct dso *dso, int fd, uint64_t size)
+{
+	uint64_t hdr = dso->eh_frame_hdr_vaddr, from;
+	const struct dso_seg *s = NULL;
+	unsigned char h[8], *b;
+	unsigned int i;
+
+	if (!hdr)
+		return;
+	for (i = 0; i < dso->nr_segs && !s; i++)
+		if (range_has(dso->segs[i].vaddr, dso->segs[i].filesz, hdr))
+			s = &dso->segs[i];
+	if (!s || s->off > size || s->filesz > size - s->off)
+		return;
+	from = hdr;
+	/* eh_frame_ptr, pcrel sdata4 as linkers write it: .eh_frame */
+	if (pread_full(fd, h, 8, s->off + (hdr - s->vaddr)) &&
+	    h[1] == EH_PE_PCREL_SDATA4) {
+		int32_t rel;
+		uint64_t eh;
+
+		memcpy(&rel, h + 4, 4);
+		eh = hdr + 4 + (uint64_t)(int64_t)rel;
+		if (eh < from)
+			from = eh >= s->vaddr ? eh : s->vaddr;
+	}
+	if (s->filesz - (from - s->vaddr) > DSO_MAX_IMAGE)
+		return;
+	dso->image_len = (size_t)(s->filesz - (from - s->vaddr));
+	dso->image_off = s->off + (from - s->vaddr);
+	b = xmalloc(dso->image_len ? dso->image_len : 1);
+	if (!pread_full(fd, b, dso->image_len, dso->image_off)) {
+		free(b);
+		dso->image_len = 0;
+		dso->image_off = 0;
+		return;
+	}
+	dso->image = b;
 }
 
 void dso_open(struct dsos *d, struct dso *dso, const char *open_path)
@@ -526,7 +588,7 @@ void dso_open(struct dsos *d, struct dso *dso, const char *open_path)
 		close(fd);
 		return;
 	}
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	elf = elf_begin(fd, ELF_C_READ, NULL);
 	if (elf && elf_kind(elf) == ELF_K_ELF) {
 		dso->is_elf = true;
 		read_build_id(elf, dso);
@@ -534,16 +596,8 @@ void dso_open(struct dsos *d, struct dso *dso, const char *open_path)
 	}
 	if (elf)
 		elf_end(elf);
-	if (d->keep_image && dso->is_elf && st.st_size > 0) {
-		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ,
-			       MAP_PRIVATE, fd, 0);
-
-		if (p != MAP_FAILED) {
-			dso->image = p;
-			dso->image_len = (size_t)st.st_size;
-			dso->image_mapped = true;
-		}
-	}
+	if (d->keep_image && dso->is_elf)
+		read_image(dso, fd, (uint64_t)st.st_size);
 	/* keep the file: it may be deleted or replaced before the end */
 	if (dso->is_elf && d->nr_fds < DSOS_MAX_FDS) {
 		dso->fd = fd;
@@ -563,10 +617,8 @@ static void load_perfmap(struct dsos *d, struct dso *dso)
 {
 	char *line = NULL;
 	size_t cap = 0;
-	struct stat st;
 	unsigned long i;
 	FILE *fp;
-	int fd;
 
 	for (i = 0; i < d->nr; i++) {
 		struct dso *o = d->v[i];
@@ -577,19 +629,9 @@ static void load_perfmap(struct dsos *d, struct dso *dso)
 			return;
 		}
 	}
-	fd = open(dso->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-	if (fd < 0)
+	fp = safe_fopen(dso->path, SAFE_NOFOLLOW | SAFE_OWNER_TRUSTED, NULL);
+	if (!fp)
 		return;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-	    (st.st_uid != geteuid() && st.st_uid != 0)) {
-		close(fd);
-		return;
-	}
-	fp = fdopen(fd, "r");
-	if (!fp) {
-		close(fd);
-		return;
-	}
 	while (getline(&line, &cap, fp) > 0) {
 		char *p = line, *end;
 		uint64_t start, size;
@@ -625,10 +667,10 @@ void dso_load(struct dsos *d, struct dso *dso)
 	}
 	if (!dso->is_elf)
 		return;
-	fd = dso->fd >= 0 ? dso->fd : open(dso->path, O_RDONLY | O_CLOEXEC);
+	fd = dso->fd >= 0 ? dso->fd : safe_open(dso->path, 0, NULL, NULL, NULL);
 	if (fd < 0)
 		return;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	elf = elf_begin(fd, ELF_C_READ, NULL);
 	if (elf && elf_kind(elf) == ELF_K_ELF)
 		load_symbols(d, dso, elf, dso->path);
 	if (elf)

@@ -20,8 +20,9 @@
  *    in the file (a process may exit, or a binary be rebuilt or deleted,
  *    before the end): opens the file and keeps it open (up to
  *    DSOS_MAX_FDS files), reads the build-id and the PT_LOAD segments (file
- *    offset -> ELF address); with keep_image it also maps the file for the
- *    DWARF unwinder, which reads .eh_frame_hdr and .eh_frame from it;
+ *    offset -> ELF address); with keep_image it also reads the segment
+ *    with .eh_frame_hdr and .eh_frame into memory for the DWARF unwinder
+ *    (never mapped: a file truncated under a mapping means SIGBUS);
  *  - dso_load(), at the end: the function symbols (.symtab, the separate
  *    debug file found by build-id or .gnu_debuglink when the binary has no
  *    .symtab, and .dynsym) into one sorted table, from the file kept open.
@@ -65,9 +66,9 @@ struct dso {
 	struct dso *symsrc; /* whose syms to use: itself or a same build-id */
 
 	/* for the unwinder (keep_image) */
-	const unsigned char *image;
+	const unsigned char *image; /* owned: file bytes from image_off */
+	uint64_t image_off;
 	size_t image_len;
-	bool image_mapped; /* munmap on release (vs a malloc'ed copy) */
 	uint64_t eh_frame_hdr_vaddr, eh_frame_hdr_len; /* 0 = none */
 };
 
@@ -77,7 +78,7 @@ struct dsos {
 	struct dso **v;
 	unsigned long nr, alloc;
 	struct hmap by_ino;   /* ino -> first dso id with it */
-	bool keep_image;      /* map the files for DWARF unwinding */
+	bool keep_image;      /* read unwind tables for DWARF unwinding */
 	bool no_demangle;     /* build.c: keep C++/Rust names mangled */
 	unsigned int nr_fds;  /* files kept open */
 	const char *debug_dir; /* "/usr/lib/debug" */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "collector/evsel.h"
+#include "lib/safe-open.h"
 
 struct known_event {
 	const char *name;
@@ -105,7 +106,7 @@ bool event_missing_errno(int e)
 
 long sysctl_long(const char *path, long fallback)
 {
-	FILE *fp = fopen(path, "re");
+	FILE *fp = safe_fopen(path, 0, NULL);
 	long v;
 
 	if (!fp)

@@ -9,11 +9,13 @@
 
 #include "lib/error.h"
 #include "lib/hmap.h"
+#include "lib/safe-open.h"
 #include "collector/inline.h"
 
 /* One file's DWARF; dbg NULL when it has none (not asked again). */
 struct dwfile {
 	Dwarf *dbg;
+	Elf *elf;
 	int fd;
 };
 
@@ -37,6 +39,8 @@ void inliner__delete(struct inliner *in)
 	for (i = 0; i < in->nr; i++) {
 		if (in->files[i].dbg)
 			dwarf_end(in->files[i].dbg);
+		if (in->files[i].elf)
+			elf_end(in->files[i].elf);
 		if (in->files[i].fd >= 0)
 			close(in->files[i].fd);
 	}
@@ -45,20 +49,29 @@ void inliner__delete(struct inliner *in)
 	free(in);
 }
 
-/* The DWARF of path, or NULL (closing what it opened). */
-static Dwarf *try_open(const char *path, int *fdp)
+/*
+ * The DWARF of path, or NULL (closing what it opened). Read with pread
+ * (ELF_C_READ), not mapped as dwarf_begin() would: a file truncated by
+ * its owner under a mapping would kill us with SIGBUS.
+ */
+static Dwarf *try_open(const char *path, struct dwfile *f)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = safe_open(path, 0, NULL, NULL, NULL);
 	Dwarf *dbg;
+	Elf *elf;
 
 	if (fd < 0)
 		return NULL;
-	dbg = dwarf_begin(fd, DWARF_C_READ);
+	elf = elf_begin(fd, ELF_C_READ, NULL);
+	dbg = elf ? dwarf_begin_elf(elf, DWARF_C_READ, NULL) : NULL;
 	if (!dbg) {
+		if (elf)
+			elf_end(elf);
 		close(fd);
 		return NULL;
 	}
-	*fdp = fd;
+	f->elf = elf;
+	f->fd = fd;
 	return dbg;
 }
 
@@ -73,10 +86,11 @@ static void open_dwarf(const struct dso *dso, struct dwfile *f)
 	unsigned int k;
 
 	f->dbg = NULL;
+	f->elf = NULL;
 	f->fd = -1;
 	if (!dso->is_elf || dso->perfmap || dso->path[0] != '/')
 		return;
-	f->dbg = try_open(dso->path, &f->fd);
+	f->dbg = try_open(dso->path, f);
 	if (f->dbg || dso->build_id_len < 2)
 		return;
 	k = (unsigned int)snprintf(path, sizeof(path),
@@ -87,7 +101,7 @@ static void open_dwarf(const struct dso *dso, struct dwfile *f)
 		k += (unsigned int)snprintf(path + k, sizeof(path) - k, "%02x",
 					    dso->build_id[i]);
 	snprintf(path + k, sizeof(path) - k, ".debug");
-	f->dbg = try_open(path, &f->fd);
+	f->dbg = try_open(path, f);
 }
 
 static Dwarf *dwarf_of(struct inliner *in, const struct dso *dso)

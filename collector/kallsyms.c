@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "lib/error.h"
+#include "lib/safe-open.h"
 #include "collector/kallsyms.h"
 
 /* A sizeless kernel symbol ends at the next one, within reason: past the
@@ -16,7 +17,7 @@
 
 static long read_sysctl(const char *path)
 {
-	FILE *fp = fopen(path, "re");
+	FILE *fp = safe_fopen(path, 0, NULL);
 	long v = -999;
 
 	if (!fp)
@@ -67,10 +68,11 @@ int kallsyms_load(struct kallsyms *k, const char *path, struct fd_err *err)
 	int fd;
 
 	symtab_init(&k->tab);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* /proc/kallsyms, or a file (or FIFO) the user named */
+	fd = safe_open(path, SAFE_ALLOW_FIFO, NULL, NULL, NULL);
 	if (fd < 0)
 		return fd_err_set(err, "cannot read %s: %s (kernel frames "
-				  "cannot be named)", path, strerror(errno));
+				  "cannot be named)", path, safe_strerror(errno));
 	buf = xmalloc(BLOCK + 1);
 	for (;;) {
 		ssize_t got = read(fd, buf + have, BLOCK - have);

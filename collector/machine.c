@@ -6,6 +6,7 @@
 #include <sys/sysmacros.h>
 
 #include "lib/error.h"
+#include "lib/safe-open.h"
 #include "collector/machine.h"
 #include "collector/range.h"
 
@@ -362,7 +363,7 @@ void machine_read_maps(struct machine *m, struct proc *p)
 
 	p->complete = true;
 	snprintf(path, sizeof(path), "/proc/%d/maps", (int)p->pid);
-	fp = fopen(path, "re");
+	fp = safe_fopen(path, 0, NULL);
 	if (!fp)
 		return;
 	m->proc_reads++;
@@ -416,7 +417,7 @@ struct thread *machine_thread(struct machine *m, pid_t pid, pid_t tid)
 	}
 	snprintf(path, sizeof(path), "/proc/%d/task/%d/comm", (int)pid,
 		 (int)tid);
-	fp = m->read_proc ? fopen(path, "re") : NULL;
+	fp = m->read_proc ? safe_fopen(path, 0, NULL) : NULL;
 	if (fp && fgets(buf, sizeof(buf), fp)) {
 		buf[strcspn(buf, "\n")] = '\0';
 		t->comm = comm_id(m, buf);

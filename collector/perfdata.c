@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -32,6 +31,7 @@
 #include "collector/perfdata.h"
 #include "collector/sanitize.h"
 #include "lib/hmap.h"
+#include "lib/safe-open.h"
 
 /* The user-space records perf writes besides the kernel's (perf's
  * tools/perf/util/event.h numbering). */
@@ -85,12 +85,12 @@ struct pd_evsel {
 /* A record waiting for its round to end (time order). */
 struct qent {
 	uint64_t time, seq;
-	uint64_t off;	/* in the mapped input, or in the queue's arena */
+	uint64_t off;	/* in the queue's arena */
 	uint64_t where; /* input offset, for messages */
 };
 
-/* qent.seq's top bit: the record is in the queue's arena (a pipe, or
- * out of a COMPRESSED record), not in the mapped input. */
+/* qent.seq's top bit: the record is in the queue's arena (every queued
+ * record is, now that the input is never mapped). */
 #define Q_ARENA (1ULL << 63)
 
 struct pd {
@@ -102,13 +102,11 @@ struct pd {
 	uint64_t off; /* input bytes consumed */
 	bool pipe, failed;
 	/*
-	 * A regular file is mapped, not read: records are used where they
-	 * lie, queued without a copy. Pages behind every pending record are
-	 * let go (map_done) so that memory stays what the stacks need.
+	 * The input is read (lib/linereader), never mapped: another user may
+	 * truncate a perf.data while we read it, and the next access of a
+	 * mapping would kill us with SIGBUS; a short read is an error that
+	 * names the offset. Queued records are copies in the arena.
 	 */
-	const unsigned char *map;
-	size_t map_len, map_done;
-	bool map_owned;
 
 	struct pd_evsel *ev;
 	unsigned long nr_ev, alloc_ev;
@@ -216,14 +214,6 @@ static const unsigned char *take(struct pd *pd, size_t n)
 	const char *head;
 	size_t len;
 
-	if (pd->map) {
-		const unsigned char *p = pd->map + pd->off;
-
-		if (pd->map_len - pd->off < n)
-			return NULL;
-		pd->off += n;
-		return p;
-	}
 	if (lr_peek(pd->lr, n, &head, &len, pd->err)) {
 		pd->failed = true;
 		return NULL;
@@ -240,8 +230,7 @@ static const unsigned char *take(struct pd *pd, size_t n)
 /* Give back the last n bytes taken (n <= what the last take() gave). */
 static void untake(struct pd *pd, size_t n)
 {
-	if (!pd->map)
-		pd->lr->start -= n;
+	pd->lr->start -= n;
 	pd->off -= n;
 }
 
@@ -815,31 +804,7 @@ static void sort_queue(struct pd *pd)
 static const struct perf_event_header *qent_record(const struct pd *pd,
 						   const struct qent *q)
 {
-	return (const void *)((q->seq & Q_ARENA ? pd->arena : pd->map) +
-			      q->off);
-}
-
-/*
- * The mapped input before every record still queued and before the
- * current offset is read for good: its pages go (they stay in the page
- * cache), in steps of 8 MiB to keep the system calls few.
- */
-static void release_map(struct pd *pd)
-{
-	size_t upto = pd->off, page = 4096;
-	unsigned long i;
-
-	if (!pd->map || !pd->map_owned)
-		return;
-	for (i = 0; i < pd->nr_q; i++)
-		if (!(pd->q[i].seq & Q_ARENA) && pd->q[i].off < upto)
-			upto = pd->q[i].off;
-	upto &= ~(page - 1);
-	if (upto < pd->map_done + (8UL << 20))
-		return;
-	madvise((void *)(pd->map + pd->map_done), upto - pd->map_done,
-		MADV_DONTNEED);
-	pd->map_done = upto;
+	return (const void *)(pd->arena + q->off);
 }
 
 /*
@@ -891,41 +856,32 @@ static int flush(struct pd *pd, uint64_t limit)
 	}
 	pd->nr_q = kept;
 	pd->arena_len = used;
-	release_map(pd);
 	return 0;
 }
 
-/* Queue a record: where it lies in the mapped input, else a copy. */
+/* Queue a record: a copy in the arena. */
 static void enqueue(struct pd *pd, const struct perf_event_header *h,
 		    uint64_t where, uint64_t time)
 {
-	const unsigned char *b = (const unsigned char *)h;
+	size_t need = (h->size + 7) & ~7UL;
 	struct qent *q;
 
 	ALLOC_GROW(pd->q, pd->nr_q + 1, pd->alloc_q);
 	q = &pd->q[pd->nr_q++];
 	q->time = time;
-	q->seq = pd->seq++;
+	q->seq = pd->seq++ | Q_ARENA;
 	q->where = where;
-	if (pd->map && b >= pd->map && b < pd->map + pd->map_len &&
-	    !((uintptr_t)b & 7)) {
-		q->off = (uint64_t)(b - pd->map);
-	} else {
-		size_t need = (h->size + 7) & ~7UL;
+	if (pd->arena_len + need > pd->arena_alloc) {
+		size_t a = pd->arena_alloc ? pd->arena_alloc : 1 << 20;
 
-		if (pd->arena_len + need > pd->arena_alloc) {
-			size_t a = pd->arena_alloc ? pd->arena_alloc : 1 << 20;
-
-			while (pd->arena_len + need > a)
-				a = size_mul(a, 2);
-			pd->arena = xrealloc(pd->arena, a);
-			pd->arena_alloc = a;
-		}
-		memcpy(pd->arena + pd->arena_len, h, h->size);
-		q->off = pd->arena_len;
-		q->seq |= Q_ARENA;
-		pd->arena_len += need;
+		while (pd->arena_len + need > a)
+			a = size_mul(a, 2);
+		pd->arena = xrealloc(pd->arena, a);
+		pd->arena_alloc = a;
 	}
+	memcpy(pd->arena + pd->arena_len, h, h->size);
+	q->off = pd->arena_len;
+	pd->arena_len += need;
 	if (time > pd->max_time)
 		pd->max_time = time;
 }
@@ -960,7 +916,10 @@ static int queue_record(struct pd *pd, const struct perf_event_header *h,
 	return 0;
 }
 
-/* The records of a PERF_RECORD_COMPRESSED: zstd frames of records. */
+/* The records of a PERF_RECORD_COMPRESSED: zstd frames of records.
+ * perf compresses one mmap buffer a record: a few MiB at most. */
+#define ZOUT_MAX (64UL << 20)
+
 static int decompress(struct pd *pd, const struct perf_event_header *h,
 		      uint64_t where)
 {
@@ -980,10 +939,12 @@ static int decompress(struct pd *pd, const struct perf_event_header *h,
 			pd->zout_alloc = pd->zout_alloc ?
 						 size_mul(pd->zout_alloc, 2) :
 						 1 << 20;
-			if (pd->zout_alloc > (64UL << 20))
+			if (pd->zout_alloc > ZOUT_MAX)
 				return fail(pd, where,
-					    "COMPRESSED records decompress "
-					    "to an endless record");
+					    "COMPRESSED record decompresses "
+					    "to more than %lu MiB, the cap "
+					    "on one record's output",
+					    ZOUT_MAX >> 20);
 			pd->zout = xrealloc(pd->zout, pd->zout_alloc);
 		}
 		out.dst = pd->zout;
@@ -1022,8 +983,11 @@ static int decompress(struct pd *pd, const struct perf_event_header *h,
 			return -1;
 		off += hd.size;
 	}
-	memmove(pd->zout, pd->zout + off, pd->zout_len - off);
-	pd->zout_len -= off;
+	/* an empty record leaves zout NULL: no pointer arithmetic on it */
+	if (off) {
+		memmove(pd->zout, pd->zout + off, pd->zout_len - off);
+		pd->zout_len -= off;
+	}
 	return 0;
 }
 
@@ -1512,7 +1476,7 @@ static unsigned int running_kernel_bid(unsigned char bid[20])
 {
 	unsigned char buf[4096];
 	size_t n, off = 0;
-	int fd = open("/sys/kernel/notes", O_RDONLY | O_CLOEXEC);
+	int fd = safe_open("/sys/kernel/notes", 0, NULL, NULL, NULL);
 	ssize_t got;
 
 	if (fd < 0)
@@ -1746,54 +1710,10 @@ static int build(struct pd *pd, struct profile *p)
 	return 0;
 }
 
-/*
- * Map the input when it is a regular file (the path the reader opened,
- * opened again) holding perf.data as is, not gzip'ed: the bytes the
- * reader has buffered must be the file's first ones. Otherwise (a pipe,
- * gzip, memory) the input is streamed.
- */
-static void try_map(struct pd *pd)
-{
-	struct linereader *lr = pd->lr;
-	const char *head;
-	struct stat st;
-	size_t len;
-	void *m;
-	int fd;
-
-	if (lr->start || lr_peek(lr, PIPE_HEADER_SIZE, &head, &len, pd->err) ||
-	    len < PIPE_HEADER_SIZE)
-		return;
-	if (!lr->gz || !strcmp(pd->path, "<stdin>") || !strcmp(pd->path, "-"))
-		return;
-	fd = open(pd->path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-	    (uint64_t)st.st_size < len || (uint64_t)st.st_size > SIZE_MAX) {
-		close(fd);
-		return;
-	}
-	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (m == MAP_FAILED)
-		return;
-	if (memcmp(m, head, len)) {
-		munmap(m, (size_t)st.st_size);
-		return;
-	}
-	madvise(m, (size_t)st.st_size, MADV_SEQUENTIAL);
-	pd->map = m;
-	pd->map_len = (size_t)st.st_size;
-	pd->map_owned = true;
-}
-
 static void pd_release(struct pd *pd)
 {
 	unsigned long i;
 
-	if (pd->map_owned)
-		munmap((void *)pd->map, pd->map_len);
 	for (i = 0; i < pd->nr_ev; i++) {
 		free(pd->ev[i].name);
 		stacks_release(&pd->ev[i].stacks);
@@ -1850,7 +1770,6 @@ int perf_data_read(struct linereader *lr, const struct input_opts *o,
 	decoder_init(&pd.dec, &pd.machine, &pd.none, &pd.dsos, NULL, &pd.st);
 	pd.dec.as_perf = true;
 
-	try_map(&pd);
 	hdr = take(&pd, PIPE_HEADER_SIZE);
 	if (!hdr || memcmp(hdr, "PERFILE2", 8)) {
 		ret = pd.failed ? -1 :

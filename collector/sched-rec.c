@@ -16,6 +16,7 @@
 #include "collector/sched-rec.h"
 #include "collector/stacks.h"
 #include "lib/hmap.h"
+#include "lib/safe-open.h"
 #include "lib/strbuf.h"
 #include "lib/strtab.h"
 
@@ -141,10 +142,10 @@ static int tracefs_error(struct fd_err *err, int e, const char *path)
 	if (e == EACCES || e == EPERM)
 		return fd_err_set(err, "cannot read %s (%s): record --sched "
 				  "needs tracefs readable, as root", path,
-				  strerror(e));
+				  safe_strerror(e));
 	return fd_err_set(err, "cannot read %s (%s): is tracefs mounted? "
 			  "As root: mount -t tracefs nodev "
-			  "/sys/kernel/tracing", path, strerror(e));
+			  "/sys/kernel/tracing", path, safe_strerror(e));
 }
 
 /* One event's id and the fields wanted from its format. */
@@ -157,13 +158,13 @@ static int read_event(struct sched_rec *s, const char *dir,
 
 	snprintf(path, sizeof(path), "%s/events/sched/%s/format", dir,
 		 event_names[e]);
-	fp = fopen(path, "re");
+	fp = safe_fopen(path, 0, NULL);
 	s->waking = e == SCHED_WAKEUP && fp;
 	if (!fp && e == SCHED_WAKEUP) {
 		/* kernels before 4.3 have no sched_waking */
 		snprintf(path, sizeof(path), "%s/events/sched/sched_wakeup/"
 			 "format", dir);
-		fp = fopen(path, "re");
+		fp = safe_fopen(path, 0, NULL);
 	}
 	if (!fp)
 		return tracefs_error(err, errno, path);

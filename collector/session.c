@@ -30,6 +30,7 @@
 #include "collector/sched-rec.h"
 #include "collector/stacks.h"
 #include "collector/unwind.h"
+#include "lib/safe-open.h"
 #include "lib/strbuf.h"
 
 #define MAX_WARNINGS 8
@@ -156,7 +157,7 @@ const char *const *record_warnings(const struct record *r)
 /* "0-3,5,7-8" from /sys: the CPUs events can be opened on. */
 static int read_cpus(struct record *r, struct fd_err *err)
 {
-	FILE *fp = fopen("/sys/devices/system/cpu/online", "re");
+	FILE *fp = safe_fopen("/sys/devices/system/cpu/online", 0, NULL);
 	char buf[4096], *s;
 	int alloc = 0;
 

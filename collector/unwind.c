@@ -58,18 +58,16 @@ static const unsigned char *dso_bytes(const struct dso *dso, uint64_t vaddr,
 	for (i = 0; i < dso->nr_segs; i++) {
 		const struct dso_seg *s = &dso->segs[i];
 
-		uint64_t off, avail;
+		uint64_t off;
 
 		if (!range_has_span(s->vaddr, s->filesz, vaddr, n))
 			continue;
-		/* the segment claims a file range: the file may be shorter */
-		if (s->off > dso->image_len)
+		/* the image holds one segment's file range, not the file */
+		off = s->off + (vaddr - s->vaddr);
+		if (off < dso->image_off ||
+		    !range_has_span(0, dso->image_len, off - dso->image_off, n))
 			continue;
-		off = vaddr - s->vaddr;
-		avail = dso->image_len - s->off;
-		if (off > avail || n > avail - off)
-			continue;
-		return dso->image + s->off + off;
+		return dso->image + (off - dso->image_off);
 	}
 	return NULL;
 }

@@ -11,6 +11,7 @@
 #include <zlib.h>
 
 #include "lib/linereader.h"
+#include "lib/safe-open.h"
 
 #define READ_SIZE (1UL << 20)
 
@@ -46,23 +47,31 @@ int lr_init_fd(struct linereader *lr, int fd, const char *name,
 	return 0;
 }
 
-int lr_init_path(struct linereader *lr, const char *path,
-		 struct fd_err *err)
+int lr_init_safe(struct linereader *lr, const char *path,
+		 unsigned int safe_flags, struct fd_err *err)
 {
-	const char *name = path;
 	int fd;
 
 	if (!strcmp(path, "-")) {
-		name = "<stdin>";
 		fd = dup(0);
-	} else {
-		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			memset(lr, 0, sizeof(*lr));
+			return fd_err_set(err, "<stdin>: %s", strerror(errno));
+		}
+		return lr_init_fd(lr, fd, "<stdin>", err);
 	}
+	fd = safe_open(path, safe_flags, NULL, NULL, err);
 	if (fd < 0) {
 		memset(lr, 0, sizeof(*lr));
-		return fd_err_set(err, "%s: %s", name, strerror(errno));
+		return -1;
 	}
-	return lr_init_fd(lr, fd, name, err);
+	return lr_init_fd(lr, fd, path, err);
+}
+
+int lr_init_path(struct linereader *lr, const char *path,
+		 struct fd_err *err)
+{
+	return lr_init_safe(lr, path, SAFE_ALLOW_FIFO, err);
 }
 
 void lr_init_mem(struct linereader *lr, const void *data, size_t len,

@@ -41,10 +41,17 @@ struct linereader {
 /*
  * Open path for reading; "-" is standard input (a dup of fd 0, named
  * "<stdin>"). path must outlive the reader. lr_release() after success
- * only; on failure nothing is left to release.
+ * only; on failure nothing is left to release. The path is an input the
+ * user named: a regular file, or a FIFO or pipe (waited for); never a
+ * device (lib/safe-open.h).
  */
 int lr_init_path(struct linereader *lr, const char *path,
 		 struct fd_err *err);
+
+/* The same with safe_open()'s flags (lib/safe-open.h): 0 for a path the
+ * user did not name (a file found in a directory), regular files only. */
+int lr_init_safe(struct linereader *lr, const char *path,
+		 unsigned int safe_flags, struct fd_err *err);
 
 /* Read the open fd, which the reader owns from now on (closed by
  * lr_release(), or here on failure). name is for messages. */

@@ -39,7 +39,8 @@ static int refuse(int fd, int errnum, const char *path, struct fd_err *err)
 static int check(const struct stat *st, unsigned int flags,
 		 const struct safe_want *want)
 {
-	if (!S_ISREG(st->st_mode))
+	if (!S_ISREG(st->st_mode) &&
+	    !((flags & SAFE_ALLOW_FIFO) && S_ISFIFO(st->st_mode)))
 		return ESAFE_NOT_REGULAR;
 	if (want && want->ino && st->st_ino != want->ino)
 		return ESAFE_OTHER_FILE;
@@ -84,6 +85,9 @@ int safe_openat(int dirfd, const char *path, unsigned int flags,
 		 */
 		fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY |
 						 O_NONBLOCK | O_NOFOLLOW);
+		/* a FIFO the user named: its reads wait for the writer */
+		if (fd >= 0 && S_ISFIFO(pst.st_mode))
+			fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	}
 	e = errno;
 	close(pfd);

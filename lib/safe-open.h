@@ -14,8 +14,10 @@
  * binary, anything under /proc/PID/root, /tmp/perf-PID.map, a debuglink
  * or build-id candidate, a perf.data or profile somebody else wrote. Root
  * runs flamediff on shared machines (SECURITY.md), so every such open in
- * collector/ and in the readers goes through safe_open(), and nowhere else
- * (tests/t-safe-open.sh greps for stray open()/fopen() calls).
+ * collector/ and in the readers goes through safe_open() (or safe_fopen(),
+ * lr_init_path(), lr_init_safe()), and nowhere else: tests/t-safe-open.sh
+ * greps for stray open()/fopen()/opendir()/mmap()... calls, with an
+ * allow-list that says why each exception is one.
  *
  * What safe_open() promises, whatever the path names when it is called:
  *
@@ -24,7 +26,9 @@
  *    driver's open() runs, no FIFO blocks), its type is checked with
  *    fstat(), and only then is that very inode opened for reading through
  *    /proc/self/fd. A FIFO, a device, a directory or a socket is refused
- *    with ESAFE_NOT_REGULAR and never blocks.
+ *    with ESAFE_NOT_REGULAR and never blocks. The one exception is
+ *    SAFE_ALLOW_FIFO, for an input the user named: a FIFO is opened then
+ *    (and waits for its writer, as asked); a device still is not.
  *  - Symbolic links are resolved by the kernel, never by us, so
  *    fs.protected_symlinks refuses what it refuses for root too; with
  *    SAFE_NOFOLLOW a link in the last component is refused outright.
@@ -33,7 +37,7 @@
  *  - With SAFE_OWNER_TRUSTED the file must belong to root or to the
  *    caller's effective user (what perf asks of /tmp/perf-PID.map).
  *  - The descriptor is close-on-exec and blocking reads of it never wait
- *    (a regular file).
+ *    (a regular file; a FIFO only with SAFE_ALLOW_FIFO).
  *
  * A file that is then read must be read with pread() into memory of ours
  * (safe_read_all()), not mapped: another user may truncate a file we map
@@ -57,6 +61,13 @@ enum {
 enum safe_open_flags {
 	SAFE_NOFOLLOW = 1 << 0,	     /* the last component must not be a link */
 	SAFE_OWNER_TRUSTED = 1 << 1, /* owned by root or by us */
+	/*
+	 * A FIFO or a pipe (/dev/fd/N) is read too: for an input the user
+	 * named on the command line (`report <(perf script)`), where waiting
+	 * for the writer is what was asked for. Never for a path found in a
+	 * process, a directory listing or a file's contents.
+	 */
+	SAFE_ALLOW_FIFO = 1 << 2,
 };
 
 /* What the opened file must be; all-zero (or a NULL pointer): anything

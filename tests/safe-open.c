@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "lib/safe-open.h"
@@ -111,6 +112,27 @@ int main(void)
 
 	fd = safe_open(dir, 0, NULL, NULL, NULL);
 	ok(fd == -1, "err may be NULL");
+
+	/* an input the user named may be a FIFO: it waits for its writer */
+	if (fork() == 0) {
+		int w = open(fifo, O_WRONLY | O_CLOEXEC);
+
+		_exit(w < 0 || write(w, "fifo\n", 5) != 5);
+	}
+	fd = safe_open(fifo, SAFE_ALLOW_FIFO, NULL, &st, &err);
+	{
+		char b[8] = "";
+
+		ok(fd >= 0 && S_ISFIFO(st.st_mode) && read(fd, b, 8) == 5 &&
+			   !memcmp(b, "fifo\n", 5),
+		   "SAFE_ALLOW_FIFO reads a FIFO from its writer");
+	}
+	if (fd >= 0)
+		close(fd);
+	wait(NULL);
+	fd = safe_open("/dev/zero", SAFE_ALLOW_FIFO, NULL, NULL, &err);
+	ok(fd == -1 && errno == ESAFE_NOT_REGULAR,
+	   "SAFE_ALLOW_FIFO still refuses a device");
 
 	unlink(reg);
 	unlink(other);

@@ -384,4 +384,12 @@ printf 'PERFILE2\377\000\000\000\000\000\000\000' >"$T/hdr.data"
 [ $? -eq 2 ] && grep -q 'header size 255' "$T/hdr.err"
 ok $? "an unknown header size: exit 2, named"
 
+# issue 23, item 8: a COMPRESSED record of zeros that inflates past the
+# cap says so, with the record's offset and the cap
+"$FLAMEDIFF" fold tests/data/hardening/zstd-past-cap.data >"$T/zcap.out" \
+	2>"$T/zcap.err"
+[ $? -eq 2 ] && grep -q 'offset 16: COMPRESSED record decompresses to more than 64 MiB, the cap' "$T/zcap.err"
+ok $? "a COMPRESSED record past the cap: exit 2, offset and cap named" ||
+	sed 's/^/#   /' "$T/zcap.err"
+
 done_testing

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The perf.data reader (collector/perfdata.h) over any bytes, as a file
- * (mapped: read through a memfd's path) and as a stream (memory, read as a
- * pipe is), the last byte choosing: bad input must come back as an error
- * with a message, never a crash, a hang or a non-finite total.
+ * (read through a memfd's path) and as a stream (memory, read as a pipe
+ * is), the last byte choosing: bad input must come back as an error with a
+ * message, never a crash, a hang or a non-finite total.
  *
- * Kernel symbols come from an empty --kallsyms (/dev/null), so that a run
- * does not read this machine's /proc/kallsyms each time; the binaries the
- * records name are the ones on this machine (the reader opens only
- * regular files).
+ * Kernel symbols come from an empty --kallsyms (an empty memfd: a device
+ * is refused), so that a run does not read this machine's /proc/kallsyms
+ * each time; the binaries the records name are the ones on this machine
+ * (the reader opens only regular files).
  */
 #include "tests/fuzz/fuzz-util.h"
 
@@ -24,9 +24,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct linereader lr;
 	struct fuzz_input in;
 	bool as_file = size && (data[size - 1] & 2);
+	static struct fuzz_input empty = { -1, "" };
 	int r;
 
-	io.kallsyms = "/dev/null";
+	if (empty.fd < 0)
+		fuzz_input_open(&empty, "", 0);
+	io.kallsyms = empty.path;
 	/* the last byte picks an event filter, as a user might */
 	if (size && (data[size - 1] & 1))
 		io.ps.event = "task-clock";
