@@ -651,10 +651,32 @@ int record_poll(struct record *r, int timeout_ms, struct fd_err *err)
 }
 
 
+/* dso.c's lines (files whose frames are "[base]", and why), as warnings;
+ * past the limit, one more says how many were left out. */
+static void add_dso_warnings(struct record *r)
+{
+	const char *s = r->dsos.warn.buf, *nl;
+	unsigned int left = 0;
+
+	for (; s && *s; s = nl + 1) {
+		nl = strchr(s, '\n');
+		if (!nl)
+			break;
+		if (r->nr_warn < MAX_WARNINGS - 1)
+			warn(r, "%.*s", (int)(nl - s), s);
+		else
+			left++;
+	}
+	if (left)
+		warn(r, "%u more binaries' frames are named [file] (not the "
+		     "files that were mapped)", left);
+}
+
 void record_build(struct record *r, struct profile *p)
 {
 	build_stacks(p, &r->stacks, r->machine.comms, &r->dsos,
 		     r->have_ksyms ? &r->ksyms : NULL);
+	add_dso_warnings(r);
 	meta_set(&p->meta.event, r->ev.name);
 	meta_set(&p->meta.unit, evsel_unit(&r->ev));
 	p->meta.samples = r->st.samples;
