@@ -672,11 +672,38 @@ static void add_dso_warnings(struct record *r)
 		     "files that were mapped)", left);
 }
 
+/*
+ * The build-id of every binary that named frames, read when its mapping
+ * was first seen (dso.h), into the profile: which builds the names are of.
+ */
+static void add_build_ids(struct record *r, struct profile *p)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char hex[41];
+	unsigned long i;
+
+	for (i = 0; i < r->dsos.nr; i++) {
+		const struct dso *d = r->dsos.v[i];
+
+		if (!d->loaded || !d->verified || d->perfmap ||
+		    !d->build_id_len || !d->path || d->path[0] != '/')
+			continue;
+		build_id_hex(d->build_id, d->build_id_len, hex);
+		strbuf_setlen(&sb, 0);
+		strbuf_addstr(&sb, hex);
+		strbuf_addch(&sb, ' ');
+		sanitize_value(&sb, d->path, strlen(d->path));
+		meta_add_build_id(&p->meta, sb.buf);
+	}
+	strbuf_release(&sb);
+}
+
 void record_build(struct record *r, struct profile *p)
 {
 	build_stacks(p, &r->stacks, r->machine.comms, &r->dsos,
 		     r->have_ksyms ? &r->ksyms : NULL);
 	add_dso_warnings(r);
+	add_build_ids(r, p);
 	meta_set(&p->meta.event, r->ev.name);
 	meta_set(&p->meta.unit, evsel_unit(&r->ev));
 	p->meta.samples = r->st.samples;
