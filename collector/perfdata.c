@@ -1560,6 +1560,51 @@ static int load_vmlinux(struct pd *pd, struct kallsyms *k, const char *path)
 	return 0;
 }
 
+/*
+ * The kernel modules of the build-id table ("/lib/modules/.../x.ko",
+ * maybe compressed) whose module loaded now has another build-id: rebuilt
+ * since the recording, so their kallsyms names are another build's; a
+ * warning each. NULL-terminated, NULL when none.
+ */
+static char **stale_modules(struct pd *pd)
+{
+	char **v = NULL;
+	unsigned long i, nr = 0, alloc = 0;
+
+	for (i = 0; i < pd->nr_bids; i++) {
+		const struct bid_entry *b = &pd->bids[i];
+		const char *base = strrchr(b->path, '/') + 1;
+		const char *ko = strstr(base, ".ko");
+		unsigned char now[20];
+		unsigned int n;
+		char name[128], msg[512], hex[41];
+		size_t k, len;
+
+		if (!ko || (ko[3] && ko[3] != '.') || ko == base)
+			continue;
+		len = (size_t)(ko - base);
+		if (len >= sizeof(name))
+			continue;
+		/* kallsyms and /sys/module spell '-' as '_' */
+		for (k = 0; k < len; k++)
+			name[k] = base[k] == '-' ? '_' : base[k];
+		name[len] = '\0';
+		/* not loaded now: kallsyms has none of its names */
+		n = kmod_build_id(name, now);
+		if (!n || (n == b->len && !memcmp(now, b->bid, n)))
+			continue;
+		build_id_hex(b->bid, b->len, hex);
+		snprintf(msg, sizeof(msg), "module %s: build-id %s was "
+			 "recorded, the loaded module has another (rebuilt?): "
+			 "its frames are [%s]", name, hex, name);
+		warn(pd, msg);
+		ALLOC_GROW(v, nr + 2, alloc);
+		v[nr++] = xstrdup(name);
+		v[nr] = NULL;
+	}
+	return v;
+}
+
 /* The kernel symbols to name kernel frames with; false: none. */
 static int kernel_symbols(struct pd *pd, struct kallsyms *k, bool *have)
 {
@@ -1580,8 +1625,15 @@ static int kernel_symbols(struct pd *pd, struct kallsyms *k, bool *have)
 	}
 	if (same_kernel(pd)) {
 		struct fd_err e = { { 0 } };
+		char **stale = stale_modules(pd);
+		int rc = kallsyms_load_stale(k, "/proc/kallsyms",
+					     (const char *const *)stale, &e);
+		size_t i;
 
-		if (!kallsyms_load(k, "/proc/kallsyms", &e)) {
+		for (i = 0; stale && stale[i]; i++)
+			free(stale[i]);
+		free(stale);
+		if (!rc) {
 			*have = true;
 			return 0;
 		}
