@@ -686,12 +686,18 @@ static void guard_mmap2(struct pd *pd, const struct perf_event_header *h)
 {
 	const struct perf_record_mmap2 *e = (const void *)h;
 	uint64_t dev = 0, ino = 0;
+	struct dso *dso;
 
 	if (!(h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) {
 		dev = ((uint64_t)e->maj << 32) | e->min;
 		ino = e->ino;
 	}
-	guard_dso(dsos_get(&pd->dsos, dev, ino, e->filename));
+	dso = dsos_get(&pd->dsos, dev, ino, e->filename);
+	guard_dso(dso);
+	/* perf record --buildid-mmap: the build-id in the record itself */
+	if ((h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) && !dso->want_bid_len)
+		dso_want_build_id(&pd->dsos, dso, e->build_id,
+				  e->build_id_size);
 }
 
 /*
@@ -1089,8 +1095,16 @@ static void build_id_fixup(struct pd *pd)
 				break;
 			}
 		}
-		if (b)
+		if (b) {
 			dso_want_build_id(&pd->dsos, dso, b->bid, b->len);
+		} else if (dso->want_bid_len && dso->opened && !dso->verified) {
+			/* an MMAP2's build-id: look for it now */
+			unsigned char bid[20];
+
+			memcpy(bid, dso->want_bid, dso->want_bid_len);
+			dso_want_build_id(&pd->dsos, dso, bid,
+					  dso->want_bid_len);
+		}
 	}
 }
 

@@ -116,6 +116,24 @@ ok $? "with the old build in ~/.debug: its names, as perf's (overlap $o)" ||
 	{ sed 's/^/#   /' "$T/c.err"; head -3 "$T/c.a" | sed 's/^/#   /'; }
 rm -rf "$HOME/.debug"
 
+# the same with the build-ids in the MMAP2 records (--buildid-mmap)
+cp "$T/old" "$T/prog.tmp" && mv "$T/prog.tmp" "$T/prog"
+if perf record -q --buildid-mmap --no-buildid-cache -g -F 999 -e task-clock \
+	-o "$T/m.data" -- "$T/prog" 1 >/dev/null 2>&1; then
+	cp "$T/new" "$T/prog.tmp" && mv "$T/prog.tmp" "$T/prog"
+	"$FLAMEDIFF" fold "$T/m.data" >"$T/m.a" 2>"$T/m.err"
+	rc=$?
+	perf script -i "$T/m.data" 2>/dev/null >"$T/m.txt"
+	"$FLAMEDIFF" fold "$T/m.txt" >"$T/m.b" 2>/dev/null
+	o=$(overlap "$T/m.a" "$T/m.b")
+	[ $rc -eq 0 ] && grep -q ';\[prog\]' "$T/m.a" &&
+		! grep -q 'NEWFN' "$T/m.a" && atleast "$o" 0.99
+	ok $? "perf record --buildid-mmap, rebuilt: [prog], as perf's (overlap $o)" ||
+		sed 's/^/#   /' "$T/m.err"
+else
+	ok 0 "# SKIP perf record --buildid-mmap is not supported here"
+fi
+
 # 3. flamediff record: a new build renamed over the binary mid-run keeps
 # the names of the build that ran (the file kept open at first sight).
 cp "$T/old" "$T/run"
@@ -190,10 +208,10 @@ ok $? "record -a: nobody's binary replaced by a link to root's file: no secret n
 # the path alone (perf.data without build-ids, the link still there): the
 # file at the path is another inode, so [uprog], not the secret's names
 $asnobody cp "$T/old" "$T/u/uprog2"
-$asnobody "$T/u/uprog2" 1.5 &
+$asnobody "$T/u/uprog2" 2 &
 upid=$!
 sleep 0.3
-perf record -q -B -g -F 999 -e task-clock -p $upid -o "$T/sec.data" \
+perf record -q -B -a -g -F 999 -e cpu-clock -o "$T/sec.data" -- sleep 1 \
 	>/dev/null 2>"$T/sec.perr"
 wait $upid 2>/dev/null
 $asnobody ln -sf "$T/secret/prog" "$T/u/uprog2"
