@@ -8,7 +8,7 @@
 # symbols renamed (same build-id), name nothing of root's. perf is the
 # oracle; HOME is the test's own, so is perf's ~/.debug.
 . tests/tap-lib.sh
-skip_without perf cc objcopy readelf
+skip_without perf cc objcopy readelf strip
 
 if ! perf record -q -o "$T/probe.data" -e task-clock -- true \
 	>/dev/null 2>"$T/probe.err"; then
@@ -169,6 +169,46 @@ wait $pid 2>/dev/null
 	! grep -q 'NEWFN' "$T/p.prof"
 ok $? "record -p: a binary replaced before the recording is named from the mapping" ||
 	{ sed 's/^/#   /' "$T/p.err"; grep -v '^#' "$T/p.prof" | head -3 |
+		sed 's/^/#   /'; }
+
+# separate debug files (.gnu_debuglink): used only when they carry the
+# binary's build-id or, for a binary without one, the debuglink's CRC32
+mkdir -p "$T/dl"
+objcopy --only-keep-debug "$T/old" "$T/dl/prog.debug" &&
+	cp "$T/old" "$T/dl/sprog" && strip --strip-all "$T/dl/sprog" &&
+	objcopy --add-gnu-debuglink="$T/dl/prog.debug" "$T/dl/sprog" &&
+	cc $CCF -DLEAF=hot_leaf -DMID=mid -Wl,--build-id=none -o "$T/dl/nb" \
+		"$T/prog.c" &&
+	cc $CCF -DLEAF=SECRET_leaf -DMID=SECRET_mid -Wl,--build-id=none \
+		-o "$T/dl/nb.forged" "$T/prog.c" &&
+	objcopy --only-keep-debug "$T/dl/nb" "$T/dl/nb.debug" &&
+	cp "$T/dl/nb" "$T/dl/nbprog" && strip --strip-all "$T/dl/nbprog" &&
+	objcopy --add-gnu-debuglink="$T/dl/nb.debug" "$T/dl/nbprog"
+ok $? "stripped binaries with debug links"
+"$FLAMEDIFF" record -q -o "$T/dl1.prof" -- "$T/dl/sprog" 0.5 2>"$T/dl.err" &&
+	grep -q '^sprog;.*;hot_leaf ' "$T/dl1.prof"
+ok $? "a debuglink file with the binary's build-id names its frames" ||
+	sed 's/^/#   /' "$T/dl.err"
+mv "$T/dl/prog.debug" "$T/dl/prog.debug.real"
+ln -s "$T/secret.elf" "$T/dl/prog.debug"
+"$FLAMEDIFF" record -q -o "$T/dl2.prof" -- "$T/dl/sprog" 0.5 2>"$T/dl.err"
+rc=$?
+[ $rc -eq 0 ] && grep -q '^sprog;.*\[sprog\]' "$T/dl2.prof" &&
+	! grep -q 'SECRET' "$T/dl2.prof"
+ok $? "a debuglink that leads to another build's file names nothing" ||
+	{ sed 's/^/#   /' "$T/dl.err"; grep '^sprog' "$T/dl2.prof" | head -2 |
+		sed 's/^/#   /'; }
+"$FLAMEDIFF" record -q -o "$T/dl3.prof" -- "$T/dl/nbprog" 0.5 2>"$T/dl.err" &&
+	grep -q '^nbprog;.*;hot_leaf ' "$T/dl3.prof"
+ok $? "no build-id: a debuglink file with the right CRC names its frames" ||
+	sed 's/^/#   /' "$T/dl.err"
+objcopy --only-keep-debug "$T/dl/nb.forged" "$T/dl/nb.debug"
+"$FLAMEDIFF" record -q -o "$T/dl4.prof" -- "$T/dl/nbprog" 0.5 2>"$T/dl.err"
+rc=$?
+[ $rc -eq 0 ] && grep -q '^nbprog;.*\[nbprog\]' "$T/dl4.prof" &&
+	! grep -q 'SECRET' "$T/dl4.prof"
+ok $? "no build-id: a debuglink file with another CRC names nothing" ||
+	{ sed 's/^/#   /' "$T/dl.err"; grep '^nbprog' "$T/dl4.prof" | head -2 |
 		sed 's/^/#   /'; }
 
 # 4. and 5. another user: nobody's binary replaced by a link to a file only
