@@ -27,6 +27,8 @@ static const char WHY_OTHER_FILE[] =
 static const char WHY_BUILD_ID[] = "build-id";
 static const char WHY_GONE[] =
 	"replaced since it was first seen, and not kept open";
+static const char WHY_CHANGED[] =
+	"rewritten in place since it was first seen (another build-id)";
 
 void dsos_init(struct dsos *d, bool keep_image)
 {
@@ -836,7 +838,7 @@ static void warn_unverified(struct dsos *d, struct dso *dso)
 			strbuf_addf(&d->warn, "the file has %s", have[0] ?
 				    have : "none");
 		else
-			strbuf_addstr(&d->warn, "the file is not there");
+			strbuf_addstr(&d->warn, "no ELF file is there");
 		strbuf_addstr(&d->warn, " and no build-id cache has it "
 			      "(perf buildid-cache -a the old binary)");
 	} else {
@@ -875,8 +877,21 @@ void dso_load(struct dsos *d, struct dso *dso)
 		return;
 	}
 	elf = elf_begin(fd, ELF_C_READ, NULL);
-	if (elf && elf_kind(elf) == ELF_K_ELF)
-		load_symbols(d, dso, elf, dso->path);
+	if (elf && elf_kind(elf) == ELF_K_ELF) {
+		unsigned char bid[20];
+		unsigned int blen;
+
+		/* the file kept open may have been rewritten in place */
+		elf_build_id(elf, bid, &blen);
+		if ((blen || dso->build_id_len) &&
+		    !same_bid(bid, blen, dso->build_id, dso->build_id_len)) {
+			dso->verified = false;
+			dso->why = WHY_CHANGED;
+			warn_unverified(d, dso);
+		} else {
+			load_symbols(d, dso, elf, dso->path);
+		}
+	}
 	if (elf)
 		elf_end(elf);
 	if (fd != dso->fd)

@@ -702,14 +702,15 @@ void record_build(struct record *r, struct profile *p)
 {
 	build_stacks(p, &r->stacks, r->machine.comms, &r->dsos,
 		     r->have_ksyms ? &r->ksyms : NULL);
-	add_dso_warnings(r);
-	add_build_ids(r, p);
 	meta_set(&p->meta.event, r->ev.name);
 	meta_set(&p->meta.unit, evsel_unit(&r->ev));
 	p->meta.samples = r->st.samples;
 	p->meta.lost = r->st.lost + r->st.lost_samples;
 	if (r->sched)
 		sched_rec_build(r->sched, p);
+	/* after the off-CPU stacks too: they name binaries as well */
+	add_dso_warnings(r);
+	add_build_ids(r, p);
 }
 
 /* A header value as sanitize_value() makes it (NULL stays NULL). */
