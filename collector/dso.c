@@ -631,6 +631,9 @@ static int dso_open_file(struct dsos *d, struct dso *dso,
 	fd = open_ino(dso->path, dso->ino, st);
 	if (fd >= 0 || !dso->ino)
 		return fd;
+	/* gone (a deleted binary): "[file]", as ever, without a word */
+	if (errno != ESAFE_OTHER_FILE)
+		return -1;
 	/* the path is another file now */
 	dso->why = WHY_OTHER_FILE;
 	*is = FILE_OTHER;
