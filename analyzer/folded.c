@@ -280,6 +280,8 @@ static int header_line(struct fr *fr, char *line, size_t len)
 
 		if (isfinite(d) && d > 0)
 			p->meta.duration += d;
+	} else if (!strcmp(key, "build-id") && fr->version > 0) {
+		meta_add_build_id(&p->meta, val);
 	} else if (!strcmp(key, "stat") && fr->version > 0) {
 		/* a profile's; in plain folded text, just a comment */
 		return stat_line(fr, val);
@@ -1014,7 +1016,7 @@ void profile_write(const struct profile *p, struct outfile *o)
 	const struct profile *off =
 		p->offcpu && p->offcpu->nr_nodes > 1 ? p->offcpu : NULL;
 	char num[64];
-
+	size_t b;
 	uint32_t c;
 	int process_root = 1;
 
@@ -1043,6 +1045,8 @@ void profile_write(const struct profile *p, struct outfile *o)
 	format_weight(num, sizeof(num), profile_total(p));
 	outfile_printf(o, "# weight: %s %s\n", num, weight_word(m->unit));
 	write_stats(o, &m->stats);
+	for (b = 0; b < m->nr_build_ids; b++)
+		header_str(o, "build-id", m->build_ids[b]);
 	write_stacks(p, o, ANNOTATE_ALL, true);
 	if (off)
 		write_offcpu(off, o);

@@ -144,7 +144,16 @@ void profile_meta_release(struct profile_meta *m)
 	free(m->label);
 	free(m->unreliable);
 	metric_set_release(&m->stats);
+	while (m->nr_build_ids)
+		free(m->build_ids[--m->nr_build_ids]);
+	free(m->build_ids);
 	memset(m, 0, sizeof(*m));
+}
+
+void meta_add_build_id(struct profile_meta *m, const char *bid_path)
+{
+	ALLOC_GROW(m->build_ids, m->nr_build_ids + 1, m->alloc_build_ids);
+	m->build_ids[m->nr_build_ids++] = xstrdup(bid_path);
 }
 
 void profile__delete(struct profile *p)

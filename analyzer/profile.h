@@ -120,6 +120,14 @@ struct profile_meta {
 	 * by run (diff_side_measure()).
 	 */
 	struct metric_set stats;
+	/*
+	 * The binaries record named frames from, each "BUILDID PATH" (hex,
+	 * the path as mapped): which build the names are of, so that a
+	 * later look at the same profile can tell a rebuilt binary. Written
+	 * as "# build-id:" lines; one run's own, as stats.
+	 */
+	char **build_ids;
+	size_t nr_build_ids, alloc_build_ids;
 };
 
 struct node_index; /* (parent, name, kind) -> child, private */
@@ -227,6 +235,9 @@ struct profile *profile__new_reversed(const struct profile *p);
 /* The frames from the root's child down to node, into out[0..depth). */
 size_t profile_path(const struct profile *p, uint32_t node, uint32_t *out,
 		    size_t max);
+
+/* Add a "BUILDID PATH" to m->build_ids (a copy is kept). */
+void meta_add_build_id(struct profile_meta *m, const char *bid_path);
 
 /* Set a metadata string (a copy is kept; NULL clears). */
 void meta_set(char **field, const char *value);

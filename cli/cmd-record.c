@@ -424,6 +424,7 @@ int cmd_record(int argc, char **argv)
 	struct metric_set stats = { 0 };
 	const char *const *warn;
 	bool ended = false; /* own_line() was called */
+	size_t nr_warned = 0;
 	char *cmdline = NULL;
 	double duration;
 	time_t t_start;
@@ -476,7 +477,7 @@ int cmd_record(int argc, char **argv)
 	r = record__new(&a.o);
 	if (record_open(r, &err))
 		goto fail;
-	for (warn = record_warnings(r); *warn; warn++)
+	for (warn = record_warnings(r); *warn; warn++, nr_warned++)
 		fprintf(stderr, "flamediff record: warning: %s\n", *warn);
 	if (start(r, &a, w, &err) ||
 	    sample(r, &a, w, &bench, status, &duration, &err) ||
@@ -507,6 +508,9 @@ int cmd_record(int argc, char **argv)
 	p->meta.stats = stats; /* moved */
 	memset(&stats, 0, sizeof(stats));
 	record_build(r, p);
+	/* and those of the symbolization: binaries named [file], why */
+	for (warn = record_warnings(r) + nr_warned; *warn; warn++)
+		fprintf(stderr, "flamediff record: warning: %s\n", *warn);
 	record_fill_meta(p, duration, t_start, cmdline, a.label);
 	profile_write(p, &outf);
 	if (outfile_commit(&outf, &err))

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <libelf.h>
 #include <stdio.h>
@@ -10,17 +12,30 @@
 #include <sys/auxv.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "lib/error.h"
 #include "lib/safe-open.h"
 #include "collector/dso.h"
 #include "collector/range.h"
+#include "collector/sanitize.h"
+
+/* Why a dso's frames are "[base]" (dso->why), for its warning. */
+static const char WHY_OTHER_FILE[] =
+	"not the file that was mapped (replaced since, or another file)";
+static const char WHY_BUILD_ID[] = "build-id";
+static const char WHY_GONE[] =
+	"replaced since it was first seen, and not kept open";
+static const char WHY_CHANGED[] =
+	"rewritten in place since it was first seen (another build-id)";
 
 void dsos_init(struct dsos *d, bool keep_image)
 {
 	memset(d, 0, sizeof(*d));
 	d->keep_image = keep_image;
 	d->debug_dir = "/usr/lib/debug";
+	d->home = getenv("HOME");
+	strbuf_init(&d->warn, 0);
 	elf_version(EV_CURRENT);
 }
 
@@ -32,6 +47,7 @@ static void dso_release(struct dso *dso)
 	symtab_release(&dso->syms);
 	free(dso->segs);
 	free(dso->path);
+	free(dso->from);
 	free(dso);
 }
 
@@ -43,6 +59,7 @@ void dsos_release(struct dsos *d)
 		dso_release(d->v[i]);
 	free(d->v);
 	hmap_release(&d->by_ino);
+	strbuf_release(&d->warn);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -161,10 +178,28 @@ static int read_symbols(Elf *elf, Elf64_Word sh_type, struct symtab *t,
 	return found;
 }
 
+void build_id_hex(const unsigned char *bid, unsigned int len, char *out)
+{
+	unsigned int k;
+
+	for (k = 0; k < len; k++)
+		snprintf(out + 2 * k, 3, "%02x", bid[k]);
+	out[2 * len] = '\0';
+}
+
+static void elf_build_id(Elf *elf, unsigned char *bid, unsigned int *len);
+
 static void read_build_id(Elf *elf, struct dso *dso)
+{
+	elf_build_id(elf, dso->build_id, &dso->build_id_len);
+}
+
+/* The GNU build-id note of elf into bid (20 bytes), *len 0 when none. */
+static void elf_build_id(Elf *elf, unsigned char *bid, unsigned int *len)
 {
 	Elf_Scn *scn = NULL;
 
+	*len = 0;
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
 		Elf_Data *data;
@@ -181,28 +216,34 @@ static void read_build_id(Elf *elf, struct dso *dso)
 			if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != 4 ||
 			    memcmp((char *)data->d_buf + name_off, "GNU", 4))
 				continue;
-			if (nh.n_descsz > sizeof(dso->build_id))
+			if (nh.n_descsz > 20)
 				continue;
-			memcpy(dso->build_id, (char *)data->d_buf + desc_off,
+			memcpy(bid, (char *)data->d_buf + desc_off,
 			       nh.n_descsz);
-			dso->build_id_len = nh.n_descsz;
+			*len = nh.n_descsz;
 			return;
 		}
 	}
 }
 
-/* The name and directory part of .gnu_debuglink, NULL when none. */
-static const char *debuglink(Elf *elf)
+/*
+ * The file name of .gnu_debuglink, NULL when none; *crc the CRC32 that
+ * follows it (after the name's NUL, 4-byte aligned), which the debug file
+ * must have, as gdb checks it.
+ */
+static const char *debuglink(Elf *elf, uint32_t *crc, bool *has_crc)
 {
 	size_t shstrndx;
 	Elf_Scn *scn = NULL;
 
+	*has_crc = false;
 	if (elf_getshdrstrndx(elf, &shstrndx))
 		return NULL;
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
-		const char *name;
+		const char *name, *nul;
 		Elf_Data *data;
+		size_t at;
 
 		if (!gelf_getshdr(scn, &sh))
 			continue;
@@ -210,30 +251,83 @@ static const char *debuglink(Elf *elf)
 		if (!name || strcmp(name, ".gnu_debuglink"))
 			continue;
 		data = elf_getdata(scn, NULL);
-		if (!data || !data->d_size ||
-		    !memchr(data->d_buf, '\0', data->d_size))
+		if (!data || !data->d_size || !data->d_buf)
 			return NULL;
+		nul = memchr(data->d_buf, '\0', data->d_size);
+		if (!nul)
+			return NULL;
+		at = ((size_t)(nul - (const char *)data->d_buf) + 4) & ~(size_t)3;
+		if (data->d_size >= 4 && at <= data->d_size - 4) {
+			GElf_Ehdr eh;
+			const unsigned char *c =
+				(const unsigned char *)data->d_buf + at;
+
+			/* in the file's byte order */
+			if (gelf_getehdr(elf, &eh) &&
+			    eh.e_ident[EI_DATA] == ELFDATA2MSB)
+				*crc = (uint32_t)c[0] << 24 | (uint32_t)c[1] << 16 |
+				       (uint32_t)c[2] << 8 | c[3];
+			else
+				*crc = (uint32_t)c[3] << 24 | (uint32_t)c[2] << 16 |
+				       (uint32_t)c[1] << 8 | c[0];
+			*has_crc = true;
+		}
 		return data->d_buf;
 	}
 	return NULL;
 }
 
-/* Symbols of the separate debug file, by build-id then by debuglink. */
+/* zlib's CRC32 of the whole file at fd, read with pread(). */
+static bool file_crc32(int fd, uint32_t *crc)
+{
+	unsigned char buf[65536];
+	uLong c = crc32(0L, Z_NULL, 0);
+	off_t off = 0;
+
+	for (;;) {
+		ssize_t n = pread(fd, buf, sizeof(buf), off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return false;
+		if (!n)
+			break;
+		c = crc32(c, buf, (uInt)n);
+		off += n;
+	}
+	*crc = (uint32_t)c;
+	return true;
+}
+
+static bool same_bid(const unsigned char *a, unsigned int alen,
+		     const unsigned char *b, unsigned int blen)
+{
+	return alen && alen == blen && !memcmp(a, b, alen);
+}
+
+/*
+ * Symbols of the separate debug file, by build-id then by debuglink. A
+ * candidate is the binary's only when it carries the binary's build-id
+ * (or, a debuglink one, the CRC the debuglink names): the directories may
+ * hold anything, a link to a file only root may read included.
+ */
 static int read_debug_file(struct dsos *d, struct dso *dso, Elf *elf,
 			   const char *path)
 {
 	char cand[4][4096];
-	const char *link = debuglink(elf);
-	int n = 0, i;
+	uint32_t crc = 0;
+	bool has_crc;
+	const char *link = debuglink(elf, &crc, &has_crc);
+	int n = 0, nbid = 0, i;
 
 	if (dso->build_id_len >= 2) {
 		char hex[41];
-		unsigned int k;
 
-		for (k = 0; k < dso->build_id_len; k++)
-			sprintf(hex + 2 * k, "%02x", dso->build_id[k]);
+		build_id_hex(dso->build_id, dso->build_id_len, hex);
 		snprintf(cand[n++], sizeof(cand[0]), "%s/.build-id/%.2s/%s.debug",
 			 d->debug_dir, hex, hex + 2);
+		nbid = n;
 	}
 	if (link && !strchr(link, '/')) {
 		const char *slash = strrchr(path, '/');
@@ -248,15 +342,27 @@ static int read_debug_file(struct dsos *d, struct dso *dso, Elf *elf,
 	}
 	for (i = 0; i < n; i++) {
 		int fd = safe_open(cand[i], 0, NULL, NULL, NULL);
+		unsigned char bid[20];
+		unsigned int blen = 0;
+		uint32_t c;
+		bool ok;
 		Elf *dbg;
 		int found = 0;
 
 		if (fd < 0)
 			continue;
 		dbg = elf_begin(fd, ELF_C_READ, NULL);
-		if (dbg && elf_kind(dbg) == ELF_K_ELF)
+		if (!dbg || elf_kind(dbg) != ELF_K_ELF)
+			goto next;
+		elf_build_id(dbg, bid, &blen);
+		ok = same_bid(bid, blen, dso->build_id, dso->build_id_len);
+		/* by debuglink: the build-id, else the CRC, as gdb does */
+		if (!ok && i >= nbid && has_crc)
+			ok = file_crc32(fd, &c) && c == crc;
+		if (ok)
 			found = read_symbols(dbg, SHT_SYMTAB, &dso->syms,
 					     d->as_perf);
+next:
 		if (dbg)
 			elf_end(dbg);
 		close(fd);
@@ -291,19 +397,26 @@ static void read_segments(Elf *elf, struct dso *dso)
 	}
 }
 
-/* Share the symbols of an already loaded file with the same build-id. */
+/*
+ * Share the symbols of an already loaded dso that read the very same file:
+ * the same build-id and the same inode. A build-id is only what a file
+ * says of itself: a user's copy of root's binary with its symbols renamed
+ * keeps the note, and must not name root's frames.
+ */
 static struct dso *same_build_id(struct dsos *d, struct dso *dso)
 {
 	unsigned long i;
 
-	if (!dso->build_id_len)
+	if (!dso->build_id_len || !dso->file_ino)
 		return NULL;
 	for (i = 0; i < d->nr; i++) {
 		struct dso *o = d->v[i];
 
-		if (o != dso && o->loaded && o->is_elf && o->symsrc == o &&
-		    o->build_id_len == dso->build_id_len &&
-		    !memcmp(o->build_id, dso->build_id, dso->build_id_len))
+		if (o != dso && o->loaded && o->is_elf && o->verified &&
+		    o->symsrc == o && o->file_ino == dso->file_ino &&
+		    o->file_dev == dso->file_dev &&
+		    same_bid(o->build_id, o->build_id_len, dso->build_id,
+			     dso->build_id_len))
 			return o;
 	}
 	return NULL;
@@ -454,6 +567,7 @@ static void load_vdso(struct dsos *d, struct dso *dso)
 		return;
 	if (elf_kind(elf) == ELF_K_ELF) {
 		dso->is_elf = true;
+		dso->verified = true; /* our own */
 		read_build_id(elf, dso);
 		read_segments(elf, dso);
 		load_symbols(d, dso, elf, NULL);
@@ -462,36 +576,88 @@ static void load_vdso(struct dsos *d, struct dso *dso)
 	dso->loaded = true;
 }
 
-/*
- * The file the process mapped. A process in another mount namespace (a
- * container) maps paths of its own root: when the path here is missing or
- * another file (device and inode differ from the mapping's), look through
- * /proc/PID/root of a process that maps it, as perf does.
- */
-static int dso_open_file(const struct dso *dso, const char *open_path,
-			 struct stat *st)
-{
-	char alt[PATH_MAX + 32];
-	struct stat ast;
-	int fd, afd;
+/* What dso_open_file() found. */
+enum file_is {
+	FILE_MAPPED,	/* the mapping's inode */
+	FILE_UNCHECKED, /* the mapping named no inode: the path's file */
+	FILE_OTHER,	/* another file (open_path, or open_unverified) */
+};
 
-	fd = safe_open(open_path ? open_path : dso->path, 0, NULL, st, NULL);
-	/* the inode only: how perf encodes the device is not st_dev's */
-	if ((fd >= 0 && (!dso->ino || st->st_ino == dso->ino)) ||
-	    dso->pid <= 0 || strlen(dso->path) >= PATH_MAX)
-		return fd;
-	snprintf(alt, sizeof(alt), "/proc/%d/root%s", dso->pid, dso->path);
-	afd = safe_open(alt, 0, NULL, &ast, NULL);
-	if (afd < 0)
-		return fd;
-	if (ast.st_ino != dso->ino) {
-		close(afd);
-		return fd;
+static int open_ino(const char *path, uint64_t ino, struct stat *st)
+{
+	struct safe_want w = { 0, (ino_t)ino };
+
+	return safe_open(path, 0, ino ? &w : NULL, st, NULL);
+}
+
+/*
+ * The file the process mapped, and no other (dso.h): the mapping itself
+ * through /proc/PID/map_files while the process lives (root only), then
+ * /proc/PID/root/PATH (a process in another mount namespace, a container,
+ * maps paths of its own root, as perf looks there), then PATH, each only
+ * with the mapping's inode (the inode only: how perf encodes the device is
+ * not st_dev's). open_path: a file chosen by its build-id.
+ */
+static int dso_open_file(struct dsos *d, struct dso *dso,
+			 const char *open_path, struct stat *st,
+			 enum file_is *is)
+{
+	char alt[PATH_MAX + 64];
+	bool alt_ok = dso->pid > 0 && strlen(dso->path) < PATH_MAX;
+	int fd;
+
+	*is = FILE_OTHER;
+	if (open_path)
+		return open_ino(open_path, 0, st);
+	*is = dso->ino ? FILE_MAPPED : FILE_UNCHECKED;
+	if (dso->ino && dso->pid > 0 && dso->map_end > dso->map_start) {
+		snprintf(alt, sizeof(alt), "/proc/%d/map_files/%" PRIx64
+			 "-%" PRIx64, dso->pid, dso->map_start, dso->map_end);
+		fd = open_ino(alt, dso->ino, st);
+		if (fd >= 0)
+			return fd;
 	}
-	if (fd >= 0)
-		close(fd);
-	*st = ast;
-	return afd;
+	if (alt_ok) {
+		snprintf(alt, sizeof(alt), "/proc/%d/root%s", dso->pid,
+			 dso->path);
+		fd = open_ino(alt, dso->ino, st);
+		if (fd >= 0)
+			return fd;
+	}
+	fd = open_ino(dso->path, dso->ino, st);
+	if (fd >= 0 || !dso->ino)
+		return fd;
+	/* gone (a deleted binary): "[file]", as ever, without a word */
+	if (errno != ESAFE_OTHER_FILE)
+		return -1;
+	/* the path is another file now */
+	dso->why = WHY_OTHER_FILE;
+	*is = FILE_OTHER;
+	if (!d->open_unverified)
+		return -1;
+	return open_ino(dso->path, 0, st);
+}
+
+/*
+ * Whether the file dso_open() read names the dso's frames: it carries the
+ * build-id the recording saw when that is known, else it is the mapped
+ * inode. Record knows a build-id from here on: the mapped file's.
+ */
+static void dso_verify(struct dso *dso, enum file_is is)
+{
+	if (dso->want_bid_len) {
+		dso->verified = dso->is_elf &&
+				same_bid(dso->build_id, dso->build_id_len,
+					 dso->want_bid, dso->want_bid_len);
+		if (!dso->verified)
+			dso->why = WHY_BUILD_ID;
+		return;
+	}
+	dso->verified = is != FILE_OTHER;
+	if (dso->verified && is == FILE_MAPPED && dso->build_id_len) {
+		memcpy(dso->want_bid, dso->build_id, dso->build_id_len);
+		dso->want_bid_len = dso->build_id_len;
+	}
 }
 
 /*
@@ -565,6 +731,7 @@ static void read_image(struct dso *dso, int fd, uint64_t size)
 
 void dso_open(struct dsos *d, struct dso *dso, const char *open_path)
 {
+	enum file_is is;
 	struct stat st;
 	Elf *elf;
 	int fd;
@@ -581,13 +748,15 @@ void dso_open(struct dsos *d, struct dso *dso, const char *open_path)
 	}
 	if (dso->path[0] != '/')
 		return;
-	fd = dso_open_file(dso, open_path, &st);
+	fd = dso_open_file(d, dso, open_path, &st, &is);
 	if (fd < 0)
 		return;
 	if (!S_ISREG(st.st_mode)) {
 		close(fd);
 		return;
 	}
+	dso->file_dev = st.st_dev;
+	dso->file_ino = st.st_ino;
 	elf = elf_begin(fd, ELF_C_READ, NULL);
 	if (elf && elf_kind(elf) == ELF_K_ELF) {
 		dso->is_elf = true;
@@ -596,6 +765,11 @@ void dso_open(struct dsos *d, struct dso *dso, const char *open_path)
 	}
 	if (elf)
 		elf_end(elf);
+	dso_verify(dso, is);
+	if (!dso->verified && !d->open_unverified) {
+		close(fd);
+		return;
+	}
 	if (d->keep_image && dso->is_elf)
 		read_image(dso, fd, (uint64_t)st.st_size);
 	/* keep the file: it may be deleted or replaced before the end */
@@ -652,6 +826,80 @@ static void load_perfmap(struct dsos *d, struct dso *dso)
 	symtab_finish(&dso->syms, 0);
 }
 
+/*
+ * The file dso_open() read, opened again when it was not kept (more than
+ * DSOS_MAX_FDS files): the same inode (through the mapping while the
+ * process lives) with the same build-id, or nothing.
+ */
+static int reopen_same(struct dso *dso)
+{
+	const char *path = dso->from ? dso->from : dso->path;
+	char alt[PATH_MAX + 64];
+	unsigned char bid[20];
+	unsigned int blen = 0;
+	struct stat st;
+	Elf *elf;
+	int fd = -1;
+
+	if (!dso->file_ino)
+		return -1;
+	if (!dso->from && dso->pid > 0 && dso->map_end > dso->map_start) {
+		snprintf(alt, sizeof(alt), "/proc/%d/map_files/%" PRIx64
+			 "-%" PRIx64, dso->pid, dso->map_start, dso->map_end);
+		fd = open_ino(alt, dso->file_ino, &st);
+	}
+	if (fd < 0)
+		fd = open_ino(path, dso->file_ino, &st);
+	if (fd < 0)
+		return -1;
+	elf = elf_begin(fd, ELF_C_READ, NULL);
+	if (elf && elf_kind(elf) == ELF_K_ELF)
+		elf_build_id(elf, bid, &blen);
+	if (elf)
+		elf_end(elf);
+	if ((blen || dso->build_id_len) &&
+	    !same_bid(bid, blen, dso->build_id, dso->build_id_len)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* The one line of dsos->warn for a dso whose frames are "[base]". */
+static void warn_unverified(struct dsos *d, struct dso *dso)
+{
+	char want[41], have[41];
+	struct strbuf sb = STRBUF_INIT;
+
+	if (dso->warned || !dso->why)
+		return;
+	dso->warned = true;
+	/* the path is the traced process's choice: one clean line */
+	sanitize_value(&sb, dso->path, strlen(dso->path));
+	strbuf_addstr(&d->warn, sb.buf);
+	strbuf_addstr(&d->warn, ": ");
+	if (dso->why == WHY_BUILD_ID) {
+		build_id_hex(dso->want_bid, dso->want_bid_len, want);
+		build_id_hex(dso->build_id, dso->build_id_len, have);
+		strbuf_addf(&d->warn, "build-id %s was recorded, ", want);
+		if (dso->is_elf)
+			strbuf_addf(&d->warn, "the file has %s", have[0] ?
+				    have : "none");
+		else
+			strbuf_addstr(&d->warn, "no ELF file is there");
+		strbuf_addstr(&d->warn, " and no build-id cache has it "
+			      "(perf buildid-cache -a the old binary)");
+	} else {
+		strbuf_addstr(&d->warn, dso->why);
+	}
+	strbuf_addstr(&d->warn, ": its frames are [");
+	strbuf_setlen(&sb, 0);
+	sanitize_value(&sb, dso->base, strlen(dso->base));
+	strbuf_addstr(&d->warn, sb.buf);
+	strbuf_addstr(&d->warn, "]\n");
+	strbuf_release(&sb);
+}
+
 void dso_load(struct dsos *d, struct dso *dso)
 {
 	Elf *elf;
@@ -665,21 +913,185 @@ void dso_load(struct dsos *d, struct dso *dso)
 		load_perfmap(d, dso);
 		return;
 	}
-	if (!dso->is_elf)
+	if (!dso->verified)
+		warn_unverified(d, dso);
+	if (!dso->is_elf || !dso->verified)
+		goto out;
+	fd = dso->fd >= 0 ? dso->fd : reopen_same(dso);
+	if (fd < 0) {
+		dso->verified = false;
+		dso->why = WHY_GONE;
+		warn_unverified(d, dso);
 		return;
-	fd = dso->fd >= 0 ? dso->fd : safe_open(dso->path, 0, NULL, NULL, NULL);
-	if (fd < 0)
-		return;
+	}
 	elf = elf_begin(fd, ELF_C_READ, NULL);
-	if (elf && elf_kind(elf) == ELF_K_ELF)
-		load_symbols(d, dso, elf, dso->path);
+	if (elf && elf_kind(elf) == ELF_K_ELF) {
+		unsigned char bid[20];
+		unsigned int blen;
+
+		/* the file kept open may have been rewritten in place */
+		elf_build_id(elf, bid, &blen);
+		if ((blen || dso->build_id_len) &&
+		    !same_bid(bid, blen, dso->build_id, dso->build_id_len)) {
+			dso->verified = false;
+			dso->why = WHY_CHANGED;
+			warn_unverified(d, dso);
+		} else {
+			load_symbols(d, dso, elf, dso->path);
+		}
+	}
 	if (elf)
 		elf_end(elf);
-	close(fd);
+	if (fd != dso->fd)
+		close(fd);
+out:
 	if (dso->fd >= 0) {
+		close(dso->fd);
 		dso->fd = -1;
 		d->nr_fds--;
 	}
+}
+
+/* Back to what dsos_get() made, then open from path. */
+static void dso_reopen(struct dsos *d, struct dso *dso, const char *path)
+{
+	if (dso->fd >= 0) {
+		close(dso->fd);
+		d->nr_fds--;
+	}
+	dso->fd = -1;
+	free(dso->segs);
+	dso->segs = NULL;
+	dso->nr_segs = 0;
+	dso->is_elf = false;
+	dso->build_id_len = 0;
+	dso->eh_frame_hdr_vaddr = 0;
+	dso->eh_frame_hdr_len = 0;
+	dso->opened = false;
+	free(dso->from);
+	dso->from = xstrdup(path);
+	dso_open(d, dso, path);
+}
+
+/* Whether the file at path is an ELF file with build-id bid. */
+static bool has_build_id(const char *path, const unsigned char *bid,
+			 unsigned int len)
+{
+	unsigned char b[20];
+	unsigned int blen = 0;
+	int fd = safe_open(path, 0, NULL, NULL, NULL);
+	Elf *elf;
+
+	if (fd < 0)
+		return false;
+	elf = elf_begin(fd, ELF_C_READ, NULL);
+	if (elf && elf_kind(elf) == ELF_K_ELF)
+		elf_build_id(elf, b, &blen);
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return same_bid(b, blen, bid, len);
+}
+
+/*
+ * elfutils' debuginfod client, as perf uses it: only where DEBUGINFOD_URLS
+ * is set, and only when libdebuginfod.so.1 is installed (loaded then, so
+ * that nothing else depends on it). The file it fetched, into path.
+ */
+static bool debuginfod_fetch(const unsigned char *bid, unsigned int len,
+			     char *path, size_t size)
+{
+	const char *urls = getenv("DEBUGINFOD_URLS");
+	void *(*begin)(void);
+	int (*find)(void *, const unsigned char *, int, char **);
+	void (*end)(void *);
+	void *lib, *client;
+	char *got = NULL;
+	int fd;
+
+	if (!urls || !*urls)
+		return false;
+	lib = dlopen("libdebuginfod.so.1", RTLD_NOW | RTLD_LOCAL);
+	if (!lib)
+		return false;
+	*(void **)&begin = dlsym(lib, "debuginfod_begin");
+	*(void **)&find = dlsym(lib, "debuginfod_find_executable");
+	*(void **)&end = dlsym(lib, "debuginfod_end");
+	client = begin && find && end ? begin() : NULL;
+	fd = client ? find(client, bid, (int)len, &got) : -1;
+	if (fd >= 0)
+		close(fd);
+	if (fd >= 0 && got)
+		snprintf(path, size, "%s", got);
+	free(got);
+	if (client)
+		end(client);
+	dlclose(lib);
+	return fd >= 0 && path[0];
+}
+
+/*
+ * A file with the build-id the recording saw, into cand: perf's build-id
+ * cache (perf 6.1: ~/.debug/.build-id/xx/yyy is a link to the directory
+ * ~/.debug/PATH/BUILDID, which holds the binary as "elf"), the
+ * distribution's debug files, the path, /proc/PID/root/PATH, debuginfod.
+ */
+static bool find_by_build_id(struct dsos *d, const struct dso *dso,
+			     char *cand, size_t size)
+{
+	char hex[41];
+	int i;
+
+	build_id_hex(dso->want_bid, dso->want_bid_len, hex);
+	for (i = 0; i < 6; i++) {
+		cand[0] = '\0';
+		if (i == 0 && d->home)
+			snprintf(cand, size, "%s/.debug/.build-id/%.2s/%s/elf",
+				 d->home, hex, hex + 2);
+		else if (i == 1 && d->home)
+			snprintf(cand, size, "%s/.debug%s/%s/elf", d->home,
+				 dso->path, hex);
+		else if (i == 2)
+			snprintf(cand, size, "%s/.build-id/%.2s/%s.debug",
+				 d->debug_dir, hex, hex + 2);
+		else if (i == 3)
+			snprintf(cand, size, "%s", dso->path);
+		else if (i == 4 && dso->pid > 0)
+			snprintf(cand, size, "/proc/%d/root%s", dso->pid,
+				 dso->path);
+		else if (i == 5 && !debuginfod_fetch(dso->want_bid,
+						     dso->want_bid_len, cand,
+						     size))
+			cand[0] = '\0';
+		if (cand[0] && has_build_id(cand, dso->want_bid,
+					    dso->want_bid_len))
+			return true;
+	}
+	return false;
+}
+
+void dso_want_build_id(struct dsos *d, struct dso *dso,
+		       const unsigned char *bid, unsigned int len)
+{
+	char cand[PATH_MAX + 64];
+
+	if (!len || len > sizeof(dso->want_bid) || dso->loaded ||
+	    dso->perfmap || dso->path[0] != '/')
+		return;
+	memcpy(dso->want_bid, bid, len);
+	dso->want_bid_len = len;
+	if (!dso->opened)
+		return; /* dso_open() checks it */
+	if (dso->is_elf && same_bid(dso->build_id, dso->build_id_len, bid,
+				    len)) {
+		dso->verified = true;
+		return;
+	}
+	dso->verified = false;
+	dso->why = WHY_BUILD_ID;
+	if (d->keep_image || !find_by_build_id(d, dso, cand, sizeof(cand)))
+		return;
+	dso_reopen(d, dso, cand);
 }
 
 bool dso_off_to_vaddr(const struct dso *dso, uint64_t off, uint64_t *vaddr)

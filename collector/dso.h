@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "lib/hmap.h"
+#include "lib/strbuf.h"
 #include "collector/symtab.h"
 
 /*
@@ -26,7 +27,26 @@
  *  - dso_load(), at the end: the function symbols (.symtab, the separate
  *    debug file found by build-id or .gnu_debuglink when the binary has no
  *    .symtab, and .dynsym) into one sorted table, from the file kept open.
- *    Two files with the same build-id share one table (symsrc).
+ *    Two dsos share one table (symsrc) only when they read one file: the
+ *    same build-id and the same inode (two paths of one file, or one copy
+ *    in perf's build-id cache), never two files that merely claim one
+ *    build-id (a user's copy of root's binary with its symbols renamed).
+ *
+ * Which file names a dso's frames (SECURITY.md): only the file that was
+ * mapped, or a file with the build-id the recording saw. dso_open() looks
+ * for the mapped inode at /proc/PID/map_files/START-END (the mapping
+ * itself, while the process lives), /proc/PID/root/PATH and PATH; a file
+ * at the path with another inode (a rebuild, a link to a file the
+ * process's owner cannot read) is not it. When the build-id is known
+ * (perf.data's table, read after the samples: dso_want_build_id(); in
+ * record the one read at first sight) the file must carry it, and perf's
+ * build-id cache (~/.debug/.build-id/xx/yyy/elf, ~/.debug/PATH/BID/elf),
+ * /usr/lib/debug/.build-id, the path, /proc/PID/root/PATH and, where
+ * DEBUGINFOD_URLS is set, debuginfod are searched for it. A dso that has
+ * no such file is not "verified": its frames are "[base]", as perf names
+ * a file without symbols, and dso_load() adds one line to dsos->warn that
+ * says why. Separate debug files (build-id, .gnu_debuglink) must carry the
+ * binary's build-id or, for a debuglink, its CRC32.
  */
 struct dso_seg {
 	uint64_t off, filesz; /* file range */
@@ -40,6 +60,7 @@ struct dso {
 	uint64_t dev, ino;
 	uint32_t next_same_ino; /* chain in dsos->by_ino, UINT32_MAX = end */
 	int pid;	  /* a process that maps it (its /proc/PID/root), 0 */
+	uint64_t map_start, map_end; /* one mapping of it in pid, 0: none */
 	/*
 	 * JIT code: anonymous executable memory of process pid, named by
 	 * its /tmp/perf-PID.map ("START SIZE name" a line, hex), as perf
@@ -60,6 +81,15 @@ struct dso {
 	int fd;		  /* the file, kept open until dso_load(); -1 */
 	unsigned char build_id[20];
 	unsigned int build_id_len;
+	/* the build-id the recording saw (0 bytes: not known) */
+	unsigned char want_bid[20];
+	unsigned int want_bid_len;
+	/* the file read is the mapped one: its inode, or want_bid */
+	bool verified;
+	bool warned;	  /* its line in dsos->warn is written */
+	const char *why;  /* why not verified (for the warning), static */
+	uint64_t file_dev, file_ino; /* the file read, for sharing symbols */
+	char *from;	  /* where it was read when not path (a cache), owned */
 	struct dso_seg *segs;
 	unsigned int nr_segs;
 	struct symtab syms;
@@ -89,6 +119,15 @@ struct dsos {
 	 * entries (dso.c).
 	 */
 	bool as_perf;
+	/*
+	 * perf.data: the build-ids come after the samples, so a file at the
+	 * path whose inode is not the mapping's is opened all the same (for
+	 * its segments and the unwinder), unverified until
+	 * dso_want_build_id() says it carries the recorded build-id.
+	 */
+	bool open_unverified;
+	const char *home;     /* where perf's ~/.debug is ($HOME), or NULL */
+	struct strbuf warn;   /* a line per dso whose frames are "[base]" */
 };
 
 void dsos_init(struct dsos *d, bool keep_image);
@@ -106,6 +145,19 @@ struct dso *dsos_get(struct dsos *d, uint64_t dev, uint64_t ino,
 void dso_open(struct dsos *d, struct dso *dso, const char *open_path);
 /* Read its symbols (once; opens it first if needed). */
 void dso_load(struct dsos *d, struct dso *dso);
+
+/*
+ * The build-id the recording saw for dso (perf.data's build-id table).
+ * An opened dso whose file does not carry it is opened again from a file
+ * that does (the build-id cache...), before dso_load(); none found: its
+ * frames are "[base]". Without keep_image only (the unwinder has read the
+ * file it had), else the dso is only left unverified.
+ */
+void dso_want_build_id(struct dsos *d, struct dso *dso,
+		       const unsigned char *bid, unsigned int len);
+
+/* "hex" of a build-id, out must hold 2 * len + 1 bytes. */
+void build_id_hex(const unsigned char *bid, unsigned int len, char *out);
 
 /* ELF address of a file offset (PT_LOAD), false when no segment holds it. */
 bool dso_off_to_vaddr(const struct dso *dso, uint64_t off, uint64_t *vaddr);

@@ -88,9 +88,11 @@ static void open_dwarf(const struct dso *dso, struct dwfile *f)
 	f->dbg = NULL;
 	f->elf = NULL;
 	f->fd = -1;
-	if (!dso->is_elf || dso->perfmap || dso->path[0] != '/')
+	/* only a file that names the dso's frames (dso.h) */
+	if (!dso->is_elf || !dso->verified || dso->perfmap ||
+	    dso->path[0] != '/')
 		return;
-	f->dbg = try_open(dso->path, f);
+	f->dbg = try_open(dso->from ? dso->from : dso->path, f);
 	if (f->dbg || dso->build_id_len < 2)
 		return;
 	k = (unsigned int)snprintf(path, sizeof(path),

@@ -30,8 +30,9 @@ static long read_sysctl(const char *path)
 
 /* One "ADDR TYPE NAME[\t[module]]" line (NUL-terminated, no newline). */
 static void parse_line(struct kallsyms *k, char *line, unsigned long *lines,
-		       unsigned long *zero)
+		       unsigned long *zero, const char *const *stale)
 {
+	char mod[80];
 	char *end, *name;
 	uint64_t addr;
 	char type;
@@ -48,6 +49,21 @@ static void parse_line(struct kallsyms *k, char *line, unsigned long *lines,
 	if (type != 't' && type != 'T' && type != 'w' && type != 'W')
 		return;
 	name = end + 3;
+	if (stale && name[strcspn(name, "\t")] == '\t') {
+		/* "name\t[module]": a stale module's are "[module]" */
+		const char *m = name + strcspn(name, "\t") + 1;
+		size_t i;
+
+		for (i = 0; stale[i]; i++)
+			if (m[0] == '[' && !strncmp(m + 1, stale[i],
+						    strlen(stale[i])) &&
+			    m[1 + strlen(stale[i])] == ']')
+				break;
+		if (stale[i]) {
+			snprintf(mod, sizeof(mod), "[%s]", stale[i]);
+			name = mod;
+		}
+	}
 	name[strcspn(name, "\t")] = '\0';
 	symtab_add(&k->tab, addr, 0, name,
 		   type == 'T' ? SYM_GLOBAL :
@@ -60,6 +76,57 @@ static void parse_line(struct kallsyms *k, char *line, unsigned long *lines,
  * perf.data file.
  */
 int kallsyms_load(struct kallsyms *k, const char *path, struct fd_err *err)
+{
+	return kallsyms_load_stale(k, path, NULL, err);
+}
+
+unsigned int kmod_build_id(const char *name, unsigned char bid[20])
+{
+	unsigned char buf[4096];
+	char path[256];
+	size_t n, off = 0;
+	ssize_t got;
+	int fd;
+
+	if (strchr(name, '/') || strlen(name) > 128)
+		return 0;
+	snprintf(path, sizeof(path), "/sys/module/%s/notes/.note.gnu.build-id",
+		 name);
+	fd = safe_open(path, 0, NULL, NULL, NULL);
+	if (fd < 0)
+		return 0;
+	got = pread(fd, buf, sizeof(buf), 0);
+	close(fd);
+	if (got <= 0)
+		return 0;
+	n = (size_t)got;
+	/* ELF notes: namesz, descsz, type, name and desc 4-byte aligned */
+	while (n - off >= 12) {
+		uint32_t namesz, descsz, type;
+		size_t nm, desc;
+
+		memcpy(&namesz, buf + off, 4);
+		memcpy(&descsz, buf + off + 4, 4);
+		memcpy(&type, buf + off + 8, 4);
+		nm = off + 12;
+		if (namesz > n || descsz > n)
+			break;
+		desc = nm + ((namesz + 3) & ~3U);
+		if (desc + descsz > n)
+			break;
+		if (type == 3 && namesz == 4 && !memcmp(buf + nm, "GNU", 4)) {
+			unsigned int len = descsz > 20 ? 20 : descsz;
+
+			memcpy(bid, buf + desc, len);
+			return len;
+		}
+		off = desc + ((descsz + 3) & ~3U);
+	}
+	return 0;
+}
+
+int kallsyms_load_stale(struct kallsyms *k, const char *path,
+			const char *const *stale, struct fd_err *err)
 {
 	enum { BLOCK = 1 << 18, LINE_MAX_LEN = 1024 };
 	unsigned long lines = 0, zero = 0;
@@ -94,7 +161,7 @@ int kallsyms_load(struct kallsyms *k, const char *path, struct fd_err *err)
 		p = buf;
 		while ((nl = memchr(p, '\n', have - (size_t)(p - buf)))) {
 			*nl = '\0';
-			parse_line(k, p, &lines, &zero);
+			parse_line(k, p, &lines, &zero, stale);
 			p = nl + 1;
 		}
 		have -= (size_t)(p - buf);
@@ -104,7 +171,7 @@ int kallsyms_load(struct kallsyms *k, const char *path, struct fd_err *err)
 			 * to be a symbol's is dropped, as fgets() cut it */
 			if (have) {
 				buf[have] = '\0';
-				parse_line(k, buf, &lines, &zero);
+				parse_line(k, buf, &lines, &zero, stale);
 				have = 0;
 			}
 			if (!got)

@@ -19,6 +19,22 @@ struct kallsyms {
 };
 
 int kallsyms_load(struct kallsyms *k, const char *path, struct fd_err *err);
+
+/*
+ * As kallsyms_load(), but the symbols of the modules named in stale
+ * (NULL-terminated; module names as kallsyms writes them) are all called
+ * "[module]": modules loaded now that are not the build a recording saw
+ * (kmod_build_id()), whose names would be another build's.
+ */
+int kallsyms_load_stale(struct kallsyms *k, const char *path,
+			const char *const *stale, struct fd_err *err);
+
+/*
+ * The build-id of the module loaded now as name (from
+ * /sys/module/NAME/notes/.note.gnu.build-id) into bid; 0 when it is not
+ * loaded or has none.
+ */
+unsigned int kmod_build_id(const char *name, unsigned char bid[20]);
 void kallsyms_release(struct kallsyms *k);
 
 /* The function holding addr, NULL when none does. */

@@ -322,6 +322,21 @@ static struct dso *jit_dso(struct machine *m, pid_t pid, uint64_t start)
 	return dso;
 }
 
+/*
+ * The first process seen to map a file, and where: dso_open() reads the
+ * file through that mapping (/proc/PID/map_files/START-END) while the
+ * process lives, or its /proc/PID/root (another mount namespace), so that
+ * it reads the file that was mapped, not whatever the path names now.
+ */
+static void first_sight(struct dso *dso, pid_t pid, const struct map *nm)
+{
+	if (dso->pid || pid <= 0)
+		return;
+	dso->pid = pid;
+	dso->map_start = nm->start;
+	dso->map_end = nm->end;
+}
+
 void machine_mmap(struct machine *m, pid_t pid, uint64_t start,
 		  uint64_t len, uint64_t pgoff, uint64_t dev, uint64_t ino,
 		  const char *path)
@@ -338,9 +353,7 @@ void machine_mmap(struct machine *m, pid_t pid, uint64_t start,
 		nm.pgoff = 0;
 	} else if (path[0] == '/' || !strcmp(path, "[vdso]")) {
 		nm.dso = dsos_get(m->dsos, dev, ino, path);
-		/* for a process in another mount namespace: its root */
-		if (!nm.dso->pid)
-			nm.dso->pid = pid;
+		first_sight(nm.dso, pid, &nm);
 	}
 	proc_insert(p, nm, true);
 }
@@ -393,6 +406,7 @@ void machine_read_maps(struct machine *m, struct proc *p)
 		} else if (name[0] == '/' || !strcmp(name, "[vdso]")) {
 			nm.dso = dsos_get(m->dsos, makedev(maj, mn), ino,
 					  name);
+			first_sight(nm.dso, p->pid, &nm);
 		} else {
 			continue;
 		}

@@ -675,12 +675,18 @@ static void guard_mmap2(struct pd *pd, const struct perf_event_header *h)
 {
 	const struct perf_record_mmap2 *e = (const void *)h;
 	uint64_t dev = 0, ino = 0;
+	struct dso *dso;
 
 	if (!(h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) {
 		dev = ((uint64_t)e->maj << 32) | e->min;
 		ino = e->ino;
 	}
-	guard_dso(dsos_get(&pd->dsos, dev, ino, e->filename));
+	dso = dsos_get(&pd->dsos, dev, ino, e->filename);
+	guard_dso(dso);
+	/* perf record --buildid-mmap: the build-id in the record itself */
+	if ((h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) && !dso->want_bid_len)
+		dso_want_build_id(&pd->dsos, dso, e->build_id,
+				  e->build_id_size);
 }
 
 /*
@@ -1023,78 +1029,46 @@ static void build_id_event(struct pd *pd, const unsigned char *b,
 	e->len = n;
 }
 
-static bool dso_has_bid(const struct dso *dso, const struct bid_entry *b)
-{
-	return dso->is_elf && dso->build_id_len == b->len &&
-	       !memcmp(dso->build_id, b->bid, b->len);
-}
-
-/* Open dso again, from path: back to what dsos_get() made, then open. */
-static void reopen(struct dsos *d, struct dso *dso, const char *path)
-{
-	if (dso->fd >= 0) {
-		close(dso->fd);
-		d->nr_fds--;
-	}
-	dso->fd = -1;
-	free(dso->segs);
-	dso->segs = NULL;
-	dso->nr_segs = 0;
-	dso->is_elf = false;
-	dso->build_id_len = 0;
-	dso->opened = false;
-	dso_open(d, dso, path);
-}
-
 /*
- * A binary rebuilt or removed since the recording: its symbols are in
- * perf's build-id cache (~/.debug, where perf record copies what it
- * sampled) or the distribution's debug files, by the build-id the file
- * recorded. Frames are file offsets, so the copy names them as well. Not
- * with DWARF unwinding: the unwinder already read the file it had.
+ * A frame is named from a file only when it carries the build-id the
+ * recording saw (dso.h): each sampled binary is given its entry of the
+ * table; one rebuilt or removed since is then read from perf's build-id
+ * cache (~/.debug, where perf record copies what it sampled) or the
+ * distribution's debug files, else its frames are "[base]" with a warning.
+ * A path may have several entries (two builds): a dso takes the one its
+ * file has, else the first.
  */
 static void build_id_fixup(struct pd *pd)
 {
-	const char *home = getenv("HOME");
-	unsigned long i, k;
+	unsigned long i, j;
 
-	if (pd->dsos.keep_image)
-		return;
-	for (i = 0; i < pd->nr_bids; i++) {
-		const struct bid_entry *b = &pd->bids[i];
-		char hex[41], cand[3][4096];
-		struct dso *dso = NULL;
-		unsigned long j;
-		bool tried = false;
+	for (j = 0; j < pd->dsos.nr; j++) {
+		struct dso *dso = pd->dsos.v[j];
+		const struct bid_entry *b = NULL;
 
-		for (j = 0; j < pd->dsos.nr && !dso; j++)
-			if (!strcmp(pd->dsos.v[j]->path, b->path))
-				dso = pd->dsos.v[j];
-		/* not sampled, not loaded yet, or the right file */
-		if (!dso || !dso->opened || dso->loaded || dso_has_bid(dso, b))
-			continue;
-		for (k = 0; k < b->len; k++)
-			snprintf(hex + 2 * k, 3, "%02x", b->bid[k]);
-		snprintf(cand[0], sizeof(cand[0]), "%s/.debug%s/%s/elf",
-			 home ? home : "/root", b->path, hex);
-		snprintf(cand[1], sizeof(cand[1]),
-			 "%s/.debug/.build-id/%.2s/%s/elf",
-			 home ? home : "/root", hex, hex + 2);
-		snprintf(cand[2], sizeof(cand[2]),
-			 "/usr/lib/debug/.build-id/%.2s/%s.debug", hex,
-			 hex + 2);
-		for (k = 0; k < 3; k++) {
-			struct stat st;
+		for (i = 0; i < pd->nr_bids; i++) {
+			const struct bid_entry *e = &pd->bids[i];
 
-			if (stat(cand[k], &st) || !S_ISREG(st.st_mode))
+			if (strcmp(e->path, dso->path))
 				continue;
-			reopen(&pd->dsos, dso, cand[k]);
-			tried = true;
-			if (dso_has_bid(dso, b))
+			if (!b)
+				b = e;
+			if (dso->build_id_len == e->len &&
+			    !memcmp(dso->build_id, e->bid, e->len)) {
+				b = e;
 				break;
+			}
 		}
-		if (k == 3 && tried)
-			reopen(&pd->dsos, dso, NULL); /* back to the path */
+		if (b) {
+			dso_want_build_id(&pd->dsos, dso, b->bid, b->len);
+		} else if (dso->want_bid_len && dso->opened && !dso->verified) {
+			/* an MMAP2's build-id: look for it now */
+			unsigned char bid[20];
+
+			memcpy(bid, dso->want_bid, dso->want_bid_len);
+			dso_want_build_id(&pd->dsos, dso, bid,
+					  dso->want_bid_len);
+		}
 	}
 }
 
@@ -1564,6 +1538,51 @@ static int load_vmlinux(struct pd *pd, struct kallsyms *k, const char *path)
 	return 0;
 }
 
+/*
+ * The kernel modules of the build-id table ("/lib/modules/.../x.ko",
+ * maybe compressed) whose module loaded now has another build-id: rebuilt
+ * since the recording, so their kallsyms names are another build's; a
+ * warning each. NULL-terminated, NULL when none.
+ */
+static char **stale_modules(struct pd *pd)
+{
+	char **v = NULL;
+	unsigned long i, nr = 0, alloc = 0;
+
+	for (i = 0; i < pd->nr_bids; i++) {
+		const struct bid_entry *b = &pd->bids[i];
+		const char *base = strrchr(b->path, '/') + 1;
+		const char *ko = strstr(base, ".ko");
+		unsigned char now[20];
+		unsigned int n;
+		char name[128], msg[512], hex[41];
+		size_t k, len;
+
+		if (!ko || (ko[3] && ko[3] != '.') || ko == base)
+			continue;
+		len = (size_t)(ko - base);
+		if (len >= sizeof(name))
+			continue;
+		/* kallsyms and /sys/module spell '-' as '_' */
+		for (k = 0; k < len; k++)
+			name[k] = base[k] == '-' ? '_' : base[k];
+		name[len] = '\0';
+		/* not loaded now: kallsyms has none of its names */
+		n = kmod_build_id(name, now);
+		if (!n || (n == b->len && !memcmp(now, b->bid, n)))
+			continue;
+		build_id_hex(b->bid, b->len, hex);
+		snprintf(msg, sizeof(msg), "module %s: build-id %s was "
+			 "recorded, the loaded module has another (rebuilt?): "
+			 "its frames are [%s]", name, hex, name);
+		warn(pd, msg);
+		ALLOC_GROW(v, nr + 2, alloc);
+		v[nr++] = xstrdup(name);
+		v[nr] = NULL;
+	}
+	return v;
+}
+
 /* The kernel symbols to name kernel frames with; false: none. */
 static int kernel_symbols(struct pd *pd, struct kallsyms *k, bool *have)
 {
@@ -1584,8 +1603,15 @@ static int kernel_symbols(struct pd *pd, struct kallsyms *k, bool *have)
 	}
 	if (same_kernel(pd)) {
 		struct fd_err e = { { 0 } };
+		char **stale = stale_modules(pd);
+		int rc = kallsyms_load_stale(k, "/proc/kallsyms",
+					     (const char *const *)stale, &e);
+		size_t i;
 
-		if (!kallsyms_load(k, "/proc/kallsyms", &e)) {
+		for (i = 0; stale && stale[i]; i++)
+			free(stale[i]);
+		free(stale);
+		if (!rc) {
 			*have = true;
 			return 0;
 		}
@@ -1683,6 +1709,9 @@ static int build(struct pd *pd, struct profile *p)
 	}
 	if (have_k)
 		kallsyms_release(&k);
+	/* the files whose frames are [base], and why */
+	if (pd->warn && pd->dsos.warn.len)
+		strbuf_addstr(pd->warn, pd->dsos.warn.buf);
 	if (!p->meta.event)
 		meta_clean(&p->meta.event, e->name);
 	if (!p->meta.unit)
@@ -1760,6 +1789,7 @@ int perf_data_read(struct linereader *lr, const struct input_opts *o,
 	pd.path = lr->path;
 	dsos_init(&pd.dsos, false);
 	pd.dsos.as_perf = true;
+	pd.dsos.open_unverified = true;
 	machine_init(&pd.machine, &pd.dsos);
 	/* a recording names its processes itself: /proc here is another
 	 * machine, or the same one later */

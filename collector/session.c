@@ -714,6 +714,53 @@ int record_poll(struct record *r, int timeout_ms, struct fd_err *err)
 }
 
 
+/* dso.c's lines (files whose frames are "[base]", and why), as warnings;
+ * past the limit, one more says how many were left out. */
+static void add_dso_warnings(struct record *r)
+{
+	const char *s = r->dsos.warn.buf, *nl;
+	unsigned int left = 0;
+
+	for (; s && *s; s = nl + 1) {
+		nl = strchr(s, '\n');
+		if (!nl)
+			break;
+		if (r->nr_warn < MAX_WARNINGS - 1)
+			warn(r, "%.*s", (int)(nl - s), s);
+		else
+			left++;
+	}
+	if (left)
+		warn(r, "%u more binaries' frames are named [file] (not the "
+		     "files that were mapped)", left);
+}
+
+/*
+ * The build-id of every binary that named frames, read when its mapping
+ * was first seen (dso.h), into the profile: which builds the names are of.
+ */
+static void add_build_ids(struct record *r, struct profile *p)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char hex[41];
+	unsigned long i;
+
+	for (i = 0; i < r->dsos.nr; i++) {
+		const struct dso *d = r->dsos.v[i];
+
+		if (!d->loaded || !d->verified || d->perfmap ||
+		    !d->build_id_len || !d->path || d->path[0] != '/')
+			continue;
+		build_id_hex(d->build_id, d->build_id_len, hex);
+		strbuf_setlen(&sb, 0);
+		strbuf_addstr(&sb, hex);
+		strbuf_addch(&sb, ' ');
+		sanitize_value(&sb, d->path, strlen(d->path));
+		meta_add_build_id(&p->meta, sb.buf);
+	}
+	strbuf_release(&sb);
+}
+
 void record_build(struct record *r, struct profile *p)
 {
 	build_stacks(p, &r->stacks, r->machine.comms, &r->dsos,
@@ -724,6 +771,9 @@ void record_build(struct record *r, struct profile *p)
 	p->meta.lost = r->st.lost + r->st.lost_samples;
 	if (r->sched)
 		sched_rec_build(r->sched, p);
+	/* after the off-CPU stacks too: they name binaries as well */
+	add_dso_warnings(r);
+	add_build_ids(r, p);
 }
 
 /* A header value as sanitize_value() makes it (NULL stays NULL). */

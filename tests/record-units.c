@@ -88,6 +88,20 @@ static void test_kallsyms(const char *dir)
 	       "module symbols without their [module]");
 	ok(!kallsyms_lookup(&k, 0xffffffffc0200000), "1 MiB past the last");
 	kallsyms_release(&k);
+	{
+		/* a module rebuilt since the recording: "[mymod]" */
+		static const char *const stale[] = { "mymod", NULL };
+
+		ok(!kallsyms_load_stale(&k, path, stale, &err),
+		   "kallsyms parsed, one module stale");
+		is_str(kallsyms_lookup(&k, 0xffffffffc0000010), "[mymod]",
+		       "a stale module's frames are [module]");
+		is_str(kallsyms_lookup(&k, 0xffffffff81000150),
+		       "do_syscall_64", "the kernel's names are kept");
+		kallsyms_release(&k);
+	}
+	ok(!kmod_build_id("no_such_module_here", (unsigned char[20]){ 0 }),
+	   "no build-id for a module that is not loaded");
 
 	write_text(path, "0000000000000000 T _stext\n"
 			 "0000000000000000 T do_syscall_64\n");
@@ -335,18 +349,18 @@ __attribute__((noinline)) int record_units_marker(int x)
 static void test_dso(void)
 {
 	uint64_t addr = (uint64_t)(uintptr_t)&record_units_marker;
-	unsigned long long s, e, off;
+	unsigned long long s, e, off, ino = 0;
 	char line[4096], path[4096];
 	struct dsos d;
-	struct dso *dso = NULL;
+	struct dso *dso = NULL, *other;
 	FILE *fp = fopen("/proc/self/maps", "r");
 
 	dsos_init(&d, false);
 	while (fp && fgets(line, sizeof(line), fp)) {
-		if (sscanf(line, "%llx-%llx %*s %llx %*s %*s %4095s", &s, &e,
-			   &off, path) != 4 || addr < s || addr >= e)
+		if (sscanf(line, "%llx-%llx %*s %llx %*s %llu %4095s", &s, &e,
+			   &off, &ino, path) != 5 || addr < s || addr >= e)
 			continue;
-		dso = dsos_get(&d, 1, 1, path);
+		dso = dsos_get(&d, 1, ino, path);
 		dso_load(&d, dso);
 		break;
 	}
@@ -356,6 +370,14 @@ static void test_dso(void)
 	is_str(dso ? dso_symbolize(dso, addr - s + off) : NULL,
 	       "record_units_marker", "and its own function symbolized");
 	ok(dso && dso->build_id_len == 20, "build-id read");
+	/* the same path said to be another inode: not the mapped file */
+	other = dso ? dsos_get(&d, 1, ino + 1, path) : NULL;
+	if (other)
+		dso_load(&d, other);
+	ok(other && !other->verified &&
+		   !dso_symbolize(other, addr - s + off) &&
+		   strstr(d.warn.buf, "not the file that was mapped"),
+	   "a file with another inode than the mapping's names nothing");
 	dsos_release(&d);
 }
 

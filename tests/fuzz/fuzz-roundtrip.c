@@ -104,6 +104,10 @@ static void same_meta(const struct profile_meta *a,
 	same_str(a->kernel, b->kernel, "kernel differs");
 	same_str(a->date, b->date, "date differs");
 	same_str(a->cmdline, b->cmdline, "cmdline differs");
+	if (a->nr_build_ids != b->nr_build_ids)
+		mismatch("build-ids differ", NULL);
+	for (size_t i = 0; i < a->nr_build_ids; i++)
+		same_str(a->build_ids[i], b->build_ids[i], "build-id differs");
 	if (a->samples != b->samples)
 		mismatch("samples differ", NULL);
 	if (a->lost != b->lost)

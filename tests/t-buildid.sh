@@ -1,0 +1,291 @@
+#!/bin/sh
+# Which file names a binary's frames (collector/dso.h): only the file that
+# was mapped, or one with the build-id the recording saw. A binary rebuilt
+# after perf record is [prog] as perf script shows it, named again once the
+# old build is in perf's build-id cache; record keeps the build it sampled
+# when a new one is renamed over it; a process's binary replaced by a link
+# to a file only root may read, and a user's copy of root's binary with its
+# symbols renamed (same build-id), name nothing of root's. perf is the
+# oracle; HOME is the test's own, so is perf's ~/.debug.
+. tests/tap-lib.sh
+skip_without perf cc objcopy readelf strip
+
+if ! perf record -q -o "$T/probe.data" -e task-clock -- true \
+	>/dev/null 2>"$T/probe.err"; then
+	echo "1..0 # SKIP perf record cannot sample here: $(head -1 "$T/probe.err")"
+	exit 0
+fi
+HOME=$T/home
+export HOME
+mkdir -p "$HOME"
+
+# weight common to two folded files / the larger total (as t-perfdata.sh)
+overlap() { # overlap A B
+	awk 'FNR == 1 { f++ }
+		{ n = $NF; $NF = ""; if (f == 1) { a[$0] += n; ta += n }
+		  else { b[$0] += n; tb += n } }
+		END { for (k in a) if (k in b) s += a[k] < b[k] ? a[k] : b[k];
+		      t = ta > tb ? ta : tb; printf "%.4f\n", t ? s / t : 0 }' \
+		"$1" "$2"
+}
+atleast() { # atleast GOT WANT
+	awk -v g="$1" -v w="$2" 'BEGIN { exit !(g >= w) }'
+}
+bid_of() { # bid_of ELF: its GNU build-id
+	readelf -n "$1" 2>/dev/null | awk '/Build ID:/ { print $3; exit }'
+}
+
+# The program: spins for $1 seconds in LEAF under MID. The new build adds
+# a function in front, so that the old build's addresses fall into it.
+cat >"$T/prog.c" <<'EOF'
+#include <stdlib.h>
+#include <time.h>
+static volatile unsigned long sink;
+#ifdef ADDED
+__attribute__((noinline)) void NEWFN_added(void)
+{
+	for (unsigned long i = 0; i < 1000; i++)
+		sink ^= i * 3;
+}
+#endif
+__attribute__((noinline)) void LEAF(void)
+{
+	for (unsigned long i = 0; i < 200000; i++)
+		sink += i;
+}
+__attribute__((noinline)) void MID(void) { LEAF(); }
+int main(int argc, char **argv)
+{
+	double secs = argc > 1 ? atof(argv[1]) : 1;
+	struct timespec a, b;
+
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	do {
+		MID();
+#ifdef ADDED
+		if (argc > 5)
+			NEWFN_added();
+#endif
+		clock_gettime(CLOCK_MONOTONIC, &b);
+	} while ((double)(b.tv_sec - a.tv_sec) +
+		 (double)(b.tv_nsec - a.tv_nsec) / 1e9 < secs);
+	return 0;
+}
+EOF
+CCF="-O1 -fno-omit-frame-pointer -fno-inline -fno-optimize-sibling-calls"
+cc $CCF -DLEAF=hot_leaf -DMID=mid -o "$T/old" "$T/prog.c" &&
+	cc $CCF -DLEAF=hot_leaf -DMID=mid -DADDED -o "$T/new" "$T/prog.c" &&
+	cc $CCF -DLEAF=SECRET_leaf -DMID=SECRET_mid -o "$T/secret.elf" \
+		"$T/prog.c"
+ok $? "the builds compile"
+[ -n "$(bid_of "$T/old")" ] && [ "$(bid_of "$T/old")" != "$(bid_of "$T/new")" ]
+ok $? "the two builds have build-ids, not the same"
+
+# 1. perf record, then the binary rebuilt (no cache entry): [prog] as perf
+# script shows it, and one warning that says why.
+cp "$T/old" "$T/prog"
+perf record -q --no-buildid-cache -g -F 999 -e task-clock -o "$T/x.data" \
+	-- "$T/prog" 1 >/dev/null 2>&1
+ok $? "perf record --no-buildid-cache of the program"
+cp "$T/new" "$T/prog.tmp" && mv "$T/prog.tmp" "$T/prog"
+"$FLAMEDIFF" fold "$T/x.data" >"$T/x.a" 2>"$T/x.err"
+rc=$?
+perf script -i "$T/x.data" 2>/dev/null >"$T/x.txt"
+"$FLAMEDIFF" fold "$T/x.txt" >"$T/x.b" 2>/dev/null
+o=$(overlap "$T/x.a" "$T/x.b")
+[ $rc -eq 0 ] && nonempty "$T/x.a" && atleast "$o" 0.99
+ok $? "rebuilt, no cache: fold X.data and perf script | fold agree (overlap $o)" ||
+	sed 's/^/#   /' "$T/x.err"
+[ $rc -eq 0 ] && grep -q ';\[prog\]' "$T/x.a" && ! grep -q 'NEWFN' "$T/x.a"
+ok $? "its frames are [prog], no name of the new build" ||
+	head -3 "$T/x.a" | sed 's/^/#   /'
+[ "$(grep -c "prog: build-id $(bid_of "$T/old") was recorded" "$T/x.err")" -eq 1 ]
+ok $? "one warning names the file and the recorded build-id" ||
+	sed 's/^/#   /' "$T/x.err"
+
+# 2. the old build in the cache (perf buildid-cache -a): its names
+perf buildid-cache -a "$T/old" >/dev/null 2>&1
+"$FLAMEDIFF" fold "$T/x.data" >"$T/c.a" 2>"$T/c.err"
+rc=$?
+perf script -i "$T/x.data" 2>/dev/null >"$T/c.txt"
+"$FLAMEDIFF" fold "$T/c.txt" >"$T/c.b" 2>/dev/null
+o=$(overlap "$T/c.a" "$T/c.b")
+[ $rc -eq 0 ] && grep -q ';hot_leaf' "$T/c.a" &&
+	! grep -q 'NEWFN\|\[prog\]' "$T/c.a" && atleast "$o" 0.99
+ok $? "with the old build in ~/.debug: its names, as perf's (overlap $o)" ||
+	{ sed 's/^/#   /' "$T/c.err"; head -3 "$T/c.a" | sed 's/^/#   /'; }
+rm -rf "$HOME/.debug"
+
+# the same with the build-ids in the MMAP2 records (--buildid-mmap)
+cp "$T/old" "$T/prog.tmp" && mv "$T/prog.tmp" "$T/prog"
+if perf record -q --buildid-mmap --no-buildid-cache -g -F 999 -e task-clock \
+	-o "$T/m.data" -- "$T/prog" 1 >/dev/null 2>&1; then
+	cp "$T/new" "$T/prog.tmp" && mv "$T/prog.tmp" "$T/prog"
+	"$FLAMEDIFF" fold "$T/m.data" >"$T/m.a" 2>"$T/m.err"
+	rc=$?
+	perf script -i "$T/m.data" 2>/dev/null >"$T/m.txt"
+	"$FLAMEDIFF" fold "$T/m.txt" >"$T/m.b" 2>/dev/null
+	o=$(overlap "$T/m.a" "$T/m.b")
+	[ $rc -eq 0 ] && grep -q ';\[prog\]' "$T/m.a" &&
+		! grep -q 'NEWFN' "$T/m.a" && atleast "$o" 0.99
+	ok $? "perf record --buildid-mmap, rebuilt: [prog], as perf's (overlap $o)" ||
+		sed 's/^/#   /' "$T/m.err"
+else
+	ok 0 "# SKIP perf record --buildid-mmap is not supported here"
+fi
+
+# 3. flamediff record: a new build renamed over the binary mid-run keeps
+# the names of the build that ran (the file kept open at first sight).
+cp "$T/old" "$T/run"
+"$FLAMEDIFF" record -q -o "$T/mid.prof" -- sh -c "'$T/run' 1.5 &
+	sleep 0.5; cp '$T/new' '$T/run.tmp'; mv '$T/run.tmp' '$T/run'; wait" \
+	2>"$T/mid.err"
+rc=$?
+[ $rc -eq 0 ] && grep -q '^run;.*;hot_leaf ' "$T/mid.prof" &&
+	! grep -q 'NEWFN' "$T/mid.prof"
+ok $? "record: a binary replaced mid-run is named from the build that ran" ||
+	{ sed 's/^/#   /' "$T/mid.err"; grep '^run' "$T/mid.prof" | head -3 |
+		sed 's/^/#   /'; }
+grep -q "^# build-id: \"$(bid_of "$T/old") $T/run\"$" "$T/mid.prof"
+ok $? "the profile keeps the build-id of the binary it named frames from" ||
+	grep '^# build-id' "$T/mid.prof" | sed 's/^/#   /'
+"$FLAMEDIFF" fold "$T/mid.prof" >"$T/mid.fold" 2>"$T/mid.ferr" &&
+	grep -q ';hot_leaf ' "$T/mid.fold"
+ok $? "a profile with build-id lines reads back" ||
+	sed 's/^/#   /' "$T/mid.ferr"
+
+# the same, replaced before record -p starts: the mapping itself
+# (/proc/PID/map_files) is read, not the path
+cp "$T/old" "$T/run2"
+"$T/run2" 3 &
+pid=$!
+sleep 0.3
+cp "$T/new" "$T/run2.tmp" && mv "$T/run2.tmp" "$T/run2"
+"$FLAMEDIFF" record -q -p $pid -d 1 -o "$T/p.prof" 2>"$T/p.err"
+rc=$?
+kill $pid 2>/dev/null
+wait $pid 2>/dev/null
+[ $rc -eq 0 ] && grep -q ';hot_leaf ' "$T/p.prof" &&
+	! grep -q 'NEWFN' "$T/p.prof"
+ok $? "record -p: a binary replaced before the recording is named from the mapping" ||
+	{ sed 's/^/#   /' "$T/p.err"; grep -v '^#' "$T/p.prof" | head -3 |
+		sed 's/^/#   /'; }
+
+# separate debug files (.gnu_debuglink): used only when they carry the
+# binary's build-id or, for a binary without one, the debuglink's CRC32
+mkdir -p "$T/dl"
+objcopy --only-keep-debug "$T/old" "$T/dl/prog.debug" &&
+	cp "$T/old" "$T/dl/sprog" && strip --strip-all "$T/dl/sprog" &&
+	objcopy --add-gnu-debuglink="$T/dl/prog.debug" "$T/dl/sprog" &&
+	cc $CCF -DLEAF=hot_leaf -DMID=mid -Wl,--build-id=none -o "$T/dl/nb" \
+		"$T/prog.c" &&
+	cc $CCF -DLEAF=SECRET_leaf -DMID=SECRET_mid -Wl,--build-id=none \
+		-o "$T/dl/nb.forged" "$T/prog.c" &&
+	objcopy --only-keep-debug "$T/dl/nb" "$T/dl/nb.debug" &&
+	cp "$T/dl/nb" "$T/dl/nbprog" && strip --strip-all "$T/dl/nbprog" &&
+	objcopy --add-gnu-debuglink="$T/dl/nb.debug" "$T/dl/nbprog"
+ok $? "stripped binaries with debug links"
+"$FLAMEDIFF" record -q -o "$T/dl1.prof" -- "$T/dl/sprog" 0.5 2>"$T/dl.err" &&
+	grep -q '^sprog;.*;hot_leaf ' "$T/dl1.prof"
+ok $? "a debuglink file with the binary's build-id names its frames" ||
+	sed 's/^/#   /' "$T/dl.err"
+mv "$T/dl/prog.debug" "$T/dl/prog.debug.real"
+ln -s "$T/secret.elf" "$T/dl/prog.debug"
+"$FLAMEDIFF" record -q -o "$T/dl2.prof" -- "$T/dl/sprog" 0.5 2>"$T/dl.err"
+rc=$?
+[ $rc -eq 0 ] && grep -q '^sprog;.*\[sprog\]' "$T/dl2.prof" &&
+	! grep -q 'SECRET' "$T/dl2.prof"
+ok $? "a debuglink that leads to another build's file names nothing" ||
+	{ sed 's/^/#   /' "$T/dl.err"; grep '^sprog' "$T/dl2.prof" | head -2 |
+		sed 's/^/#   /'; }
+"$FLAMEDIFF" record -q -o "$T/dl3.prof" -- "$T/dl/nbprog" 0.5 2>"$T/dl.err" &&
+	grep -q '^nbprog;.*;hot_leaf ' "$T/dl3.prof"
+ok $? "no build-id: a debuglink file with the right CRC names its frames" ||
+	sed 's/^/#   /' "$T/dl.err"
+objcopy --only-keep-debug "$T/dl/nb.forged" "$T/dl/nb.debug"
+"$FLAMEDIFF" record -q -o "$T/dl4.prof" -- "$T/dl/nbprog" 0.5 2>"$T/dl.err"
+rc=$?
+[ $rc -eq 0 ] && grep -q '^nbprog;.*\[nbprog\]' "$T/dl4.prof" &&
+	! grep -q 'SECRET' "$T/dl4.prof"
+ok $? "no build-id: a debuglink file with another CRC names nothing" ||
+	{ sed 's/^/#   /' "$T/dl.err"; grep '^nbprog' "$T/dl4.prof" | head -2 |
+		sed 's/^/#   /'; }
+
+# 4. and 5. another user: nobody's binary replaced by a link to a file only
+# root reads; nobody's copy of root's benchmark with renamed symbols.
+if [ "$(id -u)" -ne 0 ] || ! command -v setpriv >/dev/null 2>&1 ||
+	! id nobody >/dev/null 2>&1; then
+	ok 0 "# SKIP not root, or no setpriv or user nobody"
+	ok 0 "# SKIP not root, or no setpriv or user nobody"
+	ok 0 "# SKIP not root, or no setpriv or user nobody"
+	done_testing
+	exit
+fi
+# as nobody: a simple command, so that $! is the program's pid
+asnobody="setpriv --reuid=nobody --regid=$(id -g nobody) --clear-groups --"
+chmod 711 "$T"
+mkdir -p "$T/u" "$T/secret"
+chmod 700 "$T/secret"
+cp "$T/secret.elf" "$T/secret/prog" && chmod 600 "$T/secret/prog"
+cp "$T/old" "$T/u/uprog"
+chown -R nobody "$T/u"
+chmod 755 "$T/u" "$T/u/uprog"
+
+$asnobody "$T/u/uprog" 3 &
+upid=$!
+sleep 0.3
+$asnobody ln -sf "$T/secret/prog" "$T/u/uprog"
+"$FLAMEDIFF" record -q -a -d 1 -o "$T/sec.prof" 2>"$T/sec.err"
+rc=$?
+kill $upid 2>/dev/null
+wait $upid 2>/dev/null
+[ $rc -eq 0 ] && grep -q '^uprog;.*hot_leaf ' "$T/sec.prof" &&
+	! grep -q 'SECRET' "$T/sec.prof"
+ok $? "record -a: nobody's binary replaced by a link to root's file: no secret name" ||
+	{ sed 's/^/#   /' "$T/sec.err"; grep -a 'SECRET\|^uprog' "$T/sec.prof" |
+		head -3 | sed 's/^/#   /'; }
+
+# the path alone (perf.data without build-ids, the link still there): the
+# file at the path is another inode, so [uprog], not the secret's names
+$asnobody cp "$T/old" "$T/u/uprog2"
+$asnobody "$T/u/uprog2" 2 &
+upid=$!
+sleep 0.3
+perf record -q -B -a -g -F 999 -e cpu-clock -o "$T/sec.data" -- sleep 1 \
+	>/dev/null 2>"$T/sec.perr"
+wait $upid 2>/dev/null
+$asnobody ln -sf "$T/secret/prog" "$T/u/uprog2"
+"$FLAMEDIFF" fold "$T/sec.data" >"$T/sec.a" 2>"$T/sec.aerr"
+rc=$?
+[ $rc -eq 0 ] && grep -q ';\[uprog2\]' "$T/sec.a" && ! grep -q 'SECRET' "$T/sec.a"
+ok $? "perf.data: a path now linked to another file is [uprog2], no secret name" ||
+	{ sed 's/^/#   /' "$T/sec.perr" "$T/sec.aerr"; head -3 "$T/sec.a" | sed 's/^/#   /'; }
+
+# the twin: same build-id, symbols renamed, run by nobody and started first
+cp "$T/old" "$T/bench"
+objcopy --redefine-sym hot_leaf=FORGED_hot_leaf_ --redefine-sym mid=FORGED_mid_ \
+	"$T/bench" "$T/u/twin"
+chown nobody "$T/u/twin"
+chmod 755 "$T/u/twin"
+if [ "$(bid_of "$T/bench")" != "$(bid_of "$T/u/twin")" ]; then
+	ok 1 "objcopy kept the build-id of the twin"
+else
+	$asnobody "$T/u/twin" 2.5 &
+	tpid=$!
+	sleep 0.3
+	"$T/bench" 2.2 &
+	bpid=$!
+	sleep 0.3
+	"$FLAMEDIFF" record -q -a -d 1 -o "$T/twin.prof" 2>"$T/twin.err"
+	rc=$?
+	wait $tpid $bpid 2>/dev/null
+	grep '^bench;' "$T/twin.prof" >"$T/twin.bench"
+	[ $rc -eq 0 ] && grep -q ';hot_leaf ' "$T/twin.bench" &&
+		! grep -q 'FORGED' "$T/twin.bench" &&
+		grep -q '^twin;.*FORGED_hot_leaf_' "$T/twin.prof"
+	ok $? "a build-id twin run first does not rename root's frames" ||
+		{ sed 's/^/#   /' "$T/twin.err"; grep -a 'FORGED' "$T/twin.prof" |
+			head -3 | sed 's/^/#   /'; }
+fi
+
+done_testing
