@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
 #include <string.h>
 
 #include "analyzer/names.h"
@@ -56,4 +57,84 @@ size_t name_strip_clones(const char *s, size_t len, char *out)
 		out[o++] = s[i++];
 	}
 	return o;
+}
+
+size_t name_task_root(char *out, const char *comm, size_t commlen,
+		      const char *pid, size_t pidlen, const char *tid,
+		      size_t tidlen, bool with_pid, bool with_tid)
+{
+	bool no_tid = !tidlen || (tidlen == 1 && tid[0] == '0');
+	size_t n = commlen, i;
+
+	memcpy(out, comm, commlen);
+	if (with_pid || with_tid) {
+		out[n++] = '-';
+		if (no_tid) {
+			out[n++] = '?';
+		} else {
+			memcpy(out + n, pid, pidlen);
+			n += pidlen;
+		}
+		if (with_tid) {
+			out[n++] = '/';
+			memcpy(out + n, no_tid ? pid : tid,
+			       no_tid ? pidlen : tidlen);
+			n += no_tid ? pidlen : tidlen;
+		}
+	}
+	for (i = 0; i < n; i++)
+		if (out[i] == ' ')
+			out[i] = '_';
+	return n;
+}
+
+size_t name_unknown_frame(char *out, const char *mod, size_t modlen,
+			  const char *addr, size_t addrlen)
+{
+	const char *base = mod, *slash;
+	size_t blen = modlen, len = 0;
+
+	if (modlen == 9 && !memcmp(mod, "[unknown]", 9)) {
+		base = "unknown";
+		blen = 7;
+	} else if ((slash = memrchr(mod, '/', modlen))) {
+		blen -= slash + 1 - mod;
+		base = slash + 1;
+	}
+	out[len++] = '[';
+	memcpy(out + len, base, blen);
+	len += blen;
+	if (addr) {
+		out[len++] = ' ';
+		out[len++] = '<';
+		memcpy(out + len, addr, addrlen);
+		len += addrlen;
+		out[len++] = '>';
+	}
+	out[len++] = ']';
+	return len;
+}
+
+bool name_kernel_dso(const char *mod, size_t len)
+{
+	if (!((len && mod[0] == '[') ||
+	      (len >= 7 && !memcmp(mod + len - 7, "vmlinux", 7))))
+		return false;
+	return !memmem(mod, len, "unknown", 7);
+}
+
+bool name_jit_dso(const char *mod, size_t len)
+{
+	const char *p = mod, *end = mod + len, *q;
+
+	while ((q = memmem(p, end - p, "/tmp/perf-", 10))) {
+		const char *d = q + 10;
+
+		while (d < end && *d >= '0' && *d <= '9')
+			d++;
+		if (d > q + 10 && end - d >= 4 && !memcmp(d, ".map", 4))
+			return true;
+		p = q + 1;
+	}
+	return false;
 }

@@ -40,6 +40,7 @@
 
 #include "lib/hmap.h"
 #include "analyzer/event.h"
+#include "analyzer/names.h"
 #include "analyzer/perfscript.h"
 
 /* Perl's \s (space, \t, \n, \v, \f, \r) and \w (ASCII word characters),
@@ -316,32 +317,6 @@ static const char *find(const char *s, size_t len, const char *what)
 	return memmem(s, len, what, strlen(what));
 }
 
-/* mod =~ m:/tmp/perf-\d+\.map: */
-static int jit_map(const char *mod, size_t len)
-{
-	const char *p = mod, *end = mod + len, *q;
-
-	while ((q = find(p, end - p, "/tmp/perf-"))) {
-		const char *d = q + 10;
-
-		while (d < end && is_digit(*d))
-			d++;
-		if (d > q + 10 && end - d >= 4 && !memcmp(d, ".map", 4))
-			return 1;
-		p = q + 1;
-	}
-	return 0;
-}
-
-/* mod =~ m/(^\[|vmlinux$)/ && mod !~ /unknown/ */
-static int kernel_dso(const char *mod, size_t len)
-{
-	if (!((len && mod[0] == '[') ||
-	      (len >= 7 && !memcmp(mod + len - 7, "vmlinux", 7))))
-		return 0;
-	return !find(mod, len, "unknown");
-}
-
 /*
  * The generic tidy of the script, in place: ';' becomes ':'; unless the
  * name looks like a Go method ("pkg.(*T).M"), everything from the first
@@ -413,33 +388,10 @@ static size_t fold_frame(struct ps *ps, const char *raw, size_t rawlen,
 		ALLOC_GROW(ps->buf, plen + modlen + pclen + 8, ps->alloc_buf);
 		b = ps->buf;
 		if (plen == 9 && !memcmp(raw + start, "[unknown]", 9)) {
-			const char *base = mod;
-			size_t blen = modlen;
-
-			if (modlen == 9 && !memcmp(mod, "[unknown]", 9)) {
-				base = "unknown";
-				blen = 7;
-			} else {
-				const char *slash = memrchr(mod, '/', modlen);
-
-				if (slash) {
-					blen -= slash + 1 - mod;
-					base = slash + 1;
-				}
-			}
-			len = 0;
-			b[len++] = '[';
-			memcpy(b + len, base, blen);
-			len += blen;
-			if (ps->o->addrs) {
-				b[len++] = ' ';
-				b[len++] = '<';
-				memcpy(b + len, pc, pclen);
-				len += pclen;
-				b[len++] = '>';
-				*uses_pc = 1;
-			}
-			b[len++] = ']';
+			len = name_unknown_frame(b, mod, modlen,
+						 ps->o->addrs ? pc : NULL,
+						 pclen);
+			*uses_pc = ps->o->addrs;
 		} else {
 			memcpy(b, raw + start, plen);
 			len = plen;
@@ -455,9 +407,9 @@ static size_t fold_frame(struct ps *ps, const char *raw, size_t rawlen,
 		if (n > 0) {
 			if (!find(b, len, "_[i]"))
 				kind = FRAME_INLINE;
-		} else if (kernel_dso(mod, modlen)) {
+		} else if (name_kernel_dso(mod, modlen)) {
 			kind = FRAME_KERNEL;
-		} else if (jit_map(mod, modlen)) {
+		} else if (name_jit_dso(mod, modlen)) {
 			if (!find(b, len, "_[j]"))
 				kind = FRAME_JIT;
 		}
@@ -1145,7 +1097,7 @@ static int header(struct ps *ps, char *line, size_t len, bool padded)
 {
 	const char *end = line + len, *k, *s, *pid, *tid = NULL, *ev, *per;
 	const char *frame = NULL;
-	size_t pidlen, tidlen = 0, evlen, perlen, commlen, n, i;
+	size_t pidlen, tidlen = 0, evlen, perlen, commlen, n;
 	int has_event;
 
 	/* Without call chains perf right-aligns the comm in 16 columns. */
@@ -1232,28 +1184,8 @@ static int header(struct ps *ps, char *line, size_t len, bool padded)
 	/* "$comm-$pid/$tid" with spaces made '_'; no TID: pid is "?". */
 	n = commlen + pidlen + tidlen + 4;
 	ALLOC_GROW(ps->pbuf, n, ps->alloc_pbuf);
-	memcpy(ps->pbuf, line, commlen);
-	n = commlen;
-	if (ps->o->tid || ps->o->pid) {
-		int no_tid = !tidlen || (tidlen == 1 && tid[0] == '0');
-
-		ps->pbuf[n++] = '-';
-		if (no_tid) {
-			ps->pbuf[n++] = '?';
-		} else {
-			memcpy(ps->pbuf + n, pid, pidlen);
-			n += pidlen;
-		}
-		if (ps->o->tid) {
-			ps->pbuf[n++] = '/';
-			memcpy(ps->pbuf + n, no_tid ? pid : tid,
-			       no_tid ? pidlen : tidlen);
-			n += no_tid ? pidlen : tidlen;
-		}
-	}
-	for (i = 0; i < n; i++)
-		if (ps->pbuf[i] == ' ')
-			ps->pbuf[i] = '_';
+	n = name_task_root(ps->pbuf, line, commlen, pid, pidlen, tid, tidlen,
+			   ps->o->pid, ps->o->tid);
 	ps->pname = profile_intern(ps->p, ps->pbuf, n);
 	ps->java = n >= 4 && !memcmp(ps->pbuf, "java", 4);
 	if (!ps->in_sample)

@@ -29,18 +29,25 @@ void build_stacks(struct profile *p, const struct stacks *st,
 		  const struct strtab *comms, struct dsos *dsos,
 		  const struct kallsyms *ksyms);
 
-/* build_stacks(), with C++ names as perf script shows them
- * (DEMANGLE_PERF, collector/demangle.h) when perf_names is set: the
- * perf.data reader's names must be perf script's. */
-void build_stacks_opts(struct profile *p, const struct stacks *st,
-		       const struct strtab *comms, struct dsos *dsos,
-		       const struct kallsyms *ksyms, bool perf_names);
+/* How build_stacks_with() names frames. */
+struct build_opts {
+	/* C++ names as perf script shows them (DEMANGLE_PERF,
+	 * collector/demangle.h): the perf.data reader's names must be perf
+	 * script's */
+	bool perf_names;
+	/* an unnamed frame is "[file <offset>]" / "[unknown <address>]", as
+	 * the perf script reader's --addrs (analyzer/names.h) */
+	bool addrs;
+	/* not NULL: the functions inlined at each user frame (inline.h) as
+	 * frames of their own above it, FRAME_INLINE */
+	struct inliner *inl;
+};
 
-/* ... and, when inl is not NULL, the functions inlined at each user frame
- * (inline.h) as frames of their own above it, FRAME_INLINE. */
-void build_stacks_inline(struct profile *p, const struct stacks *st,
-			 const struct strtab *comms, struct dsos *dsos,
-			 const struct kallsyms *ksyms, bool perf_names,
-			 struct inliner *inl);
+/* build_stacks() with these options. Frame kinds and the names of
+ * unnamed frames follow analyzer/names.h, as the perf script reader's. */
+void build_stacks_with(struct profile *p, const struct stacks *st,
+		       const struct strtab *comms, struct dsos *dsos,
+		       const struct kallsyms *ksyms,
+		       const struct build_opts *o);
 
 #endif

@@ -28,6 +28,7 @@
 #include "collector/decode.h"
 #include "collector/kallsyms.h"
 #include "collector/perf-records.h"
+#include "collector/perfdata.h"
 #include "lib/error.h"
 #include "lib/hmap.h"
 #include "lib/linereader.h"
@@ -162,6 +163,9 @@ struct pd {
 	 * realigned), and the name of an unknown record type.
 	 */
 	struct psample s;
+	/* perf_data_events(): list the events, build no profile */
+	struct perf_data_event **list;
+	size_t *nr_list;
 	uint64_t *align_in, *align_z; /* PD_ALIGN_MAX bytes, on first use */
 	char type_name[24];
 };

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "analyzer/event.h"
+#include "analyzer/names.h"
 #include "collector/build.h"
 #include "collector/perfdata-int.h"
 #include "collector/perfdata.h"
@@ -111,6 +112,30 @@ static bool has_kernel_frame(const struct decoded_sample *ds)
 	return !ds->nr && FR_TAG(ds->ip) == FR_TAG_KERNEL;
 }
 
+/*
+ * A sample under --pid or --tid: its root names the task as the perf
+ * script reader names it from perf script's default output, which prints
+ * the TID only ("comm-?/TID", analyzer/names.h), so that both routes give
+ * the same profile.
+ */
+static void task_sample(struct pd *pd, const struct decoded_sample *ds)
+{
+	struct strtab *comms = pd->machine.comms;
+	uint32_t comm, n = decode_stack(&pd->dec, ds, &comm);
+	char tid[16], root[128];
+	size_t cl = strtab_len(comms, comm), len;
+	int tl = snprintf(tid, sizeof(tid), "%u", ds->tid);
+
+	if (cl > sizeof(root) - sizeof(tid) - 4)
+		cl = sizeof(root) - sizeof(tid) - 4;
+	len = name_task_root(root, strtab_str(comms, comm), cl, tid,
+			     (size_t)tl, NULL, 0, pd->o->ps.pid,
+			     pd->o->ps.tid);
+	comm = strtab_intern(comms, root, len);
+	stacks_add(pd->dec.stacks, comm, pd->dec.frames, n, ds->period);
+	pd->st.samples++;
+}
+
 static int do_sample(struct pd *pd, const struct perf_event_header *h,
 		     uint64_t where)
 {
@@ -143,7 +168,10 @@ static int do_sample(struct pd *pd, const struct perf_event_header *h,
 	if (has_kernel_frame(&s->ds))
 		pd->kernel_samples++;
 	pd->dec.stacks = &e->stacks;
-	decode_sample_fields(&pd->dec, &s->ds);
+	if (pd->o->ps.pid || pd->o->ps.tid)
+		task_sample(pd, &s->ds);
+	else
+		decode_sample_fields(&pd->dec, &s->ds);
 	return 0;
 }
 
@@ -424,9 +452,77 @@ static struct pd_evsel *chosen(struct pd *pd, const char *want)
 	return want ? NULL : best;
 }
 
+/* The events in the order perf script meets them: by first sample. */
+static int by_first(const void *a, const void *b)
+{
+	const struct pd_evsel *x = *(const struct pd_evsel *const *)a;
+	const struct pd_evsel *y = *(const struct pd_evsel *const *)b;
+
+	return x->first_seq < y->first_seq ? -1 : x->first_seq > y->first_seq;
+}
+
+/* The sampled events, by first sample; *n of them, to free. */
+static struct pd_evsel **sampled(struct pd *pd, size_t *n)
+{
+	struct pd_evsel **v = xmalloc((pd->nr_ev + 1) * sizeof(*v));
+	unsigned long i;
+
+	*n = 0;
+	for (i = 0; i < pd->nr_ev; i++)
+		if (pd->ev[i].samples)
+			v[(*n)++] = &pd->ev[i];
+	qsort(v, *n, sizeof(*v), by_first);
+	return v;
+}
+
+/* The default event is shown: say which others the file has. */
+static void note_other_events(struct pd *pd, const struct pd_evsel *shown)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct pd_evsel **v;
+	size_t n, i, k = 0;
+
+	v = sampled(pd, &n);
+	for (i = 0; i < n; i++) {
+		if (v[i] == shown)
+			continue;
+		strbuf_addf(&sb, "%s'%s' (%llu samples)", k++ ? ", " : "",
+			    v[i]->name, (unsigned long long)v[i]->samples);
+	}
+	if (k) {
+		struct strbuf msg = STRBUF_INIT;
+
+		strbuf_addf(&msg, "%s: event '%s' (%llu samples) shown; the "
+			    "file also has %s: choose one with --event",
+			    pd->path, shown->name,
+			    (unsigned long long)shown->samples, sb.buf);
+		pd_warn(pd, msg.buf);
+		strbuf_release(&msg);
+	}
+	strbuf_release(&sb);
+	free(v);
+}
+
+/* perf_data_events(): the list instead of a profile. */
+static void list_events(struct pd *pd)
+{
+	struct pd_evsel **v;
+	size_t n, i;
+
+	v = sampled(pd, &n);
+	*pd->list = xmalloc((n + 1) * sizeof(**pd->list));
+	for (i = 0; i < n; i++) {
+		(*pd->list)[i].name = xstrdup(v[i]->name);
+		(*pd->list)[i].samples = v[i]->samples;
+	}
+	*pd->nr_list = n;
+	free(v);
+}
+
 static int build(struct pd *pd, struct profile *p)
 {
 	const char *want = pd->o->ps.event;
+	struct build_opts bo = { 0 };
 	struct kallsyms k;
 	struct pd_evsel *e;
 	bool have_k;
@@ -458,19 +554,17 @@ static int build(struct pd *pd, struct profile *p)
 	}
 	if (!e || !e->stacks.nr)
 		return 0; /* no samples: the caller says so */
+	if (!pd->o->ps.event)
+		note_other_events(pd, e);
 	pd_build_id_fixup(pd);
 	if (pd_kernel_symbols(pd, &k, &have_k))
 		return -1;
-	if (pd->o->inlines) {
-		struct inliner *in = inliner__new();
-
-		build_stacks_inline(p, &e->stacks, pd->machine.comms,
-				    &pd->dsos, have_k ? &k : NULL, true, in);
-		inliner__delete(in);
-	} else {
-		build_stacks_opts(p, &e->stacks, pd->machine.comms, &pd->dsos,
-				  have_k ? &k : NULL, true);
-	}
+	bo.perf_names = true;
+	bo.addrs = pd->o->ps.addrs;
+	bo.inl = pd->o->inlines ? inliner__new() : NULL;
+	build_stacks_with(p, &e->stacks, pd->machine.comms, &pd->dsos,
+			  have_k ? &k : NULL, &bo);
+	inliner__delete(bo.inl);
 	if (have_k)
 		kallsyms_release(&k);
 	if (!p->meta.event)
@@ -535,9 +629,10 @@ static void pd_release(struct pd *pd)
 	free(pd->cpus);
 }
 
-int perf_data_read(struct linereader *lr, const struct input_opts *o,
-		   struct profile *p, struct strbuf *warnings,
-		   struct fd_err *err)
+static int read_all(struct linereader *lr, const struct input_opts *o,
+		    struct profile *p, struct strbuf *warnings,
+		    struct perf_data_event **list, size_t *nr_list,
+		    struct fd_err *err)
 {
 	static const struct input_opts defaults;
 	const unsigned char *hdr;
@@ -551,6 +646,8 @@ int perf_data_read(struct linereader *lr, const struct input_opts *o,
 	pd.err = err;
 	pd.warn = warnings;
 	pd.path = lr->path;
+	pd.list = list;
+	pd.nr_list = nr_list;
 	dsos_init(&pd.dsos, false);
 	pd.dsos.as_perf = true;
 	machine_init(&pd.machine, &pd.dsos);
@@ -597,10 +694,52 @@ int perf_data_read(struct linereader *lr, const struct input_opts *o,
 			   "foreign byte order?)", (unsigned long long)size,
 			   FILE_HEADER_SIZE, PIPE_HEADER_SIZE);
 	}
-	if (!ret)
+	if (!ret && pd.list)
+		list_events(&pd);
+	else if (!ret)
 		ret = build(&pd, p);
 out:
 	pd_release(&pd);
 	return ret;
 }
 
+
+int perf_data_read(struct linereader *lr, const struct input_opts *o,
+		   struct profile *p, struct strbuf *warnings,
+		   struct fd_err *err)
+{
+	return read_all(lr, o, p, warnings, NULL, NULL, err);
+}
+
+static int perf_data_read_list(struct linereader *lr,
+			       const struct input_opts *o,
+			       struct perf_data_event **ev, size_t *nr,
+			       struct fd_err *err)
+{
+	return read_all(lr, o, NULL, NULL, ev, nr, err);
+}
+
+int perf_data_events(const char *path, const struct input_opts *o,
+		     struct perf_data_event **ev, size_t *nr,
+		     struct fd_err *err)
+{
+	struct linereader lr;
+	int ret;
+
+	*ev = NULL;
+	*nr = 0;
+	if (lr_init_path(&lr, path, err))
+		return -1;
+	ret = perf_data_read_list(&lr, o, ev, nr, err);
+	lr_release(&lr);
+	return ret;
+}
+
+void perf_data_events_free(struct perf_data_event *ev, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		free(ev[i].name);
+	free(ev);
+}
