@@ -138,3 +138,67 @@ bool name_jit_dso(const char *mod, size_t len)
 	}
 	return false;
 }
+
+/* The index after the ')' that closes the '(' at s[i], or len. */
+static size_t close_paren(const char *s, size_t len, size_t i)
+{
+	int depth = 0;
+
+	for (; i < len; i++) {
+		if (s[i] == '(')
+			depth++;
+		else if (s[i] == ')' && --depth == 0)
+			return i + 1;
+	}
+	return len;
+}
+
+/* The '(' at s[i] starts an argument list to cut. */
+static bool args_start(const char *s, size_t len, size_t i, int angle)
+{
+	size_t e;
+
+	if (angle > 0)
+		return false; /* inside template arguments */
+	if (len - i - 1 >= 20 && !memcmp(s + i + 1, "anonymous namespace)", 20))
+		return false;
+	if (i >= 8 && !memcmp(s + i - 8, "operator", 8))
+		return false; /* "operator()" */
+	e = close_paren(s, len, i);
+	return !(len - e >= 2 && s[e] == ':' && s[e + 1] == ':');
+}
+
+size_t name_tidy(char *s, size_t len)
+{
+	const char *gi, *gj = NULL, *q;
+	size_t i, o;
+	int angle = 0;
+
+	for (i = 0; i < len; i++)
+		if (s[i] == ';')
+			s[i] = ':';
+	gi = memmem(s, len, ".(", 2);
+	if (gi) {
+		/* the last ")." at or after gi + 2 */
+		for (q = s + len - 2; q >= gi + 2; q--)
+			if (q[0] == ')' && q[1] == '.') {
+				gj = q;
+				break;
+			}
+	}
+	for (i = 0; !gj && i < len; i++) {
+		if (s[i] == '<')
+			angle++;
+		else if (s[i] == '>' && angle > 0 &&
+			 !(i >= 9 && !memcmp(s + i - 9, "operator-", 9)))
+			angle--;
+		if (s[i] == '(' && args_start(s, len, i, angle)) {
+			len = i;
+			break;
+		}
+	}
+	for (i = o = 0; i < len; i++)
+		if (s[i] != '"' && s[i] != '\'')
+			s[o++] = s[i];
+	return o;
+}

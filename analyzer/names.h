@@ -59,6 +59,17 @@ size_t name_task_root(char *out, const char *comm, size_t commlen,
 size_t name_unknown_frame(char *out, const char *mod, size_t modlen,
 			  const char *addr, size_t addrlen);
 
+/*
+ * A symbol as perf prints it, tidied in place as stackcollapse-perf does
+ * (returns the new length): ';' becomes ':', quotes go, and unless the
+ * name looks like a Go method ("pkg.(*T).M") its argument list goes: from
+ * the first '(' that is no part of the name proper. C++ keeps what perf
+ * report keeps: "(anonymous namespace)", "operator()", a '(' inside
+ * template arguments ("f<g(int)>") and a local entity's scope
+ * ("f(int)::$_1::operator()").
+ */
+size_t name_tidy(char *s, size_t len);
+
 /* A frame in the DSO mod is a kernel frame (_[k]): mod starts with '['
  * ("[kernel.kallsyms]", "[vdso]") or ends with "vmlinux", and does not
  * say "unknown". */

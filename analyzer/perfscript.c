@@ -318,45 +318,6 @@ static const char *find(const char *s, size_t len, const char *what)
 }
 
 /*
- * The generic tidy of the script, in place: ';' becomes ':'; unless the
- * name looks like a Go method ("pkg.(*T).M"), everything from the first
- * '(' that does not open "(anonymous namespace)" goes; quotes go.
- */
-static size_t tidy(char *s, size_t len)
-{
-	const char *gi, *gj = NULL, *q;
-	size_t i, o;
-
-	for (i = 0; i < len; i++)
-		if (s[i] == ';')
-			s[i] = ':';
-	gi = find(s, len, ".(");
-	if (gi) {
-		/* the last ")." at or after gi + 2 */
-		for (q = s + len - 2; q >= gi + 2; q--)
-			if (q[0] == ')' && q[1] == '.') {
-				gj = q;
-				break;
-			}
-	}
-	if (!gj) {
-		for (i = 0; i < len; i++) {
-			if (s[i] != '(')
-				continue;
-			if (len - i - 1 >= 20 &&
-			    !memcmp(s + i + 1, "anonymous namespace)", 20))
-				continue;
-			len = i;
-			break;
-		}
-	}
-	for (i = o = 0; i < len; i++)
-		if (s[i] != '"' && s[i] != '\'')
-			s[o++] = s[i];
-	return o;
-}
-
-/*
  * Fold one frame: raw is the symbol with its offset already stripped, mod
  * the text between the DSO's parentheses, pc the address. Puts the
  * frames, root first, in ps->tmp; returns how many, and sets *uses_pc
@@ -396,7 +357,7 @@ static size_t fold_frame(struct ps *ps, const char *raw, size_t rawlen,
 			memcpy(b, raw + start, plen);
 			len = plen;
 		}
-		len = tidy(b, len);
+		len = name_tidy(b, len);
 		if (java && len && b[0] == 'L' && memchr(b, '/', len)) {
 			b++;
 			len--;

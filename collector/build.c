@@ -142,9 +142,8 @@ void build_stacks_with(struct profile *p, const struct stacks *st,
 	struct inliner *inl = o->inl;
 	struct namer nm = {
 		p, dsos, ksyms, { 0 }, STRBUF_INIT, STRBUF_INIT, 0, o->addrs,
-		o->perf_names	     ? DEMANGLE_PERF :
-		dsos->no_demangle ? DEMANGLE_NONE :
-				     DEMANGLE_FULL,
+		dsos->no_demangle && !o->perf_names ? DEMANGLE_NONE :
+						      DEMANGLE_PERF,
 		inl, { 0 }, NULL, 0, 0,
 	};
 	struct frame *fr;

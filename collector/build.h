@@ -15,7 +15,9 @@
  * From a session's aggregated stacks to a profile: every distinct frame
  * code symbolized once (kernel addresses from the kallsyms snapshot, file
  * offsets from the dsos' symbol tables, loading each dso on first use),
- * every stack added root first under its process name.
+ * every stack added root first under its process name. Names are as
+ * perf report prints them (DEMANGLE_PERF, collector/demangle.h: "ns::f",
+ * "ns::Worker::operator()", "name@plt"), unless dsos->no_demangle.
  *
  * Every name (comm, symbol, "[file]") passes through sanitize_name()
  * (collector/sanitize.h) on its way into the profile. Cannot fail: what
@@ -31,9 +33,8 @@ void build_stacks(struct profile *p, const struct stacks *st,
 
 /* How build_stacks_with() names frames. */
 struct build_opts {
-	/* C++ names as perf script shows them (DEMANGLE_PERF,
-	 * collector/demangle.h): the perf.data reader's names must be perf
-	 * script's */
+	/* demangle even under dsos->no_demangle: the perf.data reader's
+	 * names must be perf's */
 	bool perf_names;
 	/* an unnamed frame is "[file <offset>]" / "[unknown <address>]", as
 	 * the perf script reader's --addrs (analyzer/names.h) */

@@ -103,17 +103,13 @@ report_lkp cmd "perf record -g -- shares"
 # system-wide
 perf record -q -o "$T/sys.data" -a -g -c 1000003 -e cpu-clock -- sleep 1 \
 	>/dev/null 2>&1
-# Whatever else runs here is in it. Known gaps, from other processes:
-# C++ names (perf report keeps "f(args)::$_1::operator()" whole, which the
-# text route cuts at its first '(' as stackcollapse-perf does), and
+# Whatever else runs here is in it. A known gap, from other processes:
 # --addrs of garbage user addresses at or above 2^62 (frame codes keep 62
 # bits of a raw address)
-MIN=0.99 ADDRS_TODO="raw user addresses >= 2^62 lose their top bits"
+ADDRS_TODO="raw user addresses >= 2^62 lose their top bits"
 fold_opts sys "perf record -a -g"
-MIN= ADDRS_TODO=
-TODO="C++ names of other processes: perf report keeps what the routes cut"
+ADDRS_TODO=
 report_lkp sys "perf record -a -g"
-TODO=
 
 # -p: a running process
 "$SHARES" 2 >/dev/null &
@@ -148,7 +144,11 @@ for ev in cpu-clock task-clock; do
 done
 perf record -q -o "$T/twof.data" -F 999 -g -e task-clock -e page-faults \
 	-- "$SHARES" 1 >/dev/null 2>&1
+# perf report keeps some page-faults chains below 0.5% (a rule not
+# understood yet): of a few dozen keys, one is enough to miss 99%
+TODO="page-faults: perf keeps chains under the 0.5% cut"
 report_lkp twof "perf record -e task-clock -e page-faults"
+TODO=
 # fold shows one event, and a note names the other with its samples
 "$FLAMEDIFF" fold "$T/twof.data" >"$T/twof.a" 2>"$T/twof.err"
 rc=$?

@@ -4,6 +4,9 @@
 # N of event 'E'"), children and self of each entry, calltrace of each
 # folded line cut to its first 5 names; clone suffixes removed, equal
 # keys summed, values >= 0.05 printed "key: %.2f", sorted by the caller.
+# A name with a blank ("ns::twice<unsigned long>") is no key: LKP's
+# parser reads a name as one blank-free token (analyzer/metrics.c does
+# the same).
 function clean(s) {
 	gsub(/\.(isra|constprop|part)\.[0-9]+/, "", s)
 	return s
@@ -24,6 +27,8 @@ function clean(s) {
 		next
 	sub(/[ \t]+-[ \t]+-[ \t]*$/, "", sym)
 	sub(/[ \t]+$/, "", sym)
+	if (sym ~ /[ \t]/)
+		next
 	sym = clean(sym)
 	v["perf-profile.children." ev "." sym] += c
 	v["perf-profile.self." ev "." sym] += s
@@ -38,7 +43,8 @@ function clean(s) {
 	key = f[1]
 	for (i = 2; i <= n && i <= 5; i++)
 		key = key "." f[i]
-	v["perf-profile.calltrace." ev "." clean(key)] += p
+	if (key !~ /[ \t]/)
+		v["perf-profile.calltrace." ev "." clean(key)] += p
 }
 END {
 	for (k in v)
