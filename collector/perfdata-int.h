@@ -206,8 +206,9 @@ int pd_deliver(struct pd *pd, const struct perf_event_header *h,
 	       uint64_t where);
 /* The records of the data section (size bytes; UINT64_MAX: a pipe). */
 int pd_read_records(struct pd *pd, uint64_t size);
-/* h realigned to 8 bytes when it is not, in *buf (PD_ALIGN_MAX bytes). */
-const struct perf_event_header *pd_aligned(const struct perf_event_header *h,
+/* The record of size bytes at p, realigned to 8 bytes into *buf
+ * (PD_ALIGN_MAX bytes, allocated on first use) when it is not. */
+const struct perf_event_header *pd_aligned(const void *p, size_t size,
 					   uint64_t **buf);
 
 /* perfdata-input.c: the input. A short read is the end of the input (NULL,

@@ -55,8 +55,7 @@ int pd_decompress(struct pd *pd, const struct perf_event_header *h,
 				    "%u", hd.size);
 		if (pd->zout_len - off < hd.size)
 			break;
-		rh = (const void *)(pd->zout + off);
-		rh = pd_aligned(rh, &pd->align_z);
+		rh = pd_aligned(pd->zout + off, hd.size, &pd->align_z);
 		if (rh->type == PD_COMPRESSED)
 			return pd_fail(pd, where, "COMPRESSED record inside one");
 		if (pd_process(pd, rh, where))

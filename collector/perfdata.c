@@ -69,14 +69,14 @@ void pd_warn(struct pd *pd, const char *msg)
 	strbuf_addch(pd->warn, '\n');
 }
 
-const struct perf_event_header *pd_aligned(const struct perf_event_header *h,
+const struct perf_event_header *pd_aligned(const void *p, size_t size,
 					   uint64_t **buf)
 {
-	if (!((uintptr_t)h & 7))
-		return h;
+	if (!((uintptr_t)p & 7))
+		return p;
 	if (!*buf)
 		*buf = xmalloc(PD_ALIGN_MAX);
-	memcpy(*buf, h, h->size);
+	memcpy(*buf, p, size);
 	return (const void *)*buf;
 }
 
@@ -402,7 +402,7 @@ int pd_read_records(struct pd *pd, uint64_t size)
 			extra = pd_u64(p + 8);
 		/* after a user record whose size is no multiple of 8
 		 * (COMPRESSED, HEADER_FEATURE): realign */
-		h = pd_aligned(h, &pd->align_in);
+		h = pd_aligned(p, hd.size, &pd->align_in);
 		if (pd_process(pd, h, where))
 			return -1;
 		if (extra && !pd_skip(pd, extra))
