@@ -2,6 +2,7 @@
 #ifndef FLAMEDIFF_NAMES_H
 #define FLAMEDIFF_NAMES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -26,5 +27,56 @@ size_t name_strip_clone_suffix(const char *s, size_t len);
  * the new length. "foo.part.0.cold" -> "foo.cold". out may equal s.
  */
 size_t name_strip_clones(const char *s, size_t len, char *out);
+
+/*
+ * The names a profile's frames and roots get from what perf says of a
+ * sample, one rule for every route: the perf script reader (perfscript.c)
+ * and the perf.data reader (collector/perfdata.c, through build.c) both
+ * call these, so that --pid, --tid, --addrs, --kernel and --jit mean the
+ * same on perf.data as on its perf script text. The rules are those of
+ * FlameGraph's stackcollapse-perf.pl, which the text route follows.
+ */
+
+/*
+ * A sample's root: comm ("spaces" made '_'), with --pid "-PID", with
+ * --tid "-PID/TID". pid and tid are the numbers perf script prints, in
+ * its order ("comm PID/TID"); when it prints one number only (its
+ * default: the TID), tid is empty or "0" and that number is the TID: the
+ * PID is then unknown, "?" ("comm-?/TID"). out has room for commlen +
+ * pidlen + tidlen + 4 bytes; returns the length written (no NUL).
+ */
+size_t name_task_root(char *out, const char *comm, size_t commlen,
+		      const char *pid, size_t pidlen, const char *tid,
+		      size_t tidlen, bool with_pid, bool with_tid);
+
+/*
+ * A frame perf could not name ("[unknown]" in perf script) inside the
+ * file mod (the DSO perf prints, "[unknown]" for none): "[base]", the
+ * file's base name, or with an address (addr not NULL, --addrs)
+ * "[base <addr>]". out has room for modlen + addrlen + 8 bytes; returns
+ * the length written (no NUL).
+ */
+size_t name_unknown_frame(char *out, const char *mod, size_t modlen,
+			  const char *addr, size_t addrlen);
+
+/*
+ * A symbol as perf prints it, tidied in place as stackcollapse-perf does
+ * (returns the new length): ';' becomes ':', quotes go, and unless the
+ * name looks like a Go method ("pkg.(*T).M") its argument list goes: from
+ * the first '(' that is no part of the name proper. C++ keeps what perf
+ * report keeps: "(anonymous namespace)", "operator()", a '(' inside
+ * template arguments ("f<g(int)>") and a local entity's scope
+ * ("f(int)::$_1::operator()").
+ */
+size_t name_tidy(char *s, size_t len);
+
+/* A frame in the DSO mod is a kernel frame (_[k]): mod starts with '['
+ * ("[kernel.kallsyms]", "[vdso]") or ends with "vmlinux", and does not
+ * say "unknown". */
+bool name_kernel_dso(const char *mod, size_t len);
+
+/* A frame in the DSO mod is JIT code (_[j]): mod names a perf map,
+ * "/tmp/perf-PID.map". */
+bool name_jit_dso(const char *mod, size_t len);
 
 #endif

@@ -40,6 +40,7 @@
 
 #include "lib/hmap.h"
 #include "analyzer/event.h"
+#include "analyzer/names.h"
 #include "analyzer/perfscript.h"
 
 /* Perl's \s (space, \t, \n, \v, \f, \r) and \w (ASCII word characters),
@@ -317,132 +318,6 @@ static const char *find(const char *s, size_t len, const char *what)
 	return memmem(s, len, what, strlen(what));
 }
 
-/* mod =~ m:/tmp/perf-\d+\.map: */
-static int jit_map(const char *mod, size_t len)
-{
-	const char *p = mod, *end = mod + len, *q;
-
-	while ((q = find(p, end - p, "/tmp/perf-"))) {
-		const char *d = q + 10;
-
-		while (d < end && is_digit(*d))
-			d++;
-		if (d > q + 10 && end - d >= 4 && !memcmp(d, ".map", 4))
-			return 1;
-		p = q + 1;
-	}
-	return 0;
-}
-
-static int ends_with(const char *s, size_t len, const char *what)
-{
-	size_t n = strlen(what);
-
-	return len >= n && !memcmp(s + len - n, what, n);
-}
-
-/*
- * mod =~ m/(^\[|vmlinux$)/ && mod !~ /unknown/, as the script has it
- * ("[kernel.kallsyms]", "[vmlinux-6.1...]", "[ext4]", ".../vmlinux"),
- * and, as inferno adds, a module file: a path ending in ".ko".
- */
-static int kernel_dso(const char *mod, size_t len)
-{
-	if (!((len && mod[0] == '[') || ends_with(mod, len, "vmlinux") ||
-	      ends_with(mod, len, ".ko")))
-		return 0;
-	return !find(mod, len, "unknown");
-}
-
-/* The DSO perf writes for code that perf inject --jit dumped: a file
- * "jitted-PID-N.so" (inferno marks these JIT, as /tmp/perf-PID.map). */
-static int jitted_so(const char *mod, size_t len)
-{
-	const char *slash = memrchr(mod, '/', len);
-	const char *base = slash ? slash + 1 : mod;
-	size_t blen = len - (base - mod);
-
-	return blen > 10 && !memcmp(base, "jitted-", 7) &&
-	       ends_with(base, blen, ".so");
-}
-
-/*
- * The generic tidy of the script, in place: ';' becomes ':'; unless the
- * name looks like a Go method ("pkg.(*T).M"), everything from the first
- * '(' that does not open "(anonymous namespace)" goes; quotes go.
- */
-static size_t tidy(char *s, size_t len)
-{
-	const char *gi, *gj = NULL, *q;
-	size_t i, o;
-
-	for (i = 0; i < len; i++)
-		if (s[i] == ';')
-			s[i] = ':';
-	gi = find(s, len, ".(");
-	if (gi) {
-		/* the last ")." at or after gi + 2 */
-		for (q = s + len - 2; q >= gi + 2; q--)
-			if (q[0] == ')' && q[1] == '.') {
-				gj = q;
-				break;
-			}
-	}
-	if (!gj) {
-		for (i = 0; i < len; i++) {
-			if (s[i] != '(')
-				continue;
-			if (len - i - 1 >= 20 &&
-			    !memcmp(s + i + 1, "anonymous namespace)", 20))
-				continue;
-			len = i;
-			break;
-		}
-	}
-	for (i = o = 0; i < len; i++)
-		if (s[i] != '"' && s[i] != '\'')
-			s[o++] = s[i];
-	return o;
-}
-
-/*
- * The name of an unresolved frame into b: "[" the DSO's basename "]"
- * ("[unknown]" for an unknown DSO), with " <pc>" inside for --addrs
- * (*uses_pc set then). b has room for modlen + pclen + 8 bytes.
- */
-static size_t unknown_name(const struct ps *ps, char *b, const char *mod,
-			   size_t modlen, const char *pc, size_t pclen,
-			   int *uses_pc)
-{
-	const char *base = mod;
-	size_t blen = modlen, len = 0;
-
-	if (modlen == 9 && !memcmp(mod, "[unknown]", 9)) {
-		base = "unknown";
-		blen = 7;
-	} else {
-		const char *slash = memrchr(mod, '/', modlen);
-
-		if (slash) {
-			blen -= slash + 1 - mod;
-			base = slash + 1;
-		}
-	}
-	b[len++] = '[';
-	memcpy(b + len, base, blen);
-	len += blen;
-	if (ps->o->addrs) {
-		b[len++] = ' ';
-		b[len++] = '<';
-		memcpy(b + len, pc, pclen);
-		len += pclen;
-		b[len++] = '>';
-		*uses_pc = 1;
-	}
-	b[len++] = ']';
-	return len;
-}
-
 /*
  * The kind of the n-th piece b[0..len) of a frame of DSO mod. Only the
  * first piece can be kernel or JIT; the others are inlined into it. A
@@ -453,10 +328,9 @@ static unsigned int piece_kind(size_t n, const char *b, size_t len,
 {
 	if (n > 0)
 		return find(b, len, "_[i]") ? FRAME_USER : FRAME_INLINE;
-	if (kernel_dso(mod, modlen))
+	if (name_kernel_dso(mod, modlen))
 		return FRAME_KERNEL;
-	if ((jit_map(mod, modlen) || jitted_so(mod, modlen)) &&
-	    !find(b, len, "_[j]"))
+	if (name_jit_dso(mod, modlen) && !find(b, len, "_[j]"))
 		return FRAME_JIT;
 	return FRAME_USER;
 }
@@ -492,13 +366,15 @@ static size_t fold_frame(struct ps *ps, const char *raw, size_t rawlen,
 		ALLOC_GROW(ps->buf, plen + modlen + pclen + 8, ps->alloc_buf);
 		b = ps->buf;
 		if (plen == 9 && !memcmp(raw + start, "[unknown]", 9)) {
-			len = unknown_name(ps, b, mod, modlen, pc, pclen,
-					   uses_pc);
+			len = name_unknown_frame(b, mod, modlen,
+						 ps->o->addrs ? pc : NULL,
+						 pclen);
+			*uses_pc = ps->o->addrs;
 		} else {
 			memcpy(b, raw + start, plen);
 			len = plen;
 		}
-		len = tidy(b, len);
+		len = name_tidy(b, len);
 		if (java && len && b[0] == 'L' && memchr(b, '/', len)) {
 			b++;
 			len--;
@@ -1272,31 +1148,11 @@ static bool header_kept(struct ps *ps, const struct hdr *h, bool has_event)
 /* The root: "$comm-$pid/$tid" with spaces made '_'; no TID: pid is "?". */
 static void header_root(struct ps *ps, const char *line, const struct hdr *h)
 {
-	size_t n = h->commlen + h->pidlen + h->tidlen + 4, i;
+	size_t n = h->commlen + h->pidlen + h->tidlen + 4;
 
 	ALLOC_GROW(ps->pbuf, n, ps->alloc_pbuf);
-	memcpy(ps->pbuf, line, h->commlen);
-	n = h->commlen;
-	if (ps->o->tid || ps->o->pid) {
-		int no_tid = !h->tidlen || (h->tidlen == 1 && h->tid[0] == '0');
-
-		ps->pbuf[n++] = '-';
-		if (no_tid) {
-			ps->pbuf[n++] = '?';
-		} else {
-			memcpy(ps->pbuf + n, h->pid, h->pidlen);
-			n += h->pidlen;
-		}
-		if (ps->o->tid) {
-			ps->pbuf[n++] = '/';
-			memcpy(ps->pbuf + n, no_tid ? h->pid : h->tid,
-			       no_tid ? h->pidlen : h->tidlen);
-			n += no_tid ? h->pidlen : h->tidlen;
-		}
-	}
-	for (i = 0; i < n; i++)
-		if (ps->pbuf[i] == ' ')
-			ps->pbuf[i] = '_';
+	n = name_task_root(ps->pbuf, line, h->commlen, h->pid, h->pidlen,
+			   h->tid, h->tidlen, ps->o->pid, ps->o->tid);
 	ps->pname = profile_intern(ps->p, ps->pbuf, n);
 	ps->java = n >= 4 && !memcmp(ps->pbuf, "java", 4);
 }

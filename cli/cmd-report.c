@@ -17,6 +17,7 @@
 #include "analyzer/metrics.h"
 #include "lib/outfile.h"
 #include "analyzer/profile.h"
+#include "collector/perfdata.h"
 #include "render/report-text.h"
 #include "render/textfmt.h"
 #include "cli/builtin.h"
@@ -280,6 +281,111 @@ static int parse(struct report_cmd *c, int argc, char **argv, int *status)
 	return 0;
 }
 
+/* Read the inputs into p and compute its metrics into m. */
+static int measure(const struct report_cmd *c, const struct input_opts *io,
+		   struct linereader *lr0, struct profile *p,
+		   struct metrics *m, struct fd_err *err)
+{
+	bool lkp_stats;
+
+	if (load(c->files, c->nr_files, io, lr0, p, err))
+		return -1;
+	metrics_compute(p, &c->mo, m);
+	/* --lkp prints a run's stats rows (benchmark, time, perf-sched)
+	 * whether or not it has samples to compute perf-profile rows of. */
+	lkp_stats = c->format == FMT_LKP && p->meta.stats.nr;
+	if (profile_total(p) <= 0 && c->format != FMT_LKP) {
+		fd_err_set(err, "%s: no samples in the input, only %zu stats "
+				"rows (report --lkp prints them)",
+			   c->files[0], p->meta.stats.nr);
+		metrics_release(m);
+		return -1;
+	}
+	if (m->total <= 0 && profile_total(p) > 0 && !lkp_stats) {
+		fd_err_set(err, "%s: no sample with a resolved leaf frame "
+				"(all %llu stacks are hidden as unresolved)",
+			   c->files[0], (unsigned long long)m->hidden_stacks);
+		metrics_release(m);
+		return -1;
+	}
+	return 0;
+}
+
+static void write_report(const struct report_cmd *c, struct outfile *o,
+			 const struct profile *p, const struct metrics *m)
+{
+	switch (c->format) {
+	case FMT_LKP:
+		report_text_lkp_all(o, p, m);
+		break;
+	case FMT_JSON:
+		report_text_json(o, p, m);
+		break;
+	case FMT_CSV:
+		report_text_csv(o, m);
+		break;
+	default:
+		report_text_table(o, p, m, (size_t)c->top);
+		break;
+	}
+}
+
+/*
+ * report --lkp of a perf.data with several events and no --event: the rows
+ * of every event, one after the other, as LKP's parse of perf report
+ * (which gives a section per event). 0: done (or *status set), 1: not
+ * such an input.
+ */
+static int lkp_every_event(const struct report_cmd *c, int *status)
+{
+	struct perf_data_event *ev = NULL;
+	enum input_format fmt;
+	struct outfile o;
+	struct fd_err err;
+	size_t nr = 0, i;
+	int ret = 1;
+
+	if (c->format != FMT_LKP || c->io.ps.event ||
+	    !strcmp(c->files[0], "-") ||
+	    input_detect_lr(c->lr0, &fmt, &err) || fmt != INPUT_PERF_DATA)
+		return 1;
+	if (perf_data_events(c->files[0], &c->io, &ev, &nr, &err) || nr < 2)
+		goto out; /* the usual way says what is wrong */
+	ret = 0;
+	if (outfile_open(&o, c->output, &err)) {
+		*status = report_bad_input(err.msg);
+		goto out;
+	}
+	for (i = 0; i < nr; i++) {
+		struct input_opts io = c->io;
+		struct profile *p = profile__new();
+		struct linereader lr;
+		struct metrics m;
+		int r;
+
+		io.ps.event = ev[i].name;
+		r = lr_init_path(&lr, c->files[0], &err);
+		if (!r) {
+			r = measure(c, &io, &lr, p, &m, &err);
+			lr_release(&lr);
+		}
+		if (!r) {
+			write_report(c, &o, p, &m);
+			metrics_release(&m);
+		}
+		profile__delete(p);
+		if (r) {
+			outfile_abort(&o);
+			*status = report_bad_input(err.msg);
+			goto out;
+		}
+	}
+	*status = outfile_commit(&o, &err) ? report_bad_input(err.msg) : 0;
+out:
+	perf_data_events_free(ev, nr);
+	return ret;
+}
+
 static int run(const struct report_cmd *c)
 {
 	struct metrics m;
@@ -287,47 +393,17 @@ static int run(const struct report_cmd *c)
 	struct outfile o;
 	struct fd_err err;
 	int ret = EXIT_INPUT;
-	bool lkp_stats;
 
+	if (!lkp_every_event(c, &ret))
+		return ret;
 	p = profile__new();
-	if (load(c->files, c->nr_files, &c->io, c->lr0, p, &err))
+	if (measure(c, &c->io, c->lr0, p, &m, &err))
 		goto fail;
-	metrics_compute(p, &c->mo, &m);
-	/* --lkp prints a run's stats rows (benchmark, time, perf-sched)
-	 * whether or not it has samples to compute perf-profile rows of. */
-	lkp_stats = c->format == FMT_LKP && p->meta.stats.nr;
-	if (profile_total(p) <= 0 && c->format != FMT_LKP) {
-		fd_err_set(&err, "%s: no samples in the input, only %zu stats "
-				 "rows (report --lkp prints them)",
-			   c->files[0], p->meta.stats.nr);
-		metrics_release(&m);
-		goto fail;
-	}
-	if (m.total <= 0 && profile_total(p) > 0 && !lkp_stats) {
-		fd_err_set(&err, "%s: no sample with a resolved leaf frame "
-				 "(all %llu stacks are hidden as unresolved)",
-			   c->files[0], (unsigned long long)m.hidden_stacks);
-		metrics_release(&m);
-		goto fail;
-	}
 	if (outfile_open(&o, c->output, &err)) {
 		metrics_release(&m);
 		goto fail;
 	}
-	switch (c->format) {
-	case FMT_LKP:
-		report_text_lkp_all(&o, p, &m);
-		break;
-	case FMT_JSON:
-		report_text_json(&o, p, &m);
-		break;
-	case FMT_CSV:
-		report_text_csv(&o, &m);
-		break;
-	default:
-		report_text_table(&o, p, &m, (size_t)c->top);
-		break;
-	}
+	write_report(c, &o, p, &m);
 	metrics_release(&m);
 	/* record --sched's lost records: which perf-sched rows to doubt */
 	if (p->offcpu && p->offcpu->meta.unreliable)

@@ -52,9 +52,12 @@ const struct po_option input_options[] = {
 		"perf script: process root 'comm-PID'"),
 	PO_BOOL(0, "tid", struct input_opts, ps.tid,
 		"perf script: process root 'comm-PID/TID'"),
+	PO_STRING(0, "event", struct input_opts, ps.event, "EV",
+		  "perf script, perf.data: samples of this event\n"
+		  "only (default: the first event seen; a note\n"
+		  "names the others)"),
 	PO_STRING(0, "event-filter", struct input_opts, ps.event, "EV",
-		  "perf script: samples of this event only\n"
-		  "(default: the first event seen)"),
+		  "as --event"),
 	PO_BOOL(0, "no-comm", struct input_opts, ps.no_comm,
 		"no process-name root (perf script; a profile's\n"
 		"process frames dropped), or folded stacks that\n"

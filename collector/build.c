@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <string.h>
 
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "analyzer/names.h"
 #include "collector/build.h"
 #include "collector/demangle.h"
 #include "collector/sanitize.h"
@@ -15,6 +19,7 @@ struct namer {
 	struct strbuf sb;  /* the name being cleaned */
 	struct strbuf dm;  /* the name demangled, its version cut */
 	uint32_t unknown;
+	bool addrs;
 	enum demangle_style style;
 	/* --inline: frame code -> first + 1 in inl_names, count << 32 */
 	struct inliner *inl;
@@ -61,6 +66,24 @@ static uint32_t intern_clean(struct namer *nm, const char *s, size_t len)
 	return profile_intern(nm->p, nm->sb.buf, nm->sb.len);
 }
 
+/* "[file]" or, with addrs, "[file <addr>]": the file's name is the
+ * process's choice, so made safe. */
+static uint32_t unknown_frame(struct namer *nm, const char *mod,
+			      uint64_t addr)
+{
+	char hex[20], *buf;
+	size_t len = strlen(mod), n;
+	int hl = snprintf(hex, sizeof(hex), "%llx", (unsigned long long)addr);
+	uint32_t id;
+
+	buf = xmalloc(len + sizeof(hex) + 8);
+	n = name_unknown_frame(buf, mod, len, nm->addrs ? hex : NULL,
+			       (size_t)hl);
+	id = intern_clean(nm, buf, n);
+	free(buf);
+	return id;
+}
+
 static uint32_t name_of(struct namer *nm, uint64_t f, unsigned int *kind)
 {
 	bool is_new;
@@ -82,22 +105,19 @@ static uint32_t name_of(struct namer *nm, uint64_t f, unsigned int *kind)
 
 		if (dso->perfmap)
 			*kind = FRAME_JIT;
-
+		else if (name_kernel_dso(dso->path, strlen(dso->path)))
+			*kind = FRAME_KERNEL; /* "[vdso]", as perf script's */
 		dso_load(nm->dsos, dso);
 		s = dso_symbolize(dso, fr_dso_off(f));
 		if (s)
 			s = symbol_name(s, nm->style, &nm->dm);
 		if (!s) {
-			/* "[file]": the file's name is the process's choice */
-			struct strbuf b = STRBUF_INIT;
-
-			strbuf_addch(&b, '[');
-			strbuf_addstr(&b, dso->base);
-			strbuf_addch(&b, ']');
-			id = intern_clean(nm, b.buf, b.len);
-			strbuf_release(&b);
+			id = unknown_frame(nm, dso->path, fr_dso_off(f));
 			goto out;
 		}
+	} else if (nm->addrs) {
+		id = unknown_frame(nm, "[unknown]", f);
+		goto out;
 	}
 	id = s ? intern_clean(nm, s, strlen(s)) : nm->unknown;
 out:
@@ -109,26 +129,21 @@ void build_stacks(struct profile *p, const struct stacks *st,
 		  const struct strtab *comms, struct dsos *dsos,
 		  const struct kallsyms *ksyms)
 {
-	build_stacks_opts(p, st, comms, dsos, ksyms, false);
+	static const struct build_opts none;
+
+	build_stacks_with(p, st, comms, dsos, ksyms, &none);
 }
 
-void build_stacks_opts(struct profile *p, const struct stacks *st,
+void build_stacks_with(struct profile *p, const struct stacks *st,
 		       const struct strtab *comms, struct dsos *dsos,
-		       const struct kallsyms *ksyms, bool perf_names)
+		       const struct kallsyms *ksyms,
+		       const struct build_opts *o)
 {
-	build_stacks_inline(p, st, comms, dsos, ksyms, perf_names, NULL);
-}
-
-void build_stacks_inline(struct profile *p, const struct stacks *st,
-			 const struct strtab *comms, struct dsos *dsos,
-			 const struct kallsyms *ksyms, bool perf_names,
-			 struct inliner *inl)
-{
+	struct inliner *inl = o->inl;
 	struct namer nm = {
-		p, dsos, ksyms, { 0 }, STRBUF_INIT, STRBUF_INIT, 0,
-		perf_names	     ? DEMANGLE_PERF :
-		dsos->no_demangle ? DEMANGLE_NONE :
-				     DEMANGLE_FULL,
+		p, dsos, ksyms, { 0 }, STRBUF_INIT, STRBUF_INIT, 0, o->addrs,
+		dsos->no_demangle && !o->perf_names ? DEMANGLE_NONE :
+						      DEMANGLE_PERF,
 		inl, { 0 }, NULL, 0, 0,
 	};
 	struct frame *fr;

@@ -15,7 +15,9 @@
  * From a session's aggregated stacks to a profile: every distinct frame
  * code symbolized once (kernel addresses from the kallsyms snapshot, file
  * offsets from the dsos' symbol tables, loading each dso on first use),
- * every stack added root first under its process name.
+ * every stack added root first under its process name. Names are as
+ * perf report prints them (DEMANGLE_PERF, collector/demangle.h: "ns::f",
+ * "ns::Worker::operator()", "name@plt"), unless dsos->no_demangle.
  *
  * Every name (comm, symbol, "[file]") passes through sanitize_name()
  * (collector/sanitize.h) on its way into the profile. Cannot fail: what
@@ -29,18 +31,24 @@ void build_stacks(struct profile *p, const struct stacks *st,
 		  const struct strtab *comms, struct dsos *dsos,
 		  const struct kallsyms *ksyms);
 
-/* build_stacks(), with C++ names as perf script shows them
- * (DEMANGLE_PERF, collector/demangle.h) when perf_names is set: the
- * perf.data reader's names must be perf script's. */
-void build_stacks_opts(struct profile *p, const struct stacks *st,
-		       const struct strtab *comms, struct dsos *dsos,
-		       const struct kallsyms *ksyms, bool perf_names);
+/* How build_stacks_with() names frames. */
+struct build_opts {
+	/* demangle even under dsos->no_demangle: the perf.data reader's
+	 * names must be perf's */
+	bool perf_names;
+	/* an unnamed frame is "[file <offset>]" / "[unknown <address>]", as
+	 * the perf script reader's --addrs (analyzer/names.h) */
+	bool addrs;
+	/* not NULL: the functions inlined at each user frame (inline.h) as
+	 * frames of their own above it, FRAME_INLINE */
+	struct inliner *inl;
+};
 
-/* ... and, when inl is not NULL, the functions inlined at each user frame
- * (inline.h) as frames of their own above it, FRAME_INLINE. */
-void build_stacks_inline(struct profile *p, const struct stacks *st,
-			 const struct strtab *comms, struct dsos *dsos,
-			 const struct kallsyms *ksyms, bool perf_names,
-			 struct inliner *inl);
+/* build_stacks() with these options. Frame kinds and the names of
+ * unnamed frames follow analyzer/names.h, as the perf script reader's. */
+void build_stacks_with(struct profile *p, const struct stacks *st,
+		       const struct strtab *comms, struct dsos *dsos,
+		       const struct kallsyms *ksyms,
+		       const struct build_opts *o);
 
 #endif

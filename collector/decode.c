@@ -115,8 +115,11 @@ static uint32_t encode_chain(struct decoder *d, struct proc *p,
 			d->frames[n++] = encode_user(p, ip);
 		}
 	}
+	/* unwound callers: at the call too (return address - 1), also as
+	 * perf, whose unwinders do so (where its frame pointer chains keep
+	 * the return address) */
 	for (k = 0; k < nr_u && n < MAX_FRAMES; k++)
-		d->frames[n++] = encode_user(p, uips[k] - (k && !d->as_perf));
+		d->frames[n++] = encode_user(p, uips[k] - (k > 0));
 	return n;
 }
 

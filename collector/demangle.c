@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,7 +38,9 @@ static size_t name_proper(const char *d, size_t len)
 		if (d[i] == ')')
 			depth++;
 		else if (d[i] == '(' && --depth == 0)
-			return i ? i : len;
+			/* "ns::Worker::operator()": the name's own "()" */
+			return i >= 8 && !memcmp(d + i - 8, "operator", 8) ?
+				       len : i ? i : len;
 	}
 	return len;
 }
@@ -46,30 +49,40 @@ const char *symbol_name(const char *name, enum demangle_style style,
 			struct strbuf *sb)
 {
 	const char *at = strchr(name, '@');
-	const char *mangled = name;
-	char *out;
+	bool plt = at && at > name && !strcmp(at, "@plt");
 	int flags = DMGL_ANSI | DMGL_AUTO; /* Rust's schemes, then C++'s */
+	char *base, *out;
+	size_t len;
 
-	/* "name@VERSION" or "name@@VERSION" (the default version): perf
-	 * shows it, and "name@plt" */
-	if (at && at > name && style != DEMANGLE_PERF) {
+	/*
+	 * "name@plt": a PLT stub, named as perf report names it in every
+	 * style, its target demangled. "name@VERSION", "name@@VERSION" (the
+	 * default version): perf shows it, the others cut it.
+	 */
+	len = at && at > name && (plt || style != DEMANGLE_PERF) ?
+		      (size_t)(at - name) : strlen(name);
+	if (style == DEMANGLE_NONE || name[0] != '_' ||
+	    (name[1] != 'Z' && name[1] != 'R')) {
+		if (len == strlen(name) || plt)
+			return name;
 		strbuf_reset(sb);
-		strbuf_add(sb, name, (size_t)(at - name));
-		mangled = sb->buf;
+		strbuf_add(sb, name, len);
+		return sb->buf;
 	}
-	if (style == DEMANGLE_NONE || mangled[0] != '_' ||
-	    (mangled[1] != 'Z' && mangled[1] != 'R'))
-		return mangled;
 	if (style == DEMANGLE_FULL)
 		flags |= DMGL_PARAMS;
-	out = cplus_demangle(mangled, flags);
-	if (!out)
-		return mangled;
+	base = xstrndup(name, len);
+	out = cplus_demangle(base, flags);
 	strbuf_reset(sb);
-	if (style == DEMANGLE_PERF)
+	if (!out)
+		strbuf_addstr(sb, base);
+	else if (style == DEMANGLE_PERF)
 		strbuf_add(sb, out, name_proper(out, strlen(out)));
 	else
 		strbuf_addstr(sb, out);
+	if (plt)
+		strbuf_addstr(sb, "@plt");
 	free(out);
+	free(base);
 	return sb->buf;
 }

@@ -511,7 +511,7 @@ static void read_plt(Elf *elf, struct dso *dso, struct symtab *t)
  * The symbols of a file. perf's way (as_perf): one symbol table, the
  * first of the file's own .symtab and the separate debug file's, else
  * .dynsym; then the PLT's entries. Otherwise .dynsym is added to the
- * .symtab, for the names only it has.
+ * .symtab, for the names only it has; the PLT entries in both ways.
  */
 static void load_symbols(struct dsos *d, struct dso *dso, Elf *elf,
 			 const char *path)
@@ -528,8 +528,8 @@ static void load_symbols(struct dsos *d, struct dso *dso, Elf *elf,
 		found = read_debug_file(d, dso, elf, path);
 	if (!found || !d->as_perf)
 		read_symbols(elf, SHT_DYNSYM, &dso->syms, d->as_perf);
-	if (d->as_perf)
-		read_plt(elf, dso, &dso->syms);
+	/* both routes: a PLT stub is "name@plt", as perf report says */
+	read_plt(elf, dso, &dso->syms);
 	symtab_finish(&dso->syms, 0);
 }
 

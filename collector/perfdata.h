@@ -4,6 +4,9 @@
 
 #include "analyzer/input.h"
 #include "analyzer/profile.h"
+#include <stddef.h>
+#include <stdint.h>
+
 #include "lib/error.h"
 #include "lib/linereader.h"
 #include "lib/strbuf.h"
@@ -36,5 +39,23 @@
 int perf_data_read(struct linereader *lr, const struct input_opts *o,
 		   struct profile *p, struct strbuf *warn,
 		   struct fd_err *err);
+
+/* An event of a perf.data and how many samples it has. */
+struct perf_data_event {
+	char *name;
+	uint64_t samples;
+};
+
+/*
+ * The events of the perf.data at path that have samples (after
+ * --only-pid/--only-tid), in the order perf script meets them (the first
+ * is the default of perf_data_read()): *ev, *nr, to free with
+ * perf_data_events_free(). Nothing is symbolized. Returns 0, or -1 with
+ * err as perf_data_read().
+ */
+int perf_data_events(const char *path, const struct input_opts *o,
+		     struct perf_data_event **ev, size_t *nr,
+		     struct fd_err *err);
+void perf_data_events_free(struct perf_data_event *ev, size_t nr);
 
 #endif

@@ -36,6 +36,18 @@ int main(void)
 	       "as perf script: no parameters");
 	is_str(symbol_name("_ZN2ns1fEi.part.0", DEMANGLE_PERF, &sb),
 	       "ns::f", "as perf script: no GCC clone note");
+	is_str(symbol_name("_ZN2ns6WorkerclEm", DEMANGLE_PERF, &sb),
+	       "ns::Worker::operator()", "operator() keeps its ()");
+	is_str(symbol_name("_ZN2ns6WorkerclEm.isra.0", DEMANGLE_PERF, &sb),
+	       "ns::Worker::operator()", "... also as a clone");
+	is_str(symbol_name("_ZN2ns5twiceImEET_S1_", DEMANGLE_PERF, &sb),
+	       "ns::twice<unsigned long>", "a template keeps its arguments");
+	is_str(symbol_name("_ZNSo5flushEv@plt", DEMANGLE_PERF, &sb),
+	       "std::ostream::flush@plt", "a C++ PLT stub: demangled, @plt kept");
+	is_str(symbol_name("_ZNSo5flushEv@plt", DEMANGLE_FULL, &sb),
+	       "std::ostream::flush()@plt", "... in every style");
+	is_str(symbol_name("getpagesize@plt", DEMANGLE_FULL, &sb),
+	       "getpagesize@plt", "a C PLT stub keeps @plt");
 	strbuf_release(&sb);
 	return done_testing();
 }

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Where the kernel frames of a perf.data get their names (perfdata-int.h):
+ * --kallsyms, --vmlinux, or /proc/kallsyms when the recorded kernel is the
+ * running one.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "collector/dso.h"
+#include "collector/perfdata-int.h"
+#include "collector/symtab.h"
+#include "lib/safe-open.h"
+
+/* The running kernel's build-id, from /sys/kernel/notes (ELF notes). */
+static unsigned int running_kernel_bid(unsigned char bid[20])
+{
+	unsigned char buf[4096];
+	size_t n, off = 0;
+	int fd = safe_open("/sys/kernel/notes", 0, NULL, NULL, NULL);
+	ssize_t got;
+
+	if (fd < 0)
+		return 0;
+	got = read(fd, buf, sizeof(buf));
+	close(fd);
+	if (got <= 0)
+		return 0;
+	n = (size_t)got;
+	while (n - off >= 12) {
+		uint32_t namesz = pd_u32(buf + off),
+			 descsz = pd_u32(buf + off + 4),
+			 type = pd_u32(buf + off + 8);
+		size_t name = off + 12, desc = name + ((namesz + 3) & ~3U);
+
+		if (namesz > n || descsz > n || desc + descsz > n)
+			break;
+		if (type == 3 && namesz == 4 && !memcmp(buf + name, "GNU", 4)) {
+			unsigned int len = descsz > 20 ? 20 : descsz;
+
+			memcpy(bid, buf + desc, len);
+			return len;
+		}
+		off = desc + ((descsz + 3) & ~3U);
+	}
+	return 0;
+}
+
+/* The kernel of the recording is the one running here. */
+static bool same_kernel(struct pd *pd)
+{
+	unsigned char bid[20];
+	unsigned int n;
+	struct utsname u;
+
+	if (pd->kernel_bid_len) {
+		n = running_kernel_bid(bid);
+		return n == pd->kernel_bid_len &&
+		       !memcmp(bid, pd->kernel_bid, n);
+	}
+	/* no build-id recorded (a pipe): the release and the host */
+	return pd->release && pd->host && !uname(&u) &&
+	       !strcmp(u.release, pd->release) &&
+	       !strcmp(u.nodename, pd->host);
+}
+
+/*
+ * Kernel symbols from an ELF vmlinux, moved to where the recorded kernel
+ * ran: the kernel's MMAP record says where _text was (KASLR), and _text
+ * is the lowest text address of the file.
+ */
+static int load_vmlinux(struct pd *pd, struct kallsyms *k, const char *path)
+{
+	const struct symtab *t = NULL;
+	uint64_t text = UINT64_MAX, shift = 0;
+	char *abs = realpath(path, NULL);
+	struct dso *d;
+	unsigned long i;
+
+	/* the dsos open absolute paths only (a mapping's are) */
+	if (!abs)
+		return fd_err_set(pd->err, "cannot read %s: %s", path,
+				  strerror(errno));
+	d = dsos_get(&pd->dsos, 0, 0, abs);
+	free(abs);
+	dso_load(&pd->dsos, d);
+	if (d->symsrc)
+		t = &d->symsrc->syms;
+	if (!d->is_elf || !t || !t->nr)
+		return fd_err_set(pd->err, "%s: no ELF symbols (--vmlinux "
+				  "wants an uncompressed vmlinux)", path);
+	for (i = 0; i < t->nr; i++)
+		if (t->syms[i].start < text && FR_TAG(t->syms[i].start) ==
+						       FR_TAG_KERNEL)
+			text = t->syms[i].start;
+	if (pd->kernel_text && text != UINT64_MAX)
+		shift = pd->kernel_text - text;
+	symtab_init(&k->tab);
+	for (i = 0; i < t->nr; i++)
+		symtab_add(&k->tab, t->syms[i].start + shift,
+			   t->syms[i].sized ?
+				   t->syms[i].end - t->syms[i].start : 0,
+			   t->syms[i].name, t->syms[i].bind);
+	symtab_finish(&k->tab, 0);
+	return 0;
+}
+
+/* The kernel symbols to name kernel frames with; false: none. */
+/*
+ * The kernel modules of the build-id table ("/lib/modules/.../x.ko",
+ * maybe compressed) whose module loaded now has another build-id: rebuilt
+ * since the recording, so their kallsyms names are another build's; a
+ * warning each. NULL-terminated, NULL when none.
+ */
+static char **stale_modules(struct pd *pd)
+{
+	char **v = NULL;
+	unsigned long i, nr = 0, alloc = 0;
+
+	for (i = 0; i < pd->nr_bids; i++) {
+		const struct bid_entry *b = &pd->bids[i];
+		const char *base = strrchr(b->path, '/') + 1;
+		const char *ko = strstr(base, ".ko");
+		unsigned char now[20];
+		unsigned int n;
+		char name[128], msg[512], hex[41];
+		size_t k, len;
+
+		if (!ko || (ko[3] && ko[3] != '.') || ko == base)
+			continue;
+		len = (size_t)(ko - base);
+		if (len >= sizeof(name))
+			continue;
+		/* kallsyms and /sys/module spell '-' as '_' */
+		for (k = 0; k < len; k++)
+			name[k] = base[k] == '-' ? '_' : base[k];
+		name[len] = '\0';
+		/* not loaded now: kallsyms has none of its names */
+		n = kmod_build_id(name, now);
+		if (!n || (n == b->len && !memcmp(now, b->bid, n)))
+			continue;
+		build_id_hex(b->bid, b->len, hex);
+		snprintf(msg, sizeof(msg), "module %s: build-id %s was "
+			 "recorded, the loaded module has another (rebuilt?): "
+			 "its frames are [%s]", name, hex, name);
+		pd_warn(pd, msg);
+		ALLOC_GROW(v, nr + 2, alloc);
+		v[nr++] = xstrdup(name);
+		v[nr] = NULL;
+	}
+	return v;
+}
+
+int pd_kernel_symbols(struct pd *pd, struct kallsyms *k, bool *have)
+{
+	*have = false;
+	if (!pd->kernel_samples)
+		return 0;
+	if (pd->o->kallsyms) {
+		if (kallsyms_load(k, pd->o->kallsyms, pd->err))
+			return -1;
+		*have = true;
+		return 0;
+	}
+	if (pd->o->vmlinux) {
+		if (load_vmlinux(pd, k, pd->o->vmlinux))
+			return -1;
+		*have = true;
+		return 0;
+	}
+	if (same_kernel(pd)) {
+		struct fd_err e = { { 0 } };
+
+		char **stale = stale_modules(pd);
+		int rc = kallsyms_load_stale(k, "/proc/kallsyms",
+					     (const char *const *)stale, &e);
+		size_t i;
+
+		for (i = 0; stale && stale[i]; i++)
+			free(stale[i]);
+		free(stale);
+		if (!rc) {
+			*have = true;
+			return 0;
+		}
+		pd_warn(pd, e.msg);
+		return 0;
+	}
+	pd_warn(pd, "perf.data from another kernel than the running one: "
+	     "kernel frames are [unknown] (name them with --kallsyms FILE "
+	     "or --vmlinux FILE of that kernel)");
+	return 0;
+}

