@@ -13,8 +13,11 @@
  *    perf script without call chains) keeps that frame, where Perl drops
  *    it (and, with no blank lines between such samples, everything);
  *  - lines of white space count as blank lines (CRLF files);
- *  - bad input is an error naming the line, where Perl warns or silently
- *    drops a sample cut short by the end of the file.
+ *  - as inferno: the last sample needs no blank line after it (Perl
+ *    drops it); an odd line is skipped and counted for one warning, or,
+ *    with --strict, an error naming the line (Perl warns, or takes it);
+ *    .ko and jitted-*.so frames are kernel and JIT; the modifiers of an
+ *    event do not split a file's samples ("cycles:u", "cycles").
  *
  * Speed (bench/fold.sh): almost every line is a frame, and most samples
  * repeat an earlier one byte for byte. So a sample's frame lines, seen

@@ -196,4 +196,36 @@ printf 'p;main 2\np;main;j_[j];m_[k];v_[k] 3\n' >"$T/marks.want"
 ok $? "--all: [vmlinux-..] and .ko kernel, jitted-*.so JIT; cycles:u and cycles one event" ||
 	sed 's/^/#   /' "$T/marks.got" "$T/err"
 
+# --- the same on perf script of a recording made here ---------------------
+if command -v perf >/dev/null &&
+	perf record -q -e cpu-clock -c 100000 -g -o "$T/live.data" -- \
+		dd if=/dev/zero of=/dev/null bs=4k count=200000 \
+		>/dev/null 2>&1 &&
+	perf script -i "$T/live.data" >"$T/live.ps" 2>/dev/null &&
+	grep -q 'cpu-clock:' "$T/live.ps"; then
+	"$FLAMEDIFF" fold --all "$T/live.ps" >"$T/live.want" 2>"$T/err"
+	live_rc=$?
+	awk '{ l[NR] = $0 } END { n = NR; while (n > 0 && l[n] == "") n--;
+		for (i = 1; i <= n; i++) print l[i] }' "$T/live.ps" >"$T/live.cut"
+	"$FLAMEDIFF" fold --all "$T/live.cut" >"$T/live.got" 2>>"$T/err"
+	[ $? -eq 0 ] && [ $live_rc -eq 0 ] && nonempty "$T/live.want" &&
+		cmp -s "$T/live.want" "$T/live.got"
+	ok $? "perf script of a recording, its last blank line cut: the same fold" ||
+		sed 's/^/#   /' "$T/err"
+	# a blank line into each of its first samples: the frames after it
+	# are skipped, one warning counts them; --strict refuses the file
+	awk '/^\t/ && !done[s] { print ""; done[s] = 1 } /^[^\t]/ { s++ } { print }' \
+		"$T/live.ps" | head -200 >"$T/live.odd"
+	"$FLAMEDIFF" fold "$T/live.odd" >"$T/live.odd.got" 2>"$T/err"
+	[ $? -eq 0 ] && nonempty "$T/live.odd.got" && [ "$(wc -l <"$T/err")" -eq 1 ] &&
+		grep -q '^flamediff: warning: skipped [0-9]* odd lines of .*live.odd' "$T/err"
+	ok $? "empty lines inside its samples: read, one warning" ||
+		sed 's/^/#   /' "$T/err"
+	"$FLAMEDIFF" fold --strict "$T/live.odd" >/dev/null 2>"$T/err"
+	[ $? -eq 2 ] && grep -q 'live.odd:[0-9]*: a stack frame outside a sample' "$T/err"
+	ok $? "... and --strict refuses it, naming the line"
+else
+	ok 0 "# SKIP no perf record and perf script of a sample here"
+fi
+
 done_testing
