@@ -82,6 +82,9 @@ struct input_opts {
 	/* perf.data: the functions inlined at each user frame, from the
 	 * binaries' DWARF, as frames of their own (perf script --inline) */
 	bool inlines;
+	/* --complete-only: the runs of a side leave out profiles marked
+	 * interrupted (side_list_runs()). */
+	bool complete_only;
 };
 
 /* Free what the options hold (the filter's lists). */

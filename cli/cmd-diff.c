@@ -18,6 +18,7 @@
 #include "render/export.h"
 #include "cli/builtin.h"
 #include "cli/input-opts.h"
+#include "cli/runs-notes.h"
 
 const char diff_usage[] =
 	"usage: flamediff diff [OPTIONS] BASE NEW\n"
@@ -118,6 +119,9 @@ const struct po_option diff_options[] = {
 	PO_CLEAR(0, "no-normalize", D, normalize,
 		 "--folded: the counts as recorded"),
 	PO_CLEAR(0, "no-explain", D, explain, "the table only"),
+	PO_BOOL(0, "complete-only", D, io.complete_only,
+		"leave out the runs whose recording was\n"
+		"interrupted (marked so by record)"),
 	{ .type = PO_T_CALLBACK, .long_name = "rows", .off = 0,
 	  .argh = "LIST", .cb = rows_cb,
 	  .help = "only these groups of rows: calltrace,children,\n"
@@ -302,6 +306,7 @@ int cmd_diff(int argc, char **argv)
 	}
 	if (cmp.note)
 		fprintf(stderr, "flamediff diff: note: %s\n", cmp.note);
+	say_runs_notes("diff", &cmp);
 	for (i = 0; i < 2; i++)
 		names[i] = c.names[i] ? c.names[i] : s[i].name;
 	diff_select(&cmp.table, c.groups, (size_t)c.top);

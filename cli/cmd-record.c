@@ -398,6 +398,19 @@ static int sample(struct record *r, const struct args *a, struct workload *w,
 	return 0;
 }
 
+/*
+ * A recording a signal stopped before its duration (-d) or its command's
+ * end says so in the profile: its time rows and counts are of a shorter
+ * run, which diff points out (and --complete-only leaves out).
+ */
+static void mark_interrupted(struct profile *p, const struct args *a)
+{
+	if (!stop_signal)
+		return;
+	p->meta.interrupted = true;
+	p->meta.asked = a->duration;
+}
+
 int cmd_record(int argc, char **argv)
 {
 	struct args a = { .out = "flamediff.profile" };
@@ -494,6 +507,7 @@ int cmd_record(int argc, char **argv)
 	memset(&stats, 0, sizeof(stats));
 	record_build(r, p);
 	record_fill_meta(p, duration, t_start, cmdline, a.label);
+	mark_interrupted(p, &a);
 	profile_write(p, &outf);
 	if (outfile_commit(&outf, &err))
 		goto fail;
