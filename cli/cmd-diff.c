@@ -70,6 +70,10 @@ struct diff_cmd {
 	struct po_list paths[2]; /* base, new */
 };
 
+/* --rows: what completion offers (rows_cb() checks the list). */
+static const char *const rows_words[] = { "calltrace", "children", "self",
+					  "stats", NULL };
+
 static int rows_cb(const struct po_option *opt, const char *arg,
 		   void *value, struct strbuf *err)
 {
@@ -123,7 +127,7 @@ const struct po_option diff_options[] = {
 		"leave out the runs whose recording was\n"
 		"interrupted (marked so by record)"),
 	{ .type = PO_T_CALLBACK, .long_name = "rows", .off = 0,
-	  .argh = "LIST", .cb = rows_cb,
+	  .argh = "LIST", .cb = rows_cb, .words = rows_words,
 	  .help = "only these groups of rows: calltrace,children,\n"
 		  "self,stats (default: all). LKP's calltrace rows\n"
 		  "are wider than 100 columns; children,self with\n"

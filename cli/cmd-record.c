@@ -132,9 +132,11 @@ const struct po_option record_options[] = {
 		"it runs)"),
 	PO_U64('p', "pid", A, pid, "PID", 1, 0x7fffffff,
 	       "an existing process (and what it forks)"),
-	PO_STRING('e', "event", A, o.event, "EVENT",
-		  "default: cycles:pp, cycles:p, cycles, then\n"
-		  "cpu-clock (-a) or task-clock (one task)"),
+	{ .type = PO_T_STRING, .short_name = 'e', .long_name = "event",
+	  .off = PO_OFF(A, o.event, const char *), .argh = "EVENT",
+	  .complete = "events",
+	  .help = "default: cycles:pp, cycles:p, cycles, then\n"
+		  "cpu-clock (-a) or task-clock (one task)" },
 	{ .type = PO_T_CALLBACK, .short_name = 'c', .long_name = "count",
 	  .off = offsetof(A, o), .argh = "PERIOD", .cb = count_cb,
 	  .flags = PO_RANGE, .lo = 1, .hi = 1.8e19,
