@@ -311,6 +311,7 @@ int cmd_diff(int argc, char **argv)
 	if (cmp.note)
 		fprintf(stderr, "flamediff diff: note: %s\n", cmp.note);
 	say_runs_notes("diff", &cmp);
+	mark_unfiltered_stats("diff", &cmp, &c.io);
 	for (i = 0; i < 2; i++)
 		names[i] = c.names[i] ? c.names[i] : s[i].name;
 	diff_select(&cmp.table, c.groups, (size_t)c.top);
