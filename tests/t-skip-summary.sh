@@ -40,7 +40,7 @@ ok $? "the summary counts the skipped tests and checks"
 grep -qx "  2 tests: node_modules/playwright-core missing (run make deps) ($T/t/a.sh $T/t/d.sh)" "$T/out"
 ok $? "tests skipped for one reason are one line, naming them"
 grep -qx "  2 checks: cannot record here: perf_event_paranoid ($T/t/b.sh)" "$T/out"
-ok $? "so are checks (# SKIP and # skip)"
+ok $? "so are checks (SKIP and skip directives)"
 awk '/^Skipped:/ { s = NR } /^All tests successful/ { a = NR }
 	END { exit !(s && a && s < a) }' "$T/out"
 ok $? "the summary comes before prove's closing lines"
