@@ -139,8 +139,10 @@ $(BUILD)/tests/fuzz/replay-%: $(BUILD)/obj/tests/fuzz/fuzz-%.o \
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIBS) $(LDLIBS)
 
-check: $(BIN) $(TEST_BIN) $(TEST_PROGS) $(TEST_TOOLS) $(REPLAY_BIN)
-	FLAMEDIFF=$(abspath $(BIN)) prove $(PROVE_FLAGS) $(TEST_BIN) $(wildcard tests/t-*.sh)
+check: $(BIN) $(TEST_BIN) $(TEST_PROGS) $(TEST_TOOLS) $(REPLAY_BIN) \
+		$(BUILD)/bench/rusage
+	FLAMEDIFF=$(abspath $(BIN)) sh tests/tools/prove-check.sh $(BUILD)/check-tap \
+		$(PROVE_FLAGS) $(TEST_BIN) $(wildcard tests/t-*.sh)
 
 # The same tests under AddressSanitizer and UBSan, in their own build dir.
 # fontconfig, which cairo loads for labels, leaks once per process while

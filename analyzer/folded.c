@@ -224,6 +224,30 @@ bad:
 			 "bad stat line (want '# stat: KEY = NUMBER ;')");
 }
 
+/*
+ * "# interrupted after N s of M s" (or "..., before the command ended"):
+ * a recording a signal stopped. Any other line without a colon is a
+ * comment.
+ */
+static int interrupted_line(struct profile *p, const char *s)
+{
+	static const char mark[] = "interrupted after ";
+	double n, m = 0;
+	char *end;
+
+	if (strncmp(s, mark, sizeof(mark) - 1))
+		return 0;
+	n = strtod(s + sizeof(mark) - 1, &end);
+	if (!strncmp(end, " s of ", 6))
+		m = strtod(end + 6, NULL);
+	p->meta.interrupted = true;
+	if (isfinite(m) && m > 0)
+		p->meta.asked = m;
+	if (isfinite(n) && n > 0 && !(p->meta.duration > 0))
+		p->meta.duration = n;
+	return 0;
+}
+
 static int header_line(struct fr *fr, char *line, size_t len)
 {
 	struct linereader *lr = fr->lr;
@@ -246,7 +270,7 @@ static int header_line(struct fr *fr, char *line, size_t len)
 		key++;
 	colon = strchr(key, ':');
 	if (!colon)
-		return 0; /* a comment */
+		return interrupted_line(p, key); /* else a comment */
 	*colon = '\0';
 	val = colon + 1;
 	while (*val == ' ')
@@ -1042,6 +1066,12 @@ void profile_write(const struct profile *p, struct outfile *o)
 		       (unsigned long long)m->lost);
 	if (m->duration > 0)
 		outfile_printf(o, "# duration: %.3f s\n", m->duration);
+	if (m->interrupted && m->asked > 0)
+		outfile_printf(o, "# interrupted after %.3f s of %g s\n",
+			       m->duration, m->asked);
+	else if (m->interrupted)
+		outfile_printf(o, "# interrupted after %.3f s, before the "
+			       "command ended\n", m->duration);
 	format_weight(num, sizeof(num), profile_total(p));
 	outfile_printf(o, "# weight: %s %s\n", num, weight_word(m->unit));
 	write_stats(o, &m->stats);

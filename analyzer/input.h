@@ -93,6 +93,9 @@ struct input_opts {
 	 * side match_side (0 base, 1 new); NULL: none. Not owned. */
 	struct proc_match *match;
 	int match_side;
+	/* --complete-only: the runs of a side leave out profiles marked
+	 * interrupted (side_list_runs()). */
+	bool complete_only;
 };
 
 /* Free what the options hold (the filter's lists). */

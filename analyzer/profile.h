@@ -105,6 +105,11 @@ struct profile_meta {
 	char *cpus;	/* "2 online, 4 available" (perf.data's NRCPUS) */
 	char *date;	/* when, ISO 8601 */
 	char *label;	/* free-form, e.g. the build's name */
+	/* The recording was stopped by a signal before its end ("#
+	 * interrupted after N s of M s"): after duration s of asked s
+	 * (asked 0: until a command's end). */
+	bool interrupted;
+	double asked;
 	/*
 	 * Off-CPU (profile->offcpu) only: how many switches span lost
 	 * records or had no traced switch-in, and the perf-sched keys they

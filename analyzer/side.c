@@ -15,79 +15,6 @@
 #include "lib/safe-open.h"
 #include "lib/strbuf.h"
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void push(struct side_runs *r, const char *path)
-{
-	ALLOC_GROW(r->paths, r->nr + 1, r->alloc);
-	r->paths[r->nr++] = xstrdup(path);
-}
-
-/* The regular files of a directory, sorted by name, dot files skipped. */
-static int push_dir(struct side_runs *r, const char *dir, struct fd_err *err)
-{
-	size_t first = r->nr;
-	struct dirent *de;
-	DIR *d;
-
-	d = opendir(dir);
-	if (!d)
-		return fd_err_set(err, "%s: %s", dir, strerror(errno));
-	while ((de = readdir(d))) {
-		struct stat st;
-		char *path;
-
-		if (de->d_name[0] == '.')
-			continue;
-		path = xstrfmt("%s/%s", dir, de->d_name);
-		if (!stat(path, &st) && S_ISREG(st.st_mode))
-			push(r, path);
-		free(path);
-	}
-	closedir(d);
-	if (r->nr == first)
-		return fd_err_set(err, "%s: no runs in this directory", dir);
-	sane_qsort(r->paths + first, r->nr - first, sizeof(*r->paths), cmp_str);
-	return 0;
-}
-
-int side_list_runs(struct side_runs *r, char *const *paths, size_t nr_paths,
-		   struct fd_err *err)
-{
-	size_t i;
-
-	memset(r, 0, sizeof(*r));
-	for (i = 0; i < nr_paths; i++) {
-		struct stat st;
-
-		if (strcmp(paths[i], "-") && !stat(paths[i], &st) &&
-		    S_ISDIR(st.st_mode)) {
-			if (push_dir(r, paths[i], err)) {
-				side_runs_release(r);
-				return -1;
-			}
-		} else {
-			push(r, paths[i]);
-		}
-	}
-	if (!r->nr)
-		return fd_err_set(err, "no input given for a side");
-	return 0;
-}
-
-void side_runs_release(struct side_runs *r)
-{
-	size_t i;
-
-	for (i = 0; i < r->nr; i++)
-		free(r->paths[i]);
-	free(r->paths);
-	memset(r, 0, sizeof(*r));
-}
-
 char *side_name_from_path(const char *path)
 {
 	static const char *const exts[] = { ".gz",	   ".prof",
@@ -196,7 +123,7 @@ int side_load(struct side *s, char *const *paths, size_t nr_paths,
 	size_t i;
 
 	memset(s, 0, sizeof(*s));
-	if (side_list_runs(&r, paths, nr_paths, err))
+	if (side_list_runs(&r, paths, nr_paths, o, err))
 		return -1;
 	for (i = 0; i < r.nr; i++) {
 		struct profile *p = profile__new();
@@ -243,6 +170,7 @@ void diff_side_release(struct diff_side *s)
 	strtab__delete(s->cands);
 	free(s->chains_of);
 	free(s->totals);
+	free(s->runs_note);
 	free(s->name);
 	side_release(&s->side);
 	memset(s, 0, sizeof(*s));
@@ -505,8 +433,11 @@ int diff_side_load_visit(struct diff_side *s, char *const *paths,
 	struct side_runs r;
 
 	memset(s, 0, sizeof(*s));
-	if (side_list_runs(&r, paths, nr_paths, err))
+	if (side_list_runs(&r, paths, nr_paths, io, err))
 		return -1;
+	s->runs_note = side_runs_take_note(&r);
+	free(r.skipped);
+	free(r.incomplete);
 	s->files = r.paths; /* owned by s from now on */
 	s->nr_runs = r.nr;
 	if (!v)

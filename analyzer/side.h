@@ -56,17 +56,36 @@ int side_load(struct side *s, char *const *paths, size_t nr_paths,
 	      const struct input_opts *o, const struct side_visit *v,
 	      struct fd_err *err);
 
-/* The runs that paths stand for, as side_load() reads them: each path, or
- * for a directory its regular files sorted by name, dot files skipped. */
+/*
+ * The runs that paths stand for, as side_load() reads them
+ * (analyzer/runs-list.c): each path, or for a directory its regular files
+ * and those of its subdirectories (one level: LKP's base/1/, base/2/),
+ * sorted by path, dot files skipped. A file of a directory that is no run
+ * (empty, or text of no format: a README) is left out and named in
+ * skipped; with o->complete_only, a profile marked interrupted is left
+ * out and named in incomplete. o may be NULL.
+ */
 struct side_runs {
 	char **paths; /* owned */
 	size_t nr;
 	unsigned long alloc;
+	char *skipped, *incomplete; /* "a, b", owned; NULL: none */
+	size_t nr_skipped, nr_incomplete;
 };
 
 int side_list_runs(struct side_runs *r, char *const *paths, size_t nr_paths,
-		   struct fd_err *err);
+		   const struct input_opts *o, struct fd_err *err);
 void side_runs_release(struct side_runs *r);
+/* What was left out of r, as a sentence to say once (NULL: nothing). */
+char *side_runs_take_note(struct side_runs *r);
+
+/*
+ * The runs of s cut short, named by files[] (NULL: none): those marked
+ * interrupted (profile_meta.interrupted), and those that lasted less than
+ * SIDE_SHORT_RUN of the median duration of the side's runs.
+ */
+#define SIDE_SHORT_RUN 0.8
+char *side_short_runs_note(const struct side *s, char *const *files);
 
 /* What a user calls the build of path: its base name without the
  * extensions of profiles and stats ("dir/base.prof.gz" -> "base"). */
@@ -91,6 +110,7 @@ struct diff_side {
 	char **files;	   /* per run, for messages */
 	struct metric_set *sets; /* per run: the metrics (diff_side_measure) */
 	struct side side;  /* the profiles (!stats) */
+	char *runs_note;   /* files of its directories left out, or NULL */
 	double *totals;	   /* per run: weight kept by the metrics */
 
 	/*

@@ -9,13 +9,16 @@
 #include <string.h>
 
 #include "cli/builtin.h"
+#include "collector/event-probe.h"
 #include "lib/strbuf.h"
 
 const char completion_usage[] =
-	"usage: flamediff completion bash|zsh\n"
+	"usage: flamediff completion bash|zsh|events\n"
 	"\n"
 	"Print a completion script for the shell, to source or to install:\n"
-	"  source <(flamediff completion bash)";
+	"  source <(flamediff completion bash)\n"
+	"'events': the events record -e can open on this machine, one a line\n"
+	"(what the script offers for -e).";
 
 const struct po_option completion_options[] = {
 	PO_END,
@@ -45,6 +48,12 @@ static void arg_action(struct strbuf *sb, const char *complete)
 		strbuf_addstr(sb, "COMPREPLY=($(compgen -d -- \"$cur\"))");
 	else if (!strcmp(complete, "command"))
 		strbuf_addstr(sb, "COMPREPLY=($(compgen -c -- \"$cur\"))");
+	else if (!strcmp(complete, "events"))
+		/* asked when completing: the events of this machine, by
+		 * the flamediff being completed */
+		strbuf_addstr(sb, "COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" "
+				  "completion events 2>/dev/null)\" -- "
+				  "\"$cur\"))");
 	else if (!strncmp(complete, "words:", 6)) {
 		const char *w;
 
@@ -144,6 +153,12 @@ int cmd_completion(int argc, char **argv)
 			      NULL, 0, &status);
 	if (n < 0)
 		return status;
+	if (n == 1 && !strcmp(argv[0], "events")) {
+		event_list_here(&sb);
+		fwrite(sb.buf, 1, sb.len, stdout);
+		strbuf_release(&sb);
+		return 0;
+	}
 	if (n != 1 || (strcmp(argv[0], "bash") && strcmp(argv[0], "zsh")))
 		return usage_error("completion", "which shell: bash or zsh");
 	/* zsh runs bash's completion functions through bashcompinit. */

@@ -18,6 +18,7 @@
 #include "render/export.h"
 #include "cli/builtin.h"
 #include "cli/input-opts.h"
+#include "cli/runs-notes.h"
 
 const char diff_usage[] =
 	"usage: flamediff diff [OPTIONS] BASE NEW\n"
@@ -70,6 +71,10 @@ struct diff_cmd {
 	struct po_list paths[2]; /* base, new */
 };
 
+/* --rows: what completion offers (rows_cb() checks the list). */
+static const char *const rows_words[] = { "calltrace", "children", "self",
+					  "stats", NULL };
+
 static int rows_cb(const struct po_option *opt, const char *arg,
 		   void *value, struct strbuf *err)
 {
@@ -119,8 +124,11 @@ const struct po_option diff_options[] = {
 	PO_CLEAR(0, "no-normalize", D, normalize,
 		 "--folded: the counts as recorded"),
 	PO_CLEAR(0, "no-explain", D, explain, "the table only"),
+	PO_BOOL(0, "complete-only", D, io.complete_only,
+		"leave out the runs whose recording was\n"
+		"interrupted (marked so by record)"),
 	{ .type = PO_T_CALLBACK, .long_name = "rows", .off = 0,
-	  .argh = "LIST", .cb = rows_cb,
+	  .argh = "LIST", .cb = rows_cb, .words = rows_words,
 	  .help = "only these groups of rows: calltrace,children,\n"
 		  "self,stats (default: all). LKP's calltrace rows\n"
 		  "are wider than 100 columns; children,self with\n"
@@ -309,6 +317,8 @@ int cmd_diff(int argc, char **argv)
 		fprintf(stderr, "flamediff diff: note: %s\n", cmp.note);
 	if (cmp.match_note)
 		fprintf(stderr, "flamediff diff: note: %s\n", cmp.match_note);
+	say_runs_notes("diff", &cmp);
+	mark_unfiltered_stats("diff", &cmp, &c.io);
 	for (i = 0; i < 2; i++)
 		names[i] = c.names[i] ? c.names[i] : s[i].name;
 	diff_select(&cmp.table, c.groups, (size_t)c.top);

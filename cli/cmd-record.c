@@ -132,9 +132,11 @@ const struct po_option record_options[] = {
 		"it runs)"),
 	PO_U64('p', "pid", A, pid, "PID", 1, 0x7fffffff,
 	       "an existing process (and what it forks)"),
-	PO_STRING('e', "event", A, o.event, "EVENT",
-		  "default: cycles:pp, cycles:p, cycles, then\n"
-		  "cpu-clock (-a) or task-clock (one task)"),
+	{ .type = PO_T_STRING, .short_name = 'e', .long_name = "event",
+	  .off = PO_OFF(A, o.event, const char *), .argh = "EVENT",
+	  .complete = "events",
+	  .help = "default: cycles:pp, cycles:p, cycles, then\n"
+		  "cpu-clock (-a) or task-clock (one task)" },
 	{ .type = PO_T_CALLBACK, .short_name = 'c', .long_name = "count",
 	  .off = offsetof(A, o), .argh = "PERIOD", .cb = count_cb,
 	  .flags = PO_RANGE, .lo = 1, .hi = 1.8e19,
@@ -411,6 +413,19 @@ static bool own_line(const struct workload *w, bool *ended)
 	return true;
 }
 
+/*
+ * A recording a signal stopped before its duration (-d) or its command's
+ * end says so in the profile: its time rows and counts are of a shorter
+ * run, which diff points out (and --complete-only leaves out).
+ */
+static void mark_interrupted(struct profile *p, const struct args *a)
+{
+	if (!stop_signal)
+		return;
+	p->meta.interrupted = true;
+	p->meta.asked = a->duration;
+}
+
 int cmd_record(int argc, char **argv)
 {
 	struct args a = { .out = "flamediff.profile" };
@@ -512,6 +527,7 @@ int cmd_record(int argc, char **argv)
 	for (warn = record_warnings(r) + nr_warned; *warn; warn++)
 		fprintf(stderr, "flamediff record: warning: %s\n", *warn);
 	record_fill_meta(p, duration, t_start, cmdline, a.label);
+	mark_interrupted(p, &a);
 	profile_write(p, &outf);
 	if (outfile_commit(&outf, &err))
 		goto fail;

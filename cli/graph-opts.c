@@ -30,9 +30,22 @@ static int input_format_cb(const struct po_option *opt, const char *arg,
 	return 0;
 }
 
+/* What completion offers (the callbacks check). */
+static const char *const input_format_words[] = {
+	"auto", "profile", "folded", "perf-script", "lkp-stats", "timehist",
+	NULL
+};
+static const char *const palette_words[] = {
+	"hot", "mem", "io", "wakeup", "chain", "java", "js", "perl", "red",
+	"green", "blue", "aqua", "yellow", "purple", "orange", NULL
+};
+static const char *const bgcolor_words[] = {
+	"yellow", "blue", "green", "grey", NULL
+};
+
 const struct po_option input_options[] = {
 	{ .type = PO_T_CALLBACK, .long_name = "input-format", .off = 0,
-	  .argh = "FMT", .cb = input_format_cb,
+	  .argh = "FMT", .cb = input_format_cb, .words = input_format_words,
 	  .help = "read the inputs as profile, folded, perf-script,\n"
 		  "lkp-stats or timehist, not as their content\n"
 		  "suggests (auto, the default)" },
@@ -216,13 +229,13 @@ const struct po_option graph_options[] = {
 		  "label of the details line (Function:)"),
 	{ .type = PO_T_STRING, .long_name = "colors",
 	  .off = PO_OFF(G, fo.colors, const char *), .argh = "PALETTE",
-	  .cb = colors_cb,
+	  .cb = colors_cb, .words = palette_words,
 	  .help = "hot mem io wakeup chain java js perl red green\n"
 		  "blue aqua yellow purple orange (hot; off-CPU\n"
 		  "time: blues)" },
 	{ .type = PO_T_STRING, .long_name = "bgcolors",
 	  .off = PO_OFF(G, fo.bgcolors, const char *), .argh = "C",
-	  .cb = bgcolors_cb, .help = "yellow blue green grey or #rrggbb" },
+	  .cb = bgcolors_cb, .words = bgcolor_words, .help = "yellow blue green grey or #rrggbb" },
 	PO_BOOL(0, "hash", G, fo.hash,
 		"accepted: colours always hash the name"),
 	PO_NOOP(0, "cp", "accepted: colours always hash the name"),

@@ -13,8 +13,10 @@
 
 #include "analyzer/benchmark.h"
 #include "collector/counters.h"
+#include "collector/event-probe.h"
 #include "collector/evsel.h"
 #include "collector/perf.h"
+#include "lib/strbuf.h"
 
 /* perf's names, as LKP's rows carry them. */
 static const struct {
@@ -71,11 +73,34 @@ static double mono(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* One warning for every counter the user is not allowed: which rows are
+ * left out, and why. */
+static void denied_warning(const struct strbuf *names, char *warn,
+			   size_t size)
+{
+	long paranoid = sysctl_long("/proc/sys/kernel/perf_event_paranoid",
+				    99);
+
+	snprintf(warn, size, "perf-stat: rows left out, this user may not "
+		 "count them (kernel.perf_event_paranoid is %ld; root, "
+		 "CAP_PERFMON or paranoid <= 1 may): %s", paranoid,
+		 names->buf);
+}
+
+static bool has_user_event(const char *name)
+{
+	char u[80];
+
+	snprintf(u, sizeof(u), "%s:u", name);
+	return event_opens(u);
+}
+
 struct counters *counters__new(const pid_t *tids, int nr_tids,
 			       const int *cpus, int nr_cpus,
 			       bool enable_on_exec, char *warn, size_t warn_size)
 {
 	struct counters *c = xcalloc(1, sizeof(*c));
+	struct strbuf denied = STRBUF_INIT;
 	bool task = nr_tids > 0;
 	size_t per = task ? (size_t)nr_tids : (size_t)nr_cpus, e, k;
 
@@ -113,6 +138,18 @@ struct counters *counters__new(const pid_t *tids, int nr_tids,
 		if (err) {
 			while (k-- > 0)
 				close(fds[k]);
+			/* Counters this user may not have (paranoid 2
+			 * counts no kernel time): said once, below. */
+			if (err == EACCES || err == EPERM) {
+				/* one this machine lacks is no row to
+				 * miss: its user-space count fails too */
+				if (!has_user_event(events[e].name))
+					continue;
+				strbuf_addf(&denied, "%s%s",
+					    denied.len ? ", " : "",
+					    events[e].name);
+				continue;
+			}
 			/* a thread of -p that just ended counts nothing */
 			if (events[e].type == PERF_TYPE_SOFTWARE &&
 			    !event_missing_errno(err) && warn && !warn[0])
@@ -123,6 +160,9 @@ struct counters *counters__new(const pid_t *tids, int nr_tids,
 		}
 		c->names[c->nr_events++] = events[e].name;
 	}
+	if (denied.len && warn && !warn[0])
+		denied_warning(&denied, warn, warn_size);
+	strbuf_release(&denied);
 	if (!c->nr_events) {
 		counters__delete(c);
 		return NULL;

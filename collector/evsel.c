@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collector/event-probe.h"
 #include "collector/evsel.h"
 #include "lib/safe-open.h"
 
@@ -98,6 +99,11 @@ int event_parse(const char *str, struct event_spec *ev, struct fd_err *err)
 	return 0;
 }
 
+const char *event_known_name(size_t i)
+{
+	return i < sizeof(known) / sizeof(known[0]) ? known[i].name : NULL;
+}
+
 bool event_missing_errno(int e)
 {
 	return e == ENOENT || e == ENODEV || e == ENXIO || e == EOPNOTSUPP ||
@@ -126,17 +132,24 @@ int event_open_error(struct fd_err *err, const struct event_spec *ev,
 	switch (e) {
 	case EACCES:
 	case EPERM:
-		/* At paranoid 2 a user may still sample its own user space */
-		if (!system_wide && !ev->exclude_kernel && paranoid == 2)
+		/* At paranoid 2 a user may still sample its own user space,
+		 * of an event this machine has (no hardware counters in a
+		 * VM: cycles:u would not open either). */
+		if (!system_wide && !ev->exclude_kernel && paranoid == 2) {
+			char buf[80];
+			const char *hint = event_user_hint(ev, system_wide,
+							   buf, sizeof(buf));
+
 			return fd_err_set(err,
 				"no permission to open %s: "
 				"kernel.perf_event_paranoid is 2; sampling the "
 				"kernel needs CAP_PERFMON (or CAP_SYS_ADMIN, "
 				"i.e. root) or 'sysctl "
-				"kernel.perf_event_paranoid=1'; user space "
-				"only is allowed: -e %.*s:u",
-				ev->name, (int)strcspn(ev->name, ":"),
-				ev->name);
+				"kernel.perf_event_paranoid=1'%s%s",
+				ev->name,
+				hint ? "; user space only is allowed: -e " : "",
+				hint ? hint : "");
+		}
 		return fd_err_set(err,
 			"no permission to open %s: kernel.perf_event_paranoid "
 			"is %ld; %s needs CAP_PERFMON (or CAP_SYS_ADMIN, i.e. "

@@ -32,6 +32,9 @@ static inline const char *evsel_unit(const struct event_spec *ev)
 	return event_unit(ev->name);
 }
 
+/* The i-th event name event_parse() knows, or NULL past the last. */
+const char *event_known_name(size_t i);
+
 /* Whether an open error means "this machine has no such event", the case
  * where the LKP order falls back to the next event. */
 bool event_missing_errno(int err);

@@ -74,12 +74,15 @@ struct po_option {
 	const char *help;	/* may hold '\n' for more lines */
 	unsigned int flags;	/* PO_OPTARG ... */
 	double lo, hi;		/* PO_RANGE */
-	const char *const *words; /* CHOICE; NULL-terminated */
+	/* CHOICE: the words taken; NULL-terminated. Any other option
+	 * with words (a callback's) offers them to completion only. */
+	const char *const *words;
 	po_cb cb;
 	intptr_t defval;	/* BOOL: the value; BIT: the mask */
 	const struct po_option *sub; /* INCLUDE */
-	/* Completion of the argument: "file", "dir", "command", or NULL
-	 * (nothing to offer; CHOICE offers its words). */
+	/* Completion of the argument: "file", "dir", "command", "events"
+	 * (those this machine opens), or NULL (nothing to offer; an
+	 * option with words offers them). */
 	const char *complete;
 };
 

@@ -12,6 +12,7 @@
 #include "analyzer/benchmark.h"
 #include "lib/strbuf.h"
 #include "render/explain-text.h"
+#include "render/headline-text.h"
 #include "render/textfmt.h"
 
 /*
@@ -222,35 +223,6 @@ static void write_hot(struct outfile *o, const struct explain_hot *h)
 }
 
 /*
- * "ops per second +48.3% (p = 0.012); where the time went:" and the
- * figures under it: what the benchmark says first, then the profile's
- * explanation of it.
- */
-static void write_headline(struct outfile *o, const struct diff_row *r)
-{
-	struct wrap w = { o, 0, 0 };
-	char c[32], b[32], n[32], p[32];
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_addf(&sb, "ops per second %s%%",
-		    fmt_double(c, sizeof(c), "%+.1f", r->change));
-	if (r->p >= 0)
-		strbuf_addf(&sb, " (p = %s)",
-			    fmt_double(p, sizeof(p), "%.3g", r->p));
-	outfile_printf(o, "%s; where the time went:\n", sb.buf);
-	wrap_start(&w, " ");
-	wrap_word(&w, r->key, strlen(r->key));
-	strbuf_reset(&sb);
-	strbuf_addf(&sb, "%s -> %s",
-		    bench_fmt_figure(b, sizeof(b), r->base_mean),
-		    bench_fmt_figure(n, sizeof(n), r->new_mean));
-	wrap_text(&w, sb.buf);
-	wrap_end(&w);
-	outfile_puts(o, "\n");
-	strbuf_release(&sb);
-}
-
-/*
  * A chain key ("f1.f2.f3.f4.f5") on lines of its own, indented, broken
  * after a '.' where it would pass EXPLAIN_WIDTH (a part longer than a
  * line is cut, as wrap_word() cuts).
@@ -313,7 +285,7 @@ void explain_write(const struct explain *e, struct outfile *o)
 	size_t i;
 
 	if (e->headline)
-		write_headline(o, e->headline);
+		headline_write(o, e); /* render/headline-text.c */
 	outfile_printf(o, "What moved (means of %zu base and %zu new run%s, "
 			  "in %% of all samples):\n\n",
 		       e->nr_base, e->nr_new, e->nr_new == 1 ? "" : "s");

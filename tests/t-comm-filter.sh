@@ -67,6 +67,38 @@ ok $? "report --only-pid with a list exits 0"
 ok $? "--only-pid on folded stacks: no ids to filter on (exit 2)"
 
 # Two system-wide recordings with other load beside the stressor.
+# perf-stat rows are not filtered by --comm: under it they are marked
+stat_profile() { # FILE PAGE-FAULTS: a system-wide recording's profile
+	{
+		echo '# flamediff-profile 3 folded'
+		echo '# root: process'
+		echo '# cmdline: "flamediff record -a -d 1"'
+		echo "# stat: perf-stat.ps.page-faults = $2 ;"
+		echo "# stat: stress-ng.mremap.ops_per_sec = 100 ;"
+		echo 'stress-ng;main;work 80'
+		echo 'perl;main;other 20'
+	} >"$1"
+}
+stat_profile "$T/s1.prof" 1000
+stat_profile "$T/s2.prof" 1430
+"$FLAMEDIFF" diff --all --comm stress-ng "$T/s1.prof" "$T/s2.prof" \
+	>"$T/stat.diff" 2>"$T/stat.err"
+ok $? "diff --comm of profiles with perf-stat rows exits 0"
+grep -q 'perf-stat\.ps\.page-faults (system-wide)$' "$T/stat.diff"
+ok $? "--comm: the perf-stat row is marked system-wide in the table" ||
+	sed 's/^/#   /' "$T/stat.diff" "$T/stat.err"
+grep -q 'stress-ng\.mremap\.ops_per_sec$' "$T/stat.diff"
+ok $? "the benchmark's own row is not marked"
+grep -q 'note: 1 perf-stat row counts the whole system, not only the processes --comm or --exclude-comm keep: marked (system-wide)$' "$T/stat.err"
+ok $? "and a note says why, once"
+"$FLAMEDIFF" diff --format json --all --comm stress-ng "$T/s1.prof" "$T/s2.prof" \
+	>"$T/stat.json" 2>/dev/null
+[ $? -eq 0 ] && grep -q '"perf-stat.ps.page-faults (system-wide)"' "$T/stat.json"
+ok $? "the JSON's key too"
+"$FLAMEDIFF" diff --all "$T/s1.prof" "$T/s2.prof" >"$T/nostat.diff" 2>/dev/null
+[ $? -eq 0 ] && grep -q 'perf-stat\.ps\.page-faults$' "$T/nostat.diff"
+ok $? "without --comm the row is as LKP names it"
+
 if ! "$FLAMEDIFF" record -q -a -d 0.1 -o "$T/probe" 2>"$T/probe.err"; then
 	echo "# SKIP recordings: cannot record system-wide here: $(head -1 "$T/probe.err")"
 	done_testing

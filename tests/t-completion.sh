@@ -38,6 +38,68 @@ complete_words flamediff record --c >"$T/out"
 [ $? -eq 0 ] && grep -qx -- '--call-graph' "$T/out" &&
 	grep -qx -- '--count' "$T/out"
 ok $? "record --c offers --call-graph and --count"
+# Every option with choices offers them, by its table's words (callbacks'
+# options too: --colors, --rows, --input-format).
+for cmd in fold report diff svg png record; do
+	"$FLAMEDIFF" --list-options $cmd >"$T/list.$cmd" ||
+		echo "--list-options $cmd fails" >"$T/list.$cmd"
+	awk -F'\t' '$3 == "required" && $4 ~ /^words:/ { print $1 }' \
+		"$T/list.$cmd" >"$T/withwords"
+	while read -r opt; do
+		awk -F'\t' -v o="$opt" '$1 == o { sub(/^words:/, "", $4); print $4 }' \
+			"$T/list.$cmd" | tr ',' '\n' | sort >"$T/want"
+		complete_words flamediff $cmd "$opt" "" | sort >"$T/got"
+		nonempty "$T/want" && cmp -s "$T/want" "$T/got"
+		ok $? "$cmd $opt <TAB> offers its choices ($(tr '\n' ' ' <"$T/want"))"
+	done <"$T/withwords"
+done
+for o in "diff --rows" "svg --colors" "png --bgcolors" "report --input-format"; do
+	grep -q "^${o#* }	[^	]*	required	words:" "$T/list.${o% *}"
+	ok $? "$o has its choices in the table"
+done
+# The words offered are taken: each palette, row group and input format.
+printf 'a;b 3\na;c 1\n' >"$T/p.folded"
+bad=
+for w in $(complete_words flamediff svg --colors ""); do
+	"$FLAMEDIFF" svg --colors "$w" -o "$T/c.svg" "$T/p.folded" 2>/dev/null &&
+		nonempty "$T/c.svg" || bad="$bad $w"
+done
+[ -z "$bad" ] && nonempty "$T/c.svg"
+ok $? "every palette offered draws (not:$bad)"
+bad=
+for w in $(complete_words flamediff diff --rows ""); do
+	"$FLAMEDIFF" diff --rows "$w" -o "$T/r.txt" "$T/p.folded" "$T/p.folded" \
+		2>/dev/null || bad="$bad $w"
+done
+[ -z "$bad" ] && nonempty "$T/r.txt"
+ok $? "every --rows group offered is taken (not:$bad)"
+bad=
+for w in $(complete_words flamediff report --input-format ""); do
+	case $w in auto|folded) ;; *) continue ;; esac
+	"$FLAMEDIFF" report --input-format "$w" -o "$T/f.txt" "$T/p.folded" \
+		2>/dev/null || bad="$bad $w"
+done
+[ -z "$bad" ] && nonempty "$T/f.txt"
+ok $? "--input-format auto and folded offered and taken (not:$bad)"
+
+# -e: the events this machine opens, asked of flamediff when completing.
+"$FLAMEDIFF" completion events >"$T/events"
+ok $? "flamediff completion events exits 0"
+mkdir "$T/bin" && ln -s "$FLAMEDIFF" "$T/bin/flamediff"
+PATH="$T/bin:$PATH" complete_words flamediff record -e "" | sort >"$T/got"
+sort "$T/events" >"$T/want"
+nonempty "$T/want" && cmp -s "$T/want" "$T/got"
+ok $? "record -e <TAB> offers them ($(tr '\n' ' ' <"$T/want"))"
+ev=$(head -1 "$T/events")
+if [ -z "$ev" ]; then
+	ok 1 "an event is offered"
+elif "$FLAMEDIFF" record -q -o "$T/ev.prof" -e "$ev" -- true 2>"$T/ev.err"; then
+	grep -qx "# event: \"$ev\"" "$T/ev.prof"
+	ok $? "the first event offered ($ev) records"
+else
+	ok 0 "# SKIP cannot record here: $(head -1 "$T/ev.err")"
+fi
+
 # Options of one command are not offered for another.
 complete_words flamediff fold --min >"$T/out"
 [ $? -eq 0 ] && [ ! -s "$T/out" ]
