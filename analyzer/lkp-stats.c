@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/lkp-reduce.h"
 #include "analyzer/lkp-stats.h"
 
 bool lkp_stats_line(const char *s, size_t len)
@@ -34,6 +35,8 @@ int lkp_stats_read(struct linereader *lr, struct metric_set *s,
 		   struct fd_err *err)
 {
 	char *line, *colon, *end;
+	struct lkp_series *ser = lkp_series__new(NULL);
+	struct metric_set plain = { 0 };
 	size_t len;
 	double v;
 	size_t i;
@@ -45,20 +48,42 @@ int lkp_stats_read(struct linereader *lr, struct metric_set *s,
 		if (!len || line[0] == '#')
 			continue;
 		colon = strrchr(line, ':');
-		if (!colon || colon == line || colon[1] != ' ')
-			return fd_err_at(err, lr->path, lr->lineno,
-					 "expected 'key: value'");
+		if (!colon || colon == line || colon[1] != ' ') {
+			r = fd_err_at(err, lr->path, lr->lineno,
+				      "expected 'key: value'");
+			break;
+		}
 		v = strtod(colon + 1, &end);
-		if (end == colon + 1 || *end || !isfinite(v))
-			return fd_err_at(err, lr->path, lr->lineno,
-					 "bad value '%.40s'", colon + 2);
+		if (end == colon + 1 || *end || !isfinite(v)) {
+			r = fd_err_at(err, lr->path, lr->lineno,
+				      "bad value '%.40s'", colon + 2);
+			break;
+		}
 		*colon = '\0';
-		metric_set_add(s, line, v);
+		if (!strcmp(line, "time")) { /* a sample begins */
+			lkp_series_next(ser);
+			continue;
+		}
+		lkp_series_add(ser, line, (size_t)(colon - line), v);
+		metric_set_add(&plain, line, v);
 	}
-	if (r < 0)
+	if (r < 0) {
+		lkp_series__delete(ser);
+		metric_set_release(&plain);
 		return -1;
+	}
+	/* One value a key: a run's stats as they are. Repeated keys: a
+	 * monitor's samples, reduced as LKP reduces them. */
+	if (lkp_series_repeated(ser)) {
+		lkp_series_reduce(ser, s);
+	} else {
+		for (i = 0; i < plain.nr; i++)
+			metric_set_add(s, plain.v[i].key, plain.v[i].value);
+	}
+	lkp_series__delete(ser);
+	metric_set_release(&plain);
 	metric_set_sort(s);
-	/* Repeated keys add up: their sum must stay a number too. */
+	/* Values stay numbers. */
 	for (i = 0; i < s->nr; i++)
 		if (!isfinite(s->v[i].value))
 			return fd_err_at(err, lr->path, 0,
