@@ -292,8 +292,13 @@ static double held(double v)
 static double mean(const double *v, size_t n, size_t l)
 {
 	double m = 0;
+	size_t i;
 
-	for (size_t i = 0; i < n; i++)
+	for (i = 0; i < n; i++)
+		m += v[i];
+	if (isfinite(m))
+		return m / (double)l;
+	for (m = 0, i = 0; i < n; i++)
 		m += v[i] / (double)l;
 	return held(m);
 }
