@@ -106,6 +106,27 @@ else
 	ok 0 "# SKIP no vmstat to hold vmstat.memory.free against"
 fi
 
+# --- report: a compact summary; --lkp: every row -------------------------
+"$FLAMEDIFF" report "$T/m.prof" >"$T/rep" 2>"$T/err"
+ok $? "report of the profile exits 0"
+grep -q '^monitors (report --lkp prints every row):$' "$T/rep" &&
+	grep -q '^  vmstat: system.cs [0-9]' "$T/rep" &&
+	grep -q '^  meminfo: ' "$T/rep"
+ok $? "report summarises the monitors" || sed 's/^/#   /' "$T/rep" | head
+sed -n '/^monitors (/,/^event /{/^event /!p;}' "$T/rep" >"$T/rep.sum"
+lines=$(grep -c '' "$T/rep.sum")
+awk 'length($0) > 80 { exit 1 }' "$T/rep.sum" && [ "$lines" -ge 3 ] &&
+	[ "$lines" -le 16 ]
+ok $? "... in a few lines of 80 columns at most ($lines)"
+"$FLAMEDIFF" report --lkp "$T/m.prof" >"$T/lkp" 2>"$T/err"
+ok $? "report --lkp of the profile exits 0"
+grep -E '^(vmstat|mpstat|meminfo|proc-vmstat|interrupts|softirqs|slabinfo)\.' \
+	"$T/rows" | sed 's/ \(.*\)$/: /' | sort >"$T/want.keys"
+grep -E '^(vmstat|mpstat|meminfo|proc-vmstat|interrupts|softirqs|slabinfo)\.' \
+	"$T/lkp" | sed 's/: .*$/: /' | sort >"$T/got.keys"
+nonempty "$T/want.keys" && cmp -s "$T/want.keys" "$T/got.keys"
+ok $? "report --lkp prints every monitor row ($(grep -c '' "$T/want.keys"))"
+
 # --- choosing the monitors ------------------------------------------------
 "$FLAMEDIFF" record -q --no-monitors -o "$T/n.prof" -- sleep 0.1 \
 	>"$T/n.out" 2>"$T/n.err"
