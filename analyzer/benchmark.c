@@ -490,7 +490,8 @@ enum bench_family bench_key_family(const char *key)
 		"numa-meminfo.", "numa-numastat.", "sched_debug.",
 		"softirqs.", "interrupts.", "turbostat.", "cpuidle.",
 		"iostat.", "lock_stat.", "latency_stats.", "pmeter.",
-		"boot-time.", "cpufreq.", "uptime.", NULL };
+		"boot-time.", "cpufreq.", "uptime.", "diskstats.",
+		"proc-stat.", "perf-c2c.", "pmu-tools.", NULL };
 	const char *dot;
 	int i;
 
@@ -503,8 +504,9 @@ enum bench_family bench_key_family(const char *key)
 	for (i = 0; others[i]; i++)
 		if (!strncmp(key, others[i], strlen(others[i])))
 			return FAMILY_OTHER;
+	/* "time.*", the job's, as well as "TESTCASE.time.*" */
 	dot = strchr(key, '.');
-	if (dot && !strncmp(dot, ".time.", 6))
+	if (!strncmp(key, "time.", 5) || (dot && !strncmp(dot, ".time.", 6)))
 		return FAMILY_TIME;
 	return FAMILY_BENCHMARK;
 }

@@ -257,6 +257,11 @@ static void families(void)
 	ok(bench_key_family("stress-ng.time.user_time") == FAMILY_TIME,
 	   "time family");
 	ok(bench_key_family("vmstat.cpu.sy") == FAMILY_OTHER, "other");
+	ok(bench_key_family("time.elapsed_time") == FAMILY_TIME,
+	   "the job's time.* rows are time too");
+	ok(bench_key_family("diskstats.read_ios.sda") == FAMILY_OTHER &&
+	   bench_key_family("cpuidle..time") == FAMILY_OTHER,
+	   "every monitor of record is an other monitor");
 	ok(bench_key_family("perf-stat.ps.page-faults") == FAMILY_PERF_STAT,
 	   "perf-stat family");
 	ok(bench_key_family("perf-sched.total_wait_time.max.ms") ==
