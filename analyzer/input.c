@@ -4,6 +4,7 @@
 
 #include "analyzer/folded.h"
 #include "analyzer/input.h"
+#include "analyzer/lkp-perf-report.h"
 #include "analyzer/lkp-stats.h"
 #include "analyzer/perfscript.h"
 #include "analyzer/sched.h"
@@ -56,6 +57,8 @@ static enum input_format decide_line(const char *p, size_t n)
 {
 	if (timehist_line(p, n))
 		return INPUT_SCHED_TIMEHIST;
+	if (lkp_perf_report_line(p, n)) /* LKP's perf-profile result */
+		return INPUT_LKP_STATS;
 	if (p[0] == '\t' || p[0] == ' ')
 		return INPUT_PERF_SCRIPT;
 	if (lkp_stats_line(p, n))

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/lkp-perf-report.h"
 #include "analyzer/lkp-reduce.h"
 #include "analyzer/lkp-stats.h"
 
@@ -42,11 +43,28 @@ int lkp_stats_read(struct linereader *lr, struct metric_set *s,
 	size_t i;
 	int r;
 
+	char *event = NULL;
+	bool first = true;
+
 	while ((r = lr_next(lr, &line, &len, err)) > 0) {
 		while (len && isspace((unsigned char)line[len - 1]))
 			line[--len] = '\0';
+		if (len && line[0] == '#' && !event)
+			event = lkp_perf_report_event(line);
 		if (!len || line[0] == '#')
 			continue;
+		/* LKP's perf-profile result file: perf report's text */
+		if (first && lkp_perf_report_line(line, len)) {
+			r = lkp_perf_report_read(lr, event, line, len, s, err);
+			free(event);
+			lkp_series__delete(ser);
+			metric_set_release(&plain);
+			if (r)
+				return -1;
+			metric_set_sort(s);
+			return 0;
+		}
+		first = false;
 		colon = strrchr(line, ':');
 		if (!colon || colon == line || colon[1] != ' ') {
 			r = fd_err_at(err, lr->path, lr->lineno,
@@ -67,6 +85,7 @@ int lkp_stats_read(struct linereader *lr, struct metric_set *s,
 		lkp_series_add(ser, line, (size_t)(colon - line), v);
 		metric_set_add(&plain, line, v);
 	}
+	free(event);
 	if (r < 0) {
 		lkp_series__delete(ser);
 		metric_set_release(&plain);
