@@ -369,6 +369,13 @@ void monitor_numa_meminfo(struct lkp_series *s, const char *buf,
 	fields_release(&x);
 }
 
+/* A count of /proc/stat as an integer: what is not one (negative, past
+ * 2^63, not a number) counts 0. */
+static uint64_t count(double v)
+{
+	return v >= 0 && v < 9.2e18 ? (uint64_t)v : 0;
+}
+
 void monitor_read_proc_stat(const char *buf, size_t len,
 			    struct proc_stat *o)
 {
@@ -383,16 +390,16 @@ void monitor_read_proc_stat(const char *buf, size_t len,
 		if (!strcmp(x.f[0], "cpu")) {
 			for (size_t i = 0; i < 10 && 1 + i < x.n; i++)
 				if (number(x.f[1 + i], &v))
-					o->cpu[i] = (uint64_t)v;
+					o->cpu[i] = count(v);
 			o->valid = true;
 		} else if (!strcmp(x.f[0], "intr")) {
-			o->intr = (uint64_t)v;
+			o->intr = count(v);
 		} else if (!strcmp(x.f[0], "ctxt")) {
-			o->ctxt = (uint64_t)v;
+			o->ctxt = count(v);
 		} else if (!strcmp(x.f[0], "procs_running")) {
-			o->running = (uint64_t)v;
+			o->running = count(v);
 		} else if (!strcmp(x.f[0], "procs_blocked")) {
-			o->blocked = (uint64_t)v;
+			o->blocked = count(v);
 		}
 	}
 	fields_release(&x);
@@ -446,10 +453,10 @@ void monitor_vmstat(struct lkp_series *s, struct vmstat_state *st,
 	page = sysconf(_SC_PAGESIZE);
 #endif
 	kb_page = page / 1024.0;
-	pswpin = (uint64_t)lookup(vmstat, vmstat_len, "pswpin");
-	pswpout = (uint64_t)lookup(vmstat, vmstat_len, "pswpout");
-	pgpgin = (uint64_t)lookup(vmstat, vmstat_len, "pgpgin");
-	pgpgout = (uint64_t)lookup(vmstat, vmstat_len, "pgpgout");
+	pswpin = count(lookup(vmstat, vmstat_len, "pswpin"));
+	pswpout = count(lookup(vmstat, vmstat_len, "pswpout"));
+	pgpgin = count(lookup(vmstat, vmstat_len, "pgpgin"));
+	pgpgout = count(lookup(vmstat, vmstat_len, "pgpgout"));
 	for (size_t i = 0; i < 10; i++)
 		c[i] = st->started ? d64(ps->cpu[i], st->prev.cpu[i])
 				   : ps->cpu[i];
