@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/benchmark.h"
 #include "analyzer/lkp-perf-report.h"
+#include "analyzer/lkp-perf-stat.h"
 #include "analyzer/lkp-reduce.h"
 #include "analyzer/lkp-stats.h"
 
@@ -30,6 +32,11 @@ bool lkp_stats_line(const char *s, size_t len)
 	num[len - i] = '\0';
 	strtod(num, &end);
 	return end != num && !*end;
+}
+
+bool lkp_stress_ng_line(const char *s, size_t len)
+{
+	return len > 11 && !strncmp(s, "stress-ng: ", 11);
 }
 
 int lkp_stats_read(struct linereader *lr, struct metric_set *s,
@@ -60,6 +67,35 @@ int lkp_stats_read(struct linereader *lr, struct metric_set *s,
 			lkp_series__delete(ser);
 			metric_set_release(&plain);
 			if (r)
+				return -1;
+			metric_set_sort(s);
+			return 0;
+		}
+		/* stress-ng's own output: LKP's stress-ng.* rows */
+		if (first && lkp_stress_ng_line(line, len)) {
+			struct bench b;
+
+			free(event);
+			lkp_series__delete(ser);
+			metric_set_release(&plain);
+			bench_init(&b, "stress-ng");
+			do
+				bench_line(&b, line, len);
+			while ((r = lr_next(lr, &line, &len, err)) > 0);
+			if (!r)
+				bench_result(&b, s);
+			bench_release(&b);
+			if (r)
+				return -1;
+			metric_set_sort(s);
+			return 0;
+		}
+		/* perf-stat's raw output (perf stat -I 1000 -x ,) */
+		if (first && lkp_perf_stat_line(line, len)) {
+			free(event);
+			lkp_series__delete(ser);
+			metric_set_release(&plain);
+			if (lkp_perf_stat_read(lr, line, len, s, err))
 				return -1;
 			metric_set_sort(s);
 			return 0;

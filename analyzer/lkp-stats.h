@@ -21,6 +21,11 @@
  * in ':', white space, and a number. */
 bool lkp_stats_line(const char *s, size_t len);
 
+/* Whether s[0..len) is a line of stress-ng's output ("stress-ng: info:
+ * ..."): LKP's stress-ng result file, read for its stress-ng.* rows as
+ * LKP's parse makes them (analyzer/benchmark.h). */
+bool lkp_stress_ng_line(const char *s, size_t len);
+
 /*
  * Read the stats lines of lr (to its end) into s; lines that are blank or
  * start with '#' are skipped, anything else is bad input (err says
@@ -29,7 +34,9 @@ bool lkp_stats_line(const char *s, size_t len);
  * (a monitor's parse output, "time:" lines opening its samples) is a time
  * series, reduced as LKP reduces a run (analyzer/lkp-reduce.h: means,
  * deltas of counters, no all-zero rows). s is sorted on success. The
- * caller keeps and releases lr.
+ * caller keeps and releases lr. LKP's result files are read here too,
+ * told by their first line: perf-profile (analyzer/lkp-perf-report.h),
+ * perf-stat (analyzer/lkp-perf-stat.h) and stress-ng's output.
  */
 int lkp_stats_read(struct linereader *lr, struct metric_set *s,
 		   struct fd_err *err);

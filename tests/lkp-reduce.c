@@ -227,8 +227,94 @@ static void stats_files(void)
 	unlink(path);
 }
 
+/* perf stat -I 1000 -x , output: the reference's worked example, and the
+ * derived rows of the hardware events. */
+static void perf_stat(void)
+{
+	char path[] = "/tmp/lkp-perf-stat-XXXXXX";
+	struct metric_set m = { 0 };
+	struct fd_err err = { "" };
+	int fd = mkstemp(path);
+
+	if (fd < 0)
+		return;
+	close(fd);
+	write_text(path,
+		   "perf stat -a --scale -I 1000 -x , -e cpu-cycles,"
+		   "instructions,context-switches --log-fd 1 -D 0 -- wait\n"
+		   "     1.000100000,1000,,cpu-cycles,1000100000,100.00,0.5,GHz\n"
+		   "     1.000100000,2000,,instructions,1000100000,100.00,2.00,insn per cycle\n"
+		   "     1.000100000,10,,context-switches,1000100000,100.00,10.000,/sec\n"
+		   "     2.000200000,3000,,cpu-cycles,1000100000,100.00,1.5,GHz\n"
+		   "     2.000200000,3000,,instructions,1000100000,100.00,1.00,insn per cycle\n"
+		   "     2.000200000,20,,context-switches,1000100000,100.00,20.000,/sec\n"
+		   "     2.500300000,500,,cpu-cycles,500100000,100.00,1.0,GHz\n"
+		   "     2.500300000,900,,instructions,500100000,100.00,1.80,insn per cycle\n"
+		   "     2.500300000,999,,context-switches,500100000,100.00,1998.000,/sec\n");
+	ok(!metric_set_read(path, &m, &err), "perf stat -x , output read");
+	is_near(metric_set_get(&m, "perf-stat.i.cpu-cycles"),
+		1999.8000199980002, 1e-9,
+		"i.cpu-cycles: kept intervals' rates, the partial one dropped");
+	is_near(metric_set_get(&m, "perf-stat.i.ipc"), 1.5, 1e-12,
+		"i.ipc: a mean of per-interval ratios");
+	is_near(metric_set_get(&m, "perf-stat.i.cpi"), 0.75, 1e-12, "i.cpi");
+	is_near(metric_set_get(&m, "perf-stat.i.metric.GHz"), 1.0, 1e-12,
+		"i.metric.GHz from perf's metric column");
+	ok(!metric_set_find(&m, "perf-stat.i.metric./sec"),
+	   "no i.metric of a unit that is not one capitalised word");
+	is_near(metric_set_get(&m, "perf-stat.i.context-switches"),
+		14.998500149985002, 1e-9, "i.context-switches");
+	is_near(metric_set_get(&m, "perf-stat.ps.cpu-cycles"),
+		1599.8080230372354, 1e-9,
+		"ps.cpu-cycles: the kept counts over the last timestamp");
+	is_near(metric_set_get(&m, "perf-stat.ps.context-switches"),
+		11.998560172779266, 1e-9, "ps.context-switches");
+	is_near(metric_set_get(&m, "perf-stat.total.instructions"), 5000, 0,
+		"total.instructions");
+	is_near(metric_set_get(&m, "perf-stat.overall.ipc"), 1.25, 1e-12,
+		"overall.ipc");
+	is_near(metric_set_get(&m, "perf-stat.overall.cpi"), 0.8, 1e-12,
+		"overall.cpi");
+	metric_set_release(&m);
+
+	/* the miss rates, MPKI and friends, over two whole intervals */
+	write_text(path,
+		   "1.0,1000,,cpu_core/cpu-cycles/,1,100.00,,\n"
+		   "1.0,4000,,cpu_core/instructions/,1,100.00,,\n"
+		   "1.0,100,,cache-references,1,100.00,,\n"
+		   "1.0,10,,cache-misses,1,100.00,,\n"
+		   "1.0,45,,dTLB-loads,1,100.00,,\n"
+		   "1.0,5,,dTLB-load-misses,1,100.00,,\n"
+		   "1.0,200,,branch-instructions,1,100.00,,\n"
+		   "1.0,2,,branch-misses,1,100.00,,\n"
+		   "1.0,8,,iTLB-load-misses,1,100.00,,\n"
+		   "1.0,<not supported>,,node-loads,1,100.00,,\n"
+		   "2.0,0,,cpu_core/cpu-cycles/,1,100.00,,\n"
+		   "3.0,0,,cpu_core/cpu-cycles/,1,100.00,,\n");
+	ok(!metric_set_read(path, &m, &err), "hardware events read");
+	is_near(metric_set_get(&m, "perf-stat.overall.cache-miss-rate%"), 10,
+		1e-12, "cache-miss-rate%%: misses over references");
+	is_near(metric_set_get(&m, "perf-stat.overall.dTLB-load-miss-rate%"),
+		10, 1e-12, "dTLB-load-miss-rate%%: over loads + misses");
+	is_near(metric_set_get(&m, "perf-stat.overall.branch-miss-rate%"), 1,
+		1e-12, "branch-miss-rate%%: over branch-instructions");
+	is_near(metric_set_get(&m, "perf-stat.overall.MPKI"), 2.5, 1e-12,
+		"MPKI: cache misses per 1000 instructions");
+	is_near(metric_set_get(&m,
+			       "perf-stat.overall.cycles-between-cache-misses"),
+		100, 1e-12, "cycles-between-cache-misses");
+	is_near(metric_set_get(&m,
+			       "perf-stat.overall.instructions-per-iTLB-miss"),
+		500, 1e-12, "instructions-per-iTLB-miss");
+	is_near(metric_set_get(&m, "perf-stat.overall.ipc"), 4, 1e-12,
+		"cpu_core/EV/ is EV");
+	metric_set_release(&m);
+	unlink(path);
+}
+
 int main(void)
 {
+	perf_stat();
 	vmstat();
 	proc_vmstat();
 	two_snapshots();

@@ -54,4 +54,34 @@ grep -Eq '^ +21\.07 +-21\.1 +0\.00 +perf-profile\.calltrace\.cpu-clock\.__GI___m
 ok $? "... with LKP's rows (mremap's __GI___mremap calltrace gone: -21.1)" ||
 	grep __GI___mremap "$T/diff" | head -3 | sed 's/^/#   /'
 
+# perf-stat's raw output and stress-ng's, LKP's other result files
+cat >"$T/a.perf-stat" <<'EOS'
+perf stat -a --scale -I 1000 -x , -e context-switches --log-fd 1 -D 0 -- wait
+     1.000100000,10,,context-switches,1000100000,100.00,10.000,/sec
+     2.000200000,20,,context-switches,1000100000,100.00,20.000,/sec
+     2.500300000,999,,context-switches,500100000,100.00,1998.000,/sec
+EOS
+sed 's/,20,,/,40,,/' "$T/a.perf-stat" >"$T/b.perf-stat"
+"$FLAMEDIFF" diff --all --no-explain --format csv "$T/a.perf-stat" \
+	"$T/b.perf-stat" >"$T/ps.csv" 2>"$T/err"
+ok $? "diff of two perf stat -x , outputs exits 0" || sed 's/^/#   /' "$T/err"
+grep '^perf-stat.ps.context-switches,' "$T/ps.csv" >"$T/row" &&
+	grep -q ',11.99856017,' "$T/row"
+ok $? "ps.context-switches: the kept counts over the last timestamp (30 / 2.5003)" ||
+	sed 's/^/#   /' "$T/ps.csv"
+cat >"$T/a.stress-ng" <<'EOS'
+stress-ng: info:  [2721] dispatching hogs: 2 mremap
+stress-ng: metrc: [2721] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s CPU used per       RSS Max
+stress-ng: metrc: [2721]                           (secs)    (secs)    (secs)   (real time) (usr+sys time) instance (%)          (KB)
+stress-ng: metrc: [2721] mremap               43      5.08      0.01      4.39         8.46           9.79        43.19        133300
+stress-ng: info:  [2721] successful run completed in 5.08s
+EOS
+sed 's/ 43  / 86  /; s/8\.46/16.92/' "$T/a.stress-ng" >"$T/b.stress-ng"
+"$FLAMEDIFF" diff --no-explain "$T/a.stress-ng" "$T/b.stress-ng" \
+	>"$T/sng" 2>"$T/err"
+ok $? "diff of two stress-ng outputs exits 0" || sed 's/^/#   /' "$T/err"
+grep -Eq '^ +8\.46 +\+100\.0% +16\.92 +stress-ng\.mremap\.ops_per_sec$' "$T/sng"
+ok $? "... opens with stress-ng.mremap.ops_per_sec, +100.0%" ||
+	sed 's/^/#   /' "$T/sng"
+
 done_testing
