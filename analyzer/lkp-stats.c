@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analyzer/benchmark.h"
+#include "analyzer/lkp-monitor-raw.h"
 #include "analyzer/lkp-perf-report.h"
 #include "analyzer/lkp-perf-stat.h"
 #include "analyzer/lkp-reduce.h"
@@ -51,7 +52,7 @@ int lkp_stats_read(struct linereader *lr, struct metric_set *s,
 	int r;
 
 	char *event = NULL;
-	bool first = true;
+	bool first = true, after_time = false;
 
 	while ((r = lr_next(lr, &line, &len, err)) > 0) {
 		while (len && isspace((unsigned char)line[len - 1]))
@@ -100,6 +101,18 @@ int lkp_stats_read(struct linereader *lr, struct metric_set *s,
 			metric_set_sort(s);
 			return 0;
 		}
+		/* after the first "time:", a /proc file: a monitor's raw
+		 * file */
+		if (after_time && !lkp_stats_line(line, len)) {
+			free(event);
+			lkp_series__delete(ser);
+			metric_set_release(&plain);
+			if (lkp_monitor_raw_read(lr, line, len, s, err))
+				return -1;
+			metric_set_sort(s);
+			return 0;
+		}
+		after_time = first && !strncmp(line, "time: ", 6);
 		first = false;
 		colon = strrchr(line, ':');
 		if (!colon || colon == line || colon[1] != ' ') {

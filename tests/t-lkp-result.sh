@@ -84,4 +84,28 @@ grep -Eq '^ +8\.46 +\+100\.0% +16\.92 +stress-ng\.mremap\.ops_per_sec$' "$T/sng"
 ok $? "... opens with stress-ng.mremap.ops_per_sec, +100.0%" ||
 	sed 's/^/#   /' "$T/sng"
 
+# A monitor's raw file: "time:" then the /proc file, the monitor told by
+# its text (the reference's worked examples of proc-vmstat and meminfo)
+printf 'time: 1700000001\nnr_free_pages 2193415\npgfault 1000000\nworkingset_refault_file 5000\ntime: 1700000002\nnr_free_pages 2193411\npgfault 1000500\nworkingset_refault_file 5010\ntime: 1700000003\nnr_free_pages 2193407\npgfault 1001000\nworkingset_refault_file 5020\n' >"$T/proc-vmstat"
+printf 'time: 1700000001\nMemTotal:       24683568 kB\nMemFree:        17081723 kB\nHugePages_Total:       0\ntime: 1700000002\nMemTotal:       24683568 kB\nMemFree:        17071723 kB\nHugePages_Total:       0\ntime: 1700000003\nMemTotal:       24683568 kB\nMemFree:        17091723 kB\nHugePages_Total:       0\n' >"$T/meminfo"
+for m in proc-vmstat meminfo; do
+	"$FLAMEDIFF" diff --all --no-explain --format csv "$T/$m" "$T/$m" \
+		>"$T/$m.csv" 2>"$T/err"
+	ok $? "diff of two raw $m files exits 0" || sed 's/^/#   /' "$T/err"
+done
+cut -d, -f1,4 "$T/proc-vmstat.csv" | sort >"$T/pv.got"
+printf 'key,base_mean\nproc-vmstat.nr_free_pages,2193411\nproc-vmstat.pgfault,1000\nproc-vmstat.workingset_refault_file,5010\n' | sort >"$T/pv.want"
+nonempty "$T/pv.got" && cmp -s "$T/pv.got" "$T/pv.want"
+ok $? "raw proc-vmstat: gauges averaged, listed counters last - first" ||
+	diff "$T/pv.got" "$T/pv.want" | sed 's/^/#   /'
+cut -d, -f1,4 "$T/meminfo.csv" | sort >"$T/mi.got"
+printf 'key,base_mean\nmeminfo.MemFree,17081723\nmeminfo.MemTotal,24683568\nmeminfo.Memused,7601845\nmeminfo.max_used_kB,7608511.667\n' | sort >"$T/mi.want"
+nonempty "$T/mi.got" && cmp -s "$T/mi.got" "$T/mi.want"
+ok $? "raw meminfo: Memused, max_used_kB, no HugePages_Total row" ||
+	diff "$T/mi.got" "$T/mi.want" | sed 's/^/#   /'
+printf 'time: 1700000001\nsomething else entirely\n' >"$T/bad"
+"$FLAMEDIFF" diff "$T/bad" "$T/bad" >"$T/bad.out" 2>"$T/bad.err"
+[ $? -eq 2 ] && grep -q 'no monitor LKP runs' "$T/bad.err"
+ok $? "a raw file of no known monitor is bad input (exit 2), said so"
+
 done_testing
