@@ -62,3 +62,20 @@ awk -v a="$with" -v b="$without" 'BEGIN {
 	d = 100 * (a - b) / b
 	printf "monitors cost: %+.2f%% of ops/s (target within 1%%): %s\n",
 		d, (d >= -1 && d <= 1) ? "target met" : "target MISSED" }'
+
+# What the sampling thread itself takes, which noise on a shared machine
+# does not hide: flamediff's own CPU time recording "sleep IDLE" with and
+# without the monitors.
+: "${IDLE:=20}"
+cpu() {
+	/usr/bin/time -f '%U %S' "$FLAMEDIFF" record -q "$@" -o "$OUT/idle.prof" \
+		-- sleep "$IDLE" 2>&1 >/dev/null | tail -1 |
+		awk '{ printf "%.2f\n", $1 + $2 }'
+}
+if [ -x /usr/bin/time ]; then
+	a=$(cpu)
+	b=$(cpu --no-monitors)
+	awk -v a="$a" -v b="$b" -v s="$IDLE" 'BEGIN {
+		printf "flamediff CPU over %d s idle: %.2f s with monitors, %.2f s without: the monitors %.1f ms/s\n",
+			s, a, b, 1000 * (a - b) / s }'
+fi
