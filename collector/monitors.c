@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -302,6 +303,8 @@ struct monitors *monitors_start(const char *list, struct fd_err *err)
 {
 	struct monitors *m = xcalloc(1, sizeof(*m));
 	pthread_condattr_t ca;
+	sigset_t all, old;
+	int err_create;
 
 	if (parse_list(list, m->on, err)) {
 		free(m);
@@ -326,7 +329,13 @@ struct monitors *monitors_start(const char *list, struct fd_err *err)
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&m->cond, &ca);
 	pthread_condattr_destroy(&ca);
-	if (pthread_create(&m->thread, NULL, loop, m)) {
+	/* The thread takes no signal: record's Ctrl-C and SIGTERM must
+	 * reach the thread that sleeps and polls for them. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	err_create = pthread_create(&m->thread, NULL, loop, m);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err_create) {
 		/* no thread, no samples: the recording goes on */
 		m->running = false;
 	} else {
