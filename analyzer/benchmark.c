@@ -395,25 +395,39 @@ static void stat_row(struct metric_set *out, struct strbuf *key,
 struct ratio {
 	const char *name, *num, *den;
 	double scale;
+	bool den_plus_num;	/* LKP: "STEMs" counts hits, so base = +misses */
 };
 
 static const struct ratio ratios[] = {
-	{ "ipc", "instructions", "cpu-cycles", 1 },
-	{ "cpi", "cpu-cycles", "instructions", 1 },
-	{ "cache-miss-rate%", "cache-misses", "cache-references", 100 },
-	{ "branch-miss-rate%", "branch-misses", "branch-instructions", 100 },
-	{ "MPKI", "cache-misses", "instructions", 1000 },
-	{ "cycles-between-cache-misses", "cpu-cycles", "cache-misses", 1 },
+	{ "ipc", "instructions", "cpu-cycles", 1, 0 },
+	{ "cpi", "cpu-cycles", "instructions", 1, 0 },
+	{ "cache-miss-rate%", "cache-misses", "cache-references", 100, 0 },
+	{ "branch-miss-rate%", "branch-misses", "branch-instructions", 100, 0 },
+	{ "MPKI", "cache-misses", "instructions", 1000, 0 },
+	{ "cycles-between-cache-misses", "cpu-cycles", "cache-misses", 1, 0 },
+	{ "dTLB-load-miss-rate%", "dTLB-load-misses", "dTLB-loads", 100, 1 },
+	{ "dTLB-store-miss-rate%", "dTLB-store-misses", "dTLB-stores", 100,
+	  1 },
+	{ "iTLB-load-miss-rate%", "iTLB-load-misses", "iTLB-loads", 100, 1 },
+	{ "node-load-miss-rate%", "node-load-misses", "node-loads", 100, 1 },
+	{ "node-store-miss-rate%", "node-store-misses", "node-stores", 100,
+	  1 },
+	{ "instructions-per-iTLB-miss", "instructions", "iTLB-load-misses",
+	  1, 0 },
 };
 
 static bool ratio_of(const char *const *names, size_t n, const double *a,
 		     const struct ratio *r, double *v)
 {
 	int x = event_index(names, n, r->num), y = event_index(names, n, r->den);
+	double den;
 
-	if (x < 0 || y < 0 || a[y] == 0)
+	if (x < 0 || y < 0)
 		return false;
-	*v = a[x] * r->scale / a[y];
+	den = r->den_plus_num ? a[y] + a[x] : a[y];
+	if (den == 0)
+		return false;
+	*v = a[x] * r->scale / den;
 	return isfinite(*v);
 }
 
@@ -494,7 +508,8 @@ enum bench_family bench_key_family(const char *key)
 		"numa-meminfo.", "numa-numastat.", "sched_debug.",
 		"softirqs.", "interrupts.", "turbostat.", "cpuidle.",
 		"iostat.", "lock_stat.", "latency_stats.", "pmeter.",
-		"boot-time.", "cpufreq.", "uptime.", NULL };
+		"boot-time.", "cpufreq.", "uptime.", "diskstats.",
+		"proc-stat.", "perf-c2c.", "pmu-tools.", NULL };
 	const char *dot;
 	int i;
 
@@ -507,8 +522,9 @@ enum bench_family bench_key_family(const char *key)
 	for (i = 0; others[i]; i++)
 		if (!strncmp(key, others[i], strlen(others[i])))
 			return FAMILY_OTHER;
+	/* "time.*", the job's, as well as "TESTCASE.time.*" */
 	dot = strchr(key, '.');
-	if (dot && !strncmp(dot, ".time.", 6))
+	if (!strncmp(key, "time.", 5) || (dot && !strncmp(dot, ".time.", 6)))
 		return FAMILY_TIME;
 	return FAMILY_BENCHMARK;
 }

@@ -353,6 +353,8 @@ double diff_change(double base, double new, bool points)
 
 	if (points)
 		c = new - base;
+	else if (base == 0 && new == 0)
+		c = 0; /* 0 on both sides is no change */
 	else {
 		if (base == 0)
 			base = 1e-100;

@@ -4,6 +4,8 @@
 
 #include "analyzer/folded.h"
 #include "analyzer/input.h"
+#include "analyzer/lkp-perf-report.h"
+#include "analyzer/lkp-perf-stat.h"
 #include "analyzer/lkp-stats.h"
 #include "analyzer/match.h"
 #include "analyzer/perfscript.h"
@@ -57,6 +59,10 @@ static enum input_format decide_line(const char *p, size_t n)
 {
 	if (timehist_line(p, n))
 		return INPUT_SCHED_TIMEHIST;
+	if (lkp_perf_report_line(p, n) || /* LKP's perf-profile result */
+	    lkp_perf_stat_line(p, n) ||	/* its perf-stat output */
+	    lkp_stress_ng_line(p, n))	/* and stress-ng's */
+		return INPUT_LKP_STATS;
 	if (p[0] == '\t' || p[0] == ' ')
 		return INPUT_PERF_SCRIPT;
 	if (lkp_stats_line(p, n))

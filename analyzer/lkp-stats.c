@@ -4,6 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/benchmark.h"
+#include "analyzer/lkp-monitor-raw.h"
+#include "analyzer/lkp-perf-report.h"
+#include "analyzer/lkp-perf-stat.h"
+#include "analyzer/lkp-reduce.h"
 #include "analyzer/lkp-stats.h"
 
 bool lkp_stats_line(const char *s, size_t len)
@@ -30,35 +35,123 @@ bool lkp_stats_line(const char *s, size_t len)
 	return end != num && !*end;
 }
 
+bool lkp_stress_ng_line(const char *s, size_t len)
+{
+	return len > 11 && !strncmp(s, "stress-ng: ", 11);
+}
+
 int lkp_stats_read(struct linereader *lr, struct metric_set *s,
 		   struct fd_err *err)
 {
 	char *line, *colon, *end;
+	struct lkp_series *ser = lkp_series__new(NULL);
+	struct metric_set plain = { 0 };
 	size_t len;
 	double v;
 	size_t i;
 	int r;
 
+	char *event = NULL;
+	bool first = true, after_time = false;
+
 	while ((r = lr_next(lr, &line, &len, err)) > 0) {
 		while (len && isspace((unsigned char)line[len - 1]))
 			line[--len] = '\0';
+		if (len && line[0] == '#' && !event)
+			event = lkp_perf_report_event(line);
 		if (!len || line[0] == '#')
 			continue;
+		/* LKP's perf-profile result file: perf report's text */
+		if (first && lkp_perf_report_line(line, len)) {
+			r = lkp_perf_report_read(lr, event, line, len, s, err);
+			free(event);
+			lkp_series__delete(ser);
+			metric_set_release(&plain);
+			if (r)
+				return -1;
+			metric_set_sort(s);
+			return 0;
+		}
+		/* stress-ng's own output: LKP's stress-ng.* rows */
+		if (first && lkp_stress_ng_line(line, len)) {
+			struct bench b;
+
+			free(event);
+			lkp_series__delete(ser);
+			metric_set_release(&plain);
+			bench_init(&b, "stress-ng");
+			do
+				bench_line(&b, line, len);
+			while ((r = lr_next(lr, &line, &len, err)) > 0);
+			if (!r)
+				bench_result(&b, s);
+			bench_release(&b);
+			if (r)
+				return -1;
+			metric_set_sort(s);
+			return 0;
+		}
+		/* perf-stat's raw output (perf stat -I 1000 -x ,) */
+		if (first && lkp_perf_stat_line(line, len)) {
+			free(event);
+			lkp_series__delete(ser);
+			metric_set_release(&plain);
+			if (lkp_perf_stat_read(lr, line, len, s, err))
+				return -1;
+			metric_set_sort(s);
+			return 0;
+		}
+		/* after the first "time:", a /proc file: a monitor's raw
+		 * file */
+		if (after_time && !lkp_stats_line(line, len)) {
+			free(event);
+			lkp_series__delete(ser);
+			metric_set_release(&plain);
+			if (lkp_monitor_raw_read(lr, line, len, s, err))
+				return -1;
+			metric_set_sort(s);
+			return 0;
+		}
+		after_time = first && !strncmp(line, "time: ", 6);
+		first = false;
 		colon = strrchr(line, ':');
-		if (!colon || colon == line || colon[1] != ' ')
-			return fd_err_at(err, lr->path, lr->lineno,
-					 "expected 'key: value'");
+		if (!colon || colon == line || colon[1] != ' ') {
+			r = fd_err_at(err, lr->path, lr->lineno,
+				      "expected 'key: value'");
+			break;
+		}
 		v = strtod(colon + 1, &end);
-		if (end == colon + 1 || *end || !isfinite(v))
-			return fd_err_at(err, lr->path, lr->lineno,
-					 "bad value '%.40s'", colon + 2);
+		if (end == colon + 1 || *end || !isfinite(v)) {
+			r = fd_err_at(err, lr->path, lr->lineno,
+				      "bad value '%.40s'", colon + 2);
+			break;
+		}
 		*colon = '\0';
-		metric_set_add(s, line, v);
+		if (!strcmp(line, "time")) { /* a sample begins */
+			lkp_series_next(ser);
+			continue;
+		}
+		lkp_series_add(ser, line, (size_t)(colon - line), v);
+		metric_set_add(&plain, line, v);
 	}
-	if (r < 0)
+	free(event);
+	if (r < 0) {
+		lkp_series__delete(ser);
+		metric_set_release(&plain);
 		return -1;
+	}
+	/* One value a key: a run's stats as they are. Repeated keys: a
+	 * monitor's samples, reduced as LKP reduces them. */
+	if (lkp_series_repeated(ser)) {
+		lkp_series_reduce(ser, s);
+	} else {
+		for (i = 0; i < plain.nr; i++)
+			metric_set_add(s, plain.v[i].key, plain.v[i].value);
+	}
+	lkp_series__delete(ser);
+	metric_set_release(&plain);
 	metric_set_sort(s);
-	/* Repeated keys add up: their sum must stay a number too. */
+	/* Values stay numbers. */
 	for (i = 0; i < s->nr; i++)
 		if (!isfinite(s->v[i].value))
 			return fd_err_at(err, lr->path, 0,

@@ -29,6 +29,7 @@ for b in \
 	bench/scale.sh \
 	bench/diff-scale.sh \
 	bench/sched.sh \
+	bench/monitors.sh \
 	; do
 	[ -f "$b" ] || continue
 	st=

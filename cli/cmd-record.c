@@ -22,6 +22,7 @@
 #include "analyzer/folded.h"
 #include "analyzer/profile.h"
 #include "cli/builtin.h"
+#include "collector/monitors.h"
 #include "collector/record.h"
 #include "collector/workload.h"
 
@@ -50,6 +51,8 @@ struct args {
 	struct po_list metrics;	/* --metric NAME=REGEX */
 	const char *testcase;	/* NULL: the command's base name */
 	bool no_stat;
+	bool no_monitors;
+	const char *monitors;	/* NULL: all */
 };
 
 /* -c and -F: the last one given wins, as in perf record. */
@@ -181,6 +184,12 @@ const struct po_option record_options[] = {
 		  "the command's base name)"),
 	PO_BOOL(0, "no-stat", A, no_stat,
 		"no perf-stat counters beside the samples"),
+	PO_BOOL(0, "no-monitors", A, no_monitors,
+		"no LKP monitors (vmstat, meminfo, ...) beside the\n"
+		"samples"),
+	PO_STRING(0, "monitors", A, monitors, "LIST",
+		  "only these LKP monitors (comma-separated; default\n"
+		  "all: vmstat, mpstat, proc-vmstat, meminfo, ...)"),
 	PO_BOOL(0, "sched", A, o.sched,
 		"the scheduler tracepoints too: LKP's perf-sched\n"
 		"rows and the off-CPU graph (cycles still sampled)"),
@@ -216,6 +225,13 @@ static int parse_args(int argc, char **argv, struct args *a)
 	o->stat = !a->no_stat;
 	if (a->metrics.nr && !a->cmd)
 		return usage_error("record", "--metric needs a command");
+	if (!a->no_monitors) {
+		struct fd_err err;
+
+		if (monitors_check(a->monitors, &err))
+			return usage_error("record", "--monitors: %s",
+					   err.msg);
+	}
 	return -1;
 }
 
@@ -437,6 +453,7 @@ int cmd_record(int argc, char **argv)
 	struct outfile outf = { 0 };
 	struct bench bench = { 0 };
 	struct metric_set stats = { 0 };
+	struct monitors *mon = NULL;
 	const char *const *warn;
 	bool ended = false; /* own_line() was called */
 	size_t nr_warned = 0;
@@ -494,11 +511,14 @@ int cmd_record(int argc, char **argv)
 		goto fail;
 	for (warn = record_warnings(r); *warn; warn++, nr_warned++)
 		fprintf(stderr, "flamediff record: warning: %s\n", *warn);
+	if (!a.no_monitors)
+		mon = monitors_start(a.monitors, &err); /* checked: no error */
 	if (start(r, &a, w, &err) ||
 	    sample(r, &a, w, &bench, status, &duration, &err) ||
 	    record_disable(r, &err) || record_poll(r, 0, &err))
 		goto fail;
 	record_stat_read(r); /* the last, partial interval */
+	monitors_stop(mon, &stats); /* LKP's post-test */
 	if (status)
 		fprintf(stderr, "\r\033[K");
 	/* A command that ended by itself passes its failure on, as perf
@@ -580,6 +600,7 @@ fail:
 	fprintf(stderr, "flamediff record: %s\n", err.msg);
 	outfile_abort(&outf);
 out:
+	monitors__delete(mon);
 	workload__delete(w); /* kills and reaps a command still running */
 	bench_release(&bench);
 	metric_set_release(&stats);

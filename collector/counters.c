@@ -18,6 +18,11 @@
 #include "collector/perf.h"
 #include "lib/strbuf.h"
 
+/* A PERF_TYPE_HW_CACHE config: cache, operation, result. */
+#define HW_CACHE(c, op, res)                                               \
+	(PERF_COUNT_HW_CACHE_##c | (PERF_COUNT_HW_CACHE_OP_##op << 8) |     \
+	 (PERF_COUNT_HW_CACHE_RESULT_##res << 16))
+
 /* perf's names, as LKP's rows carry them. */
 static const struct {
 	const char *name;
@@ -48,6 +53,24 @@ static const struct {
 	  PERF_COUNT_HW_BRANCH_INSTRUCTIONS, 1, 1 },
 	{ "branch-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES, 1,
 	  1 },
+	/* LKP's TLB and node groups, where the PMU has them */
+	{ "dTLB-loads", PERF_TYPE_HW_CACHE, HW_CACHE(DTLB, READ, ACCESS), 1, 1 },
+	{ "dTLB-load-misses", PERF_TYPE_HW_CACHE, HW_CACHE(DTLB, READ, MISS),
+	  1, 1 },
+	{ "dTLB-stores", PERF_TYPE_HW_CACHE, HW_CACHE(DTLB, WRITE, ACCESS), 1,
+	  1 },
+	{ "dTLB-store-misses", PERF_TYPE_HW_CACHE, HW_CACHE(DTLB, WRITE, MISS),
+	  1, 1 },
+	{ "iTLB-loads", PERF_TYPE_HW_CACHE, HW_CACHE(ITLB, READ, ACCESS), 1, 1 },
+	{ "iTLB-load-misses", PERF_TYPE_HW_CACHE, HW_CACHE(ITLB, READ, MISS),
+	  1, 1 },
+	{ "node-loads", PERF_TYPE_HW_CACHE, HW_CACHE(NODE, READ, ACCESS), 1, 1 },
+	{ "node-load-misses", PERF_TYPE_HW_CACHE, HW_CACHE(NODE, READ, MISS),
+	  1, 1 },
+	{ "node-stores", PERF_TYPE_HW_CACHE, HW_CACHE(NODE, WRITE, ACCESS), 1,
+	  1 },
+	{ "node-store-misses", PERF_TYPE_HW_CACHE, HW_CACHE(NODE, WRITE, MISS),
+	  1, 1 },
 };
 
 #define NR_EVENTS (sizeof(events) / sizeof(events[0]))

@@ -6,6 +6,7 @@
 
 #include "analyzer/benchmark.h"
 #include "analyzer/sched.h"
+#include "render/monitor-summary.h"
 #include "render/report-text.h"
 #include "render/textfmt.h"
 
@@ -111,6 +112,7 @@ static void write_header(struct outfile *o, const struct profile *p,
 		outfile_puts(o, "\n");
 	}
 
+	monitor_summary_text(o, (struct metric_set *)&p->meta.stats);
 	/* which of the profile's data this is (--on-cpu, --off-cpu) */
 	if (profile_is_offcpu(p))
 		outfile_puts(o, "off-CPU time (each switch-out stack weighted "

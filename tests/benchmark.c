@@ -288,7 +288,27 @@ static void perf_stat_rows(void)
 	is_near(get(&s, "perf-stat.i.ipc"), (0.5 + 1.0) / 2, 1e-12,
 		"i.ipc: the mean of the intervals' ratios");
 	lacks(&s, "perf-stat.overall.branch-miss-rate%");
+	lacks(&s, "perf-stat.overall.dTLB-load-miss-rate%");
 	metric_set_release(&s);
+	{
+		/* LKP's TLB rows: "dTLB-loads" counts the hits, the base is
+		 * loads + misses */
+		static const char *const tlb[] = {
+			"instructions", "dTLB-loads", "dTLB-load-misses",
+			"iTLB-loads", "iTLB-load-misses",
+		};
+		static const uint64_t c[] = { 1000, 90, 10, 45, 5 };
+		static const double sec[] = { 1.0 };
+
+		bench_perf_stat_rows(tlb, 5, c, sec, 1, &s);
+		is_near(get(&s, "perf-stat.overall.dTLB-load-miss-rate%"), 10,
+			1e-12, "dTLB-load-miss-rate%%: misses over loads + misses");
+		is_near(get(&s, "perf-stat.overall.iTLB-load-miss-rate%"), 10,
+			1e-12, "iTLB-load-miss-rate%%");
+		is_near(get(&s, "perf-stat.overall.instructions-per-iTLB-miss"),
+			200, 1e-12, "instructions-per-iTLB-miss");
+		metric_set_release(&s);
+	}
 }
 
 static void families(void)
@@ -298,6 +318,11 @@ static void families(void)
 	ok(bench_key_family("stress-ng.time.user_time") == FAMILY_TIME,
 	   "time family");
 	ok(bench_key_family("vmstat.cpu.sy") == FAMILY_OTHER, "other");
+	ok(bench_key_family("time.elapsed_time") == FAMILY_TIME,
+	   "the job's time.* rows are time too");
+	ok(bench_key_family("diskstats.read_ios.sda") == FAMILY_OTHER &&
+	   bench_key_family("cpuidle..time") == FAMILY_OTHER,
+	   "every monitor of record is an other monitor");
 	ok(bench_key_family("perf-stat.ps.page-faults") == FAMILY_PERF_STAT,
 	   "perf-stat family");
 	ok(bench_key_family("perf-sched.total_wait_time.max.ms") ==
