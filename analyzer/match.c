@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/benchmark.h"
 #include "analyzer/match.h"
 #include "analyzer/metric-set.h"
 #include "lib/strbuf.h"
@@ -189,13 +190,27 @@ static bool has_process(const struct profile *p, const char *want)
 	return false;
 }
 
-/* A benchmark key's testcase: its prefix, unless a perf-* family. */
+/*
+ * A benchmark key's testcase: the prefix of a benchmark row, or of a
+ * "TESTCASE.time.*" row; none for the other families (perf-*, the
+ * monitors' vmstat.*, meminfo.*..., the job's own time.*).
+ */
 static size_t key_testcase(const char *key)
 {
 	const char *dot = strchr(key, '.');
 
-	if (!dot || dot == key || !strncmp(key, "perf-", 5))
+	if (!dot || dot == key)
 		return 0;
+	switch (bench_key_family(key)) {
+	case FAMILY_BENCHMARK:
+		break;
+	case FAMILY_TIME:
+		if (strncmp(dot, ".time.", 6))
+			return 0;
+		break;
+	default:
+		return 0;
+	}
 	return (size_t)(dot - key);
 }
 

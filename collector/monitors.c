@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib/safe-open.h"
 #include "lib/strbuf.h"
 #include "analyzer/lkp-reduce.h"
 #include "analyzer/monitor-parse.h"
@@ -99,10 +100,11 @@ int monitors_check(const char *list, struct fd_err *err)
 	return parse_list(list, on, err);
 }
 
-/* The whole of a /proc or /sys file into sb; false if unreadable. */
+/* The whole of a /proc or /sys file into sb; false if unreadable. Through
+ * safe_open() as every open of the collector: a regular file only. */
 static bool slurp(const char *path, struct strbuf *sb)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = safe_open(path, 0, NULL, NULL, NULL);
 	ssize_t n;
 
 	strbuf_reset(sb);

@@ -183,7 +183,7 @@ ok $? "diff --rename notify=notify2 of the recordings exits 0"
 [ $same_rc -eq 0 ] && grep -q 'notify\.' "$T/rec.same" &&
 	cmp -s "$T/rec.same" "$T/rec.ren"
 ok $? "--rename: the same rows as when both are named notify"
-"$FLAMEDIFF" diff $names "$T/ra" "$T/rb" >"$T/rec.auto" 2>/dev/null
+"$FLAMEDIFF" diff $names "$T/ra" "$T/rb" >"$T/rec.auto" 2>"$T/rec.auto.err"
 [ $same_rc -eq 0 ] && nonempty "$T/rec.auto" && cmp -s "$T/rec.same" "$T/rec.auto"
 ok $? "by itself: the same rows as when both are named notify"
 
