@@ -17,6 +17,7 @@
 #include "render/diff-text.h"
 #include "render/export.h"
 #include "cli/builtin.h"
+#include "cli/diff-verdict.h"
 #include "cli/input-opts.h"
 
 const char diff_usage[] =
@@ -61,7 +62,8 @@ struct diff_cmd {
 	struct diff_opts opts;
 	int format;		/* enum diff_format */
 	const char *output, *folded_file;
-	bool normalize, explain, full_precision;
+	bool normalize, explain, full_precision, exit_code;
+	struct po_list fail_on;	/* --fail-on rules, comma lists */
 	unsigned int groups;	/* --rows: 1 << DIFF_* */
 	uint64_t top;		/* --top: per group; 0: all */
 	const char *names[2], *event;
@@ -132,6 +134,17 @@ const struct po_option diff_options[] = {
 		"keep perf-profile figures below 0.05 in a run\n"
 		"(LKP's stats files stop at 0.05: by default such\n"
 		"a figure is absent, as there)"),
+	PO_BOOL(0, "exit-code", D, exit_code,
+		"exit 1 when a row the table shows changed (by the\n"
+		"table's rule), 0 when none did, 2 on error; a\n"
+		"one-line summary on stderr (for git bisect run)"),
+	PO_LIST(0, "fail-on", D, fail_on, "KEY<N|KEY>N",
+		"as --exit-code, counting only changed rows of KEY\n"
+		"(a full key, or children.F, self.F, calltrace.C\n"
+		"of any event) whose change is below (<) or above\n"
+		"(>) N: N%: percent of the base mean, else points\n"
+		"(perf-profile) or the stat's own unit; a comma\n"
+		"list or repeated, any rule may fire"),
 	PO_STRING(0, "base-name", D, names[0], "NAME",
 		  "name of the base side (default: the label of its\n"
 		  "first profile, else the file or directory name)"),
@@ -265,9 +278,15 @@ int cmd_diff(int argc, char **argv)
 	struct outfile o[2], *main_out = &o[0];
 	size_t nr_out = 1;
 	const char *names[2];
-	int ret = 0, i;
+	struct verdict_rule *rules = NULL;
+	size_t nr_rules = 0;
+	bool verdict = diff_verdict_wanted(argc, argv);
+	int ret = 0, i, verdict_ret = -1;
 
 	if (parse(&c, argc, argv, &ret))
+		goto out_args;
+	ret = diff_verdict_rules(&c.fail_on, &rules, &nr_rules);
+	if (ret)
 		goto out_args;
 	for (i = 0; i < 2; i++) {
 		paths[i] = c.paths[i].v;
@@ -297,6 +316,12 @@ int cmd_diff(int argc, char **argv)
 		goto out;
 	}
 	if (c.format == FMT_PPROF || c.format == FMT_SPEEDSCOPE) {
+		if (c.exit_code || nr_rules) {
+			ret = usage_error("diff", "--exit-code and --fail-on "
+					  "need the table, not --format %s",
+					  format_words[c.format]);
+			goto out;
+		}
 		ret = export_sides(&c, s);
 		goto out;
 	}
@@ -359,6 +384,8 @@ int cmd_diff(int argc, char **argv)
 	ret = 0;
 	if (outfile_commit_all(o, nr_out, &err))
 		ret = report_bad_input(err.msg);
+	else if (c.exit_code || nr_rules)
+		ret = verdict_ret = diff_verdict(&cmp.table, rules, nr_rules);
 out:
 	explain_release(&e);
 	comparison_release(&cmp);
@@ -367,5 +394,11 @@ out_args:
 	po_list_release(&c.paths[0]);
 	po_list_release(&c.paths[1]);
 	po_list_release(&c.match.rename);
+	po_list_release(&c.fail_on);
+	verdict_rules_release(rules, nr_rules);
+	free(rules);
+	/* with a verdict asked for, 1 means "changed": an error is 2 */
+	if (verdict_ret < 0 && verdict && ret == EXIT_USAGE)
+		ret = EXIT_INPUT;
 	return ret;
 }
