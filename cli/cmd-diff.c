@@ -65,6 +65,8 @@ struct diff_cmd {
 	bool normalize, explain, full_precision, exit_code;
 	struct po_list fail_on;	/* --fail-on rules, comma lists */
 	unsigned int groups;	/* --rows: 1 << DIFF_* */
+	bool rows_given;	/* --rows: the table keeps to a width */
+	uint64_t width;		/* --width; 0: LKP's rows (100 with --rows) */
 	uint64_t top;		/* --top: per group; 0: all */
 	const char *names[2], *event;
 	struct input_opts io;
@@ -77,8 +79,10 @@ static int rows_cb(const struct po_option *opt, const char *arg,
 {
 	struct diff_cmd *c = value;
 
-	if (!diff_groups_parse(arg, &c->groups))
+	if (!diff_groups_parse(arg, &c->groups)) {
+		c->rows_given = true;
 		return 0;
+	}
 	strbuf_addstr(err, "want a list of calltrace, children, self, stats");
 	return -1;
 }
@@ -124,9 +128,14 @@ const struct po_option diff_options[] = {
 	{ .type = PO_T_CALLBACK, .long_name = "rows", .off = 0,
 	  .argh = "LIST", .cb = rows_cb,
 	  .help = "only these groups of rows: calltrace,children,\n"
-		  "self,stats (default: all). LKP's calltrace rows\n"
-		  "are wider than 100 columns; children,self with\n"
-		  "names up to 50 characters fit a mail reply" },
+		  "self,stats (default: all, LKP's rows whole,\n"
+		  "calltrace rows wider than 100 columns). With\n"
+		  "--rows every line fits --width (100): a longer\n"
+		  "key loses the middle of its name to '..'\n"
+		  "(json and csv keep every name whole)" },
+	PO_U64(0, "width", D, width, "N", 60, 1000,
+	       "every line of the table and the explanation\n"
+	       "within N columns (default: 100 with --rows)"),
 	PO_U64(0, "top", D, top, "N", 0, 100000,
 	       "at most N rows a group, the largest changes\n"
 	       "(0: all)"),
@@ -377,8 +386,10 @@ int cmd_diff(int argc, char **argv)
 		diff_text_csv(main_out, &cmp.table);
 		break;
 	default:
-		diff_text_table(main_out, &cmp.table, c.explain ? &e : NULL,
-				names, s, &c.opts);
+		diff_text_table_width(main_out, &cmp.table,
+				      c.explain ? &e : NULL, names, s, &c.opts,
+				      c.width ? c.width :
+				      c.rows_given ? EXPLAIN_WIDTH : 0);
 		break;
 	}
 	ret = 0;
