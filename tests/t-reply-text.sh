@@ -3,7 +3,8 @@
 # headline figure printed one way in the table, the explanation and the
 # graph's info line (render/textfmt.c's text_figure(), truncated as LKP's
 # table truncates); no empty "commit:" line over two build names; no
-# punctuation mark wrapped onto a line of its own.
+# punctuation mark wrapped onto a line of its own; names of control
+# characters escaped (diff's table: tests/t-width.sh).
 . tests/tap-lib.sh
 
 # --- the headline figure --------------------------------------------------
@@ -64,5 +65,16 @@ sed -n '/^What moved/,$p' "$T/dot" >"$T/explain"
 awk 'length($0) > 100' "$T/explain" >"$T/wide"
 [ $rc -eq 0 ] && nonempty "$T/explain" && [ ! -s "$T/wide" ]
 ok $? "and every line of the explanation still within 100 columns"
+
+# --- control characters -------------------------------------------------
+printf 'p;main;\001\002 60\np;main;x 40\n' >"$T/ctl.folded"
+"$FLAMEDIFF" report "$T/ctl.folded" >"$T/report" 2>"$T/err"
+rc=$?
+[ $rc -eq 0 ] && grep -q '^ *60.00% *60.00%  \\x01\\x02$' "$T/report" &&
+	grep -q '^ *60.00%  \\x01\\x02 <- main$' "$T/report"
+ok $? "report: a name of control characters shows escaped"
+[ $rc -eq 0 ] && nonempty "$T/report" &&
+	! LC_ALL=C grep -q "$(printf '[\001\002]')" "$T/report"
+ok $? "... and no control character reaches the text"
 
 done_testing
