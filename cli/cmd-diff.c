@@ -17,6 +17,7 @@
 #include "render/diff-text.h"
 #include "render/export.h"
 #include "cli/builtin.h"
+#include "cli/diff-verdict.h"
 #include "cli/input-opts.h"
 #include "cli/runs-notes.h"
 
@@ -62,8 +63,11 @@ struct diff_cmd {
 	struct diff_opts opts;
 	int format;		/* enum diff_format */
 	const char *output, *folded_file;
-	bool normalize, explain, full_precision;
+	bool normalize, explain, full_precision, exit_code;
+	struct po_list fail_on;	/* --fail-on rules, comma lists */
 	unsigned int groups;	/* --rows: 1 << DIFF_* */
+	bool rows_given;	/* --rows: the table keeps to a width */
+	uint64_t width;		/* --width; 0: LKP's rows (100 with --rows) */
 	uint64_t top;		/* --top: per group; 0: all */
 	const char *names[2], *event;
 	struct input_opts io;
@@ -80,8 +84,10 @@ static int rows_cb(const struct po_option *opt, const char *arg,
 {
 	struct diff_cmd *c = value;
 
-	if (!diff_groups_parse(arg, &c->groups))
+	if (!diff_groups_parse(arg, &c->groups)) {
+		c->rows_given = true;
 		return 0;
+	}
 	strbuf_addstr(err, "want a list of calltrace, children, self, stats");
 	return -1;
 }
@@ -130,9 +136,14 @@ const struct po_option diff_options[] = {
 	{ .type = PO_T_CALLBACK, .long_name = "rows", .off = 0,
 	  .argh = "LIST", .cb = rows_cb, .words = rows_words,
 	  .help = "only these groups of rows: calltrace,children,\n"
-		  "self,stats (default: all). LKP's calltrace rows\n"
-		  "are wider than 100 columns; children,self with\n"
-		  "names up to 50 characters fit a mail reply" },
+		  "self,stats (default: all, LKP's rows whole,\n"
+		  "calltrace rows wider than 100 columns). With\n"
+		  "--rows every line fits --width (100): a longer\n"
+		  "key loses the middle of its name to '..'\n"
+		  "(json and csv keep every name whole)" },
+	PO_U64(0, "width", D, width, "N", 60, 1000,
+	       "every line of the table and the explanation\n"
+	       "within N columns (default: 100 with --rows)"),
 	PO_U64(0, "top", D, top, "N", 0, 100000,
 	       "at most N rows a group, the largest changes\n"
 	       "(0: all)"),
@@ -140,6 +151,17 @@ const struct po_option diff_options[] = {
 		"keep perf-profile figures below 0.05 in a run\n"
 		"(LKP's stats files stop at 0.05: by default such\n"
 		"a figure is absent, as there)"),
+	PO_BOOL(0, "exit-code", D, exit_code,
+		"exit 1 when a row the table shows changed (by the\n"
+		"table's rule), 0 when none did, 2 on error; a\n"
+		"one-line summary on stderr (for git bisect run)"),
+	PO_LIST(0, "fail-on", D, fail_on, "KEY<N|KEY>N",
+		"as --exit-code, counting only changed rows of KEY\n"
+		"(a full key, or children.F, self.F, calltrace.C\n"
+		"of any event) whose change is below (<) or above\n"
+		"(>) N: N%: percent of the base mean, else points\n"
+		"(perf-profile) or the stat's own unit; a comma\n"
+		"list or repeated, any rule may fire"),
 	PO_STRING(0, "base-name", D, names[0], "NAME",
 		  "name of the base side (default: the label of its\n"
 		  "first profile, else the file or directory name)"),
@@ -273,9 +295,15 @@ int cmd_diff(int argc, char **argv)
 	struct outfile o[2], *main_out = &o[0];
 	size_t nr_out = 1;
 	const char *names[2];
-	int ret = 0, i;
+	struct verdict_rule *rules = NULL;
+	size_t nr_rules = 0;
+	bool verdict = diff_verdict_wanted(argc, argv);
+	int ret = 0, i, verdict_ret = -1;
 
 	if (parse(&c, argc, argv, &ret))
+		goto out_args;
+	ret = diff_verdict_rules(&c.fail_on, &rules, &nr_rules);
+	if (ret)
 		goto out_args;
 	for (i = 0; i < 2; i++) {
 		paths[i] = c.paths[i].v;
@@ -305,6 +333,12 @@ int cmd_diff(int argc, char **argv)
 		goto out;
 	}
 	if (c.format == FMT_PPROF || c.format == FMT_SPEEDSCOPE) {
+		if (c.exit_code || nr_rules) {
+			ret = usage_error("diff", "--exit-code and --fail-on "
+					  "need the table, not --format %s",
+					  format_words[c.format]);
+			goto out;
+		}
 		ret = export_sides(&c, s);
 		goto out;
 	}
@@ -362,13 +396,17 @@ int cmd_diff(int argc, char **argv)
 		diff_text_csv(main_out, &cmp.table);
 		break;
 	default:
-		diff_text_table(main_out, &cmp.table, c.explain ? &e : NULL,
-				names, s, &c.opts);
+		diff_text_table_width(main_out, &cmp.table,
+				      c.explain ? &e : NULL, names, s, &c.opts,
+				      c.width ? c.width :
+				      c.rows_given ? EXPLAIN_WIDTH : 0);
 		break;
 	}
 	ret = 0;
 	if (outfile_commit_all(o, nr_out, &err))
 		ret = report_bad_input(err.msg);
+	else if (c.exit_code || nr_rules)
+		ret = verdict_ret = diff_verdict(&cmp.table, rules, nr_rules);
 out:
 	explain_release(&e);
 	comparison_release(&cmp);
@@ -377,5 +415,11 @@ out_args:
 	po_list_release(&c.paths[0]);
 	po_list_release(&c.paths[1]);
 	po_list_release(&c.match.rename);
+	po_list_release(&c.fail_on);
+	verdict_rules_release(rules, nr_rules);
+	free(rules);
+	/* with a verdict asked for, 1 means "changed": an error is 2 */
+	if (verdict_ret < 0 && verdict && ret == EXIT_USAGE)
+		ret = EXIT_INPUT;
 	return ret;
 }

@@ -14,6 +14,7 @@
 #include "cli/graph-opts.h"
 #include "cli/input-opts.h"
 #include "render/color.h"
+#include "render/textfmt.h"
 
 static int input_format_cb(const struct po_option *opt, const char *arg,
 			   void *value, struct strbuf *err)
@@ -384,7 +385,7 @@ static enum load_result load_comparison(struct graph_cmd *g,
 	if (n->name && !n->side.sum->meta.label)
 		meta_set(&n->side.sum->meta.label, n->name);
 	/* the benchmark's verdict opens the info line (layout copies it) */
-	if (explain_headline_text(&g->cmp.table, &headline))
+	if (text_headline(&g->cmp.table, &headline))
 		g->fo.headline = headline.buf;
 	/* The sides' sums hold the metadata and totals the info line
 	 * shows: no merged tree is kept. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analyzer/stats.h"
 #include "render/diff-text.h"
@@ -23,41 +24,148 @@ static char *side_desc(const struct diff_side *s)
 		       m->kernel ? m->kernel : "");
 }
 
+/* The columns of a row before its key (46, more past LKP_STDDEV_MAX). */
+static size_t row_prefix_columns(const struct lkp_row *r)
+{
+	char b[32], bs[32], c[32], n[32], ns[32];
+	char *line = xstrfmt("%s%s%s%s%s  ", lkp_format_value(b, r->base),
+			     lkp_format_stddev(bs, r->base, r->base_stddev),
+			     lkp_format_change(c, r->base, r->new, r->points),
+			     lkp_format_value(n, r->new),
+			     lkp_format_stddev(ns, r->new, r->new_stddev));
+	size_t cols = text_columns(line);
+
+	free(line);
+	return cols;
+}
+
+/* The narrowest name left whole after "perf-profile.GROUP.EVENT.". */
+#define MIN_NAME_COLUMNS 12
+
+/*
+ * A row's key as the table shows it in room columns (0: whole): the
+ * function's name loses its middle; when even MIN_NAME_COLUMNS of it do
+ * not fit beside "perf-profile.GROUP.EVENT.", that prefix is cut to
+ * "..GROUP." first; a key that still does not fit loses its own middle.
+ */
+static const char *row_key(struct strbuf *sb, const struct diff_row *r,
+			   size_t room)
+{
+	struct strbuf name = STRBUF_INIT;
+	size_t prefix;
+
+	text_name(sb, r->key, 0);
+	if (!room || text_columns(sb->buf) <= room)
+		return sb->buf;
+	if (!r->name)
+		return text_name(sb, r->key, room);
+	prefix = text_columns(r->key) - text_columns(r->name);
+	if (prefix + MIN_NAME_COLUMNS <= room) {
+		text_name(&name, r->name, room - prefix);
+		strbuf_reset(sb);
+		strbuf_add(sb, r->key, r->name - r->key);
+		strbuf_addstr(sb, name.buf);
+		strbuf_release(&name);
+		return sb->buf;
+	}
+	/*
+	 * Too narrow for "perf-profile.GROUP.EVENT.": that goes before the
+	 * name does, but for the group, "..children.NAME" (the rows of a
+	 * group are together, but children and self must still be told
+	 * apart).
+	 */
+	strbuf_reset(sb);
+	strbuf_addstr(sb, TEXT_ELISION);
+	strbuf_add(sb, r->key + strlen("perf-profile."),
+		   strcspn(r->key + strlen("perf-profile."), ".") + 1);
+	if (sb->len + MIN_NAME_COLUMNS > room)
+		return text_name(sb, r->key, room);
+	text_name(&name, r->name, room - sb->len);
+	strbuf_addstr(sb, name.buf);
+	strbuf_release(&name);
+	return sb->buf;
+}
+
+/* Whether a side's name is a commit id (7 to 40 hex digits). */
+static bool is_commit(const char *s)
+{
+	size_t n = strspn(s, "0123456789abcdef");
+
+	return !s[n] && n >= 7 && n <= 40;
+}
+
 void diff_text_table(struct outfile *o, const struct diff *d,
 		     const struct explain *e, const char *const names[2],
 		     const struct diff_side s[2],
 		     const struct diff_opts *opts)
 {
-	char *desc[2] = { side_desc(&s[0]), side_desc(&s[1]) };
-	size_t i;
+	diff_text_table_width(o, d, e, names, s, opts, 0);
+}
 
-	lkp_table_header(o, NULL, NULL, names[0], desc[0], names[1], desc[1]);
+void diff_text_table_width(struct outfile *o, const struct diff *d,
+			   const struct explain *e, const char *const names[2],
+			   const struct diff_side s[2],
+			   const struct diff_opts *opts, size_t width)
+{
+	char *desc[2] = { side_desc(&s[0]), side_desc(&s[1]) };
+	struct strbuf sb = STRBUF_INIT, key = STRBUF_INIT;
+	char *esc[2];
+	size_t i, col, prose = width ? width : EXPLAIN_WIDTH;
+
+	for (i = 0; i < 2; i++)
+		esc[i] = xstrdup(text_name(&sb, names[i], 0));
+	lkp_table_header(o, esc[0], desc[0], esc[1], desc[1],
+			 is_commit(names[0]) && is_commit(names[1]), width);
 	for (i = 0; i < d->nr_rows; i++) {
 		const struct diff_row *r = &d->rows[i];
 		struct lkp_row lr = { r->key, r->base_mean, r->base_stddev,
 				      r->new_mean, r->new_stddev, r->points };
+		size_t pre;
 
-		if (r->shown)
-			lkp_table_row(o, &lr);
+		if (!r->shown)
+			continue;
+		pre = width ? row_prefix_columns(&lr) : 0;
+		lr.key = row_key(&key, r, !width ? 0 :
+				 width > pre + 1 ? width - pre : 1);
+		lkp_table_row(o, &lr);
 	}
-	outfile_printf(o, "\n%zu of %zu rows shown", d->nr_shown, d->nr_rows);
+	/* the footer's clauses, each on a line of its own when the whole
+	 * does not fit: a clause a reader can quote */
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "%zu of %zu rows shown", d->nr_shown, d->nr_rows);
 	if (!opts->all)
-		outfile_puts(o, " (changed by LKP's rule; --all shows every "
-				"row)");
+		strbuf_addstr(&sb, " (changed by LKP's rule; --all shows "
+				   "every row)");
+	strbuf_reset(&key);
 	if (opts->min_change >= 0)
-		outfile_printf(o, "; --min-change %g", opts->min_change);
+		strbuf_addf(&key, "--min-change %g", opts->min_change);
 	else if (d->nr_base < 2 || d->nr_new < 2)
-		outfile_printf(o, "; one run on a side: rows must also move "
+		strbuf_addf(&key, "one run on a side: rows must also move "
 				  "by >= %.1f point (%.0f%% for other stats)",
-			       DIFF_ONE_RUN_FLOOR_POINTS,
-			       DIFF_ONE_RUN_FLOOR_PERCENT);
-	outfile_puts(o, ".\n");
+			    DIFF_ONE_RUN_FLOOR_POINTS,
+			    DIFF_ONE_RUN_FLOOR_PERCENT);
+	strbuf_addstr(&sb, key.len ? ";" : ".");
+	outfile_puts(o, "\n");
+	col = text_wrap(o, sb.buf, 0, prose, 0);
+	if (key.len) {
+		strbuf_addstr(&key, ".");
+		if (col + 1 + text_columns(key.buf) > prose) {
+			outfile_puts(o, "\n");
+			col = 0;
+		}
+		text_wrap(o, key.buf, col, prose, 0);
+	}
+	outfile_puts(o, "\n");
 	if (e) {
 		outfile_puts(o, "\n");
-		explain_write(e, o);
+		explain_write_width(e, o, (int)prose);
 	}
-	free(desc[0]);
-	free(desc[1]);
+	strbuf_release(&sb);
+	strbuf_release(&key);
+	for (i = 0; i < 2; i++) {
+		free(esc[i]);
+		free(desc[i]);
+	}
 }
 
 static const char *group_name(enum diff_group g)

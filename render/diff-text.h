@@ -26,6 +26,20 @@ void diff_text_table(struct outfile *o, const struct diff *d,
 		     const struct diff_opts *opts);
 
 /*
+ * The same within width columns (0: LKP's rows with whole keys, the prose
+ * within EXPLAIN_WIDTH): the header, the rows (a key too long for its row
+ * loses the middle of its function's name to TEXT_ELISION; where 12
+ * columns of the name do not fit, "perf-profile.GROUP.EVENT." is cut to
+ * "..GROUP." first), the footer
+ * and the explanation, wrapped at blanks. Names' control characters are
+ * escaped in any case (text_name()).
+ */
+void diff_text_table_width(struct outfile *o, const struct diff *d,
+			   const struct explain *e, const char *const names[2],
+			   const struct diff_side s[2],
+			   const struct diff_opts *opts, size_t width);
+
+/*
  * One JSON object: "base" and "new" (name, kind "profile" or "lkp-stats",
  * runs, files), "selection" (all, min_change or null, the one-run floors,
  * rows, shown), "rows" (key, group, unit "points" or "percent"; per side

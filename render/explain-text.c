@@ -16,43 +16,86 @@
 #include "render/textfmt.h"
 
 /*
- * Text that wraps at blanks to fit EXPLAIN_WIDTH columns. A word longer
- * than a line (a 300-character C++ name) is cut with "..." rather than
- * breaking the width promise.
+ * Text that wraps at blanks to fit width columns (EXPLAIN_WIDTH unless
+ * diff --width says otherwise). A word longer than a line (a
+ * 300-character C++ name) loses its middle to TEXT_ELISION rather than
+ * break the width promise, and a control character in a name is shown
+ * escaped (text_name()). The line is held until it ends, so that a
+ * punctuation mark that does not fit takes the word before it along to
+ * the next line instead of standing there alone.
  */
 struct wrap {
 	struct outfile *o;
 	int col;     /* 0: at the start of a line */
 	int indent;  /* of continuation lines */
+	int width;
+	struct strbuf line;
+	size_t last; /* where the line's last word starts in line.buf */
+	int last_col;
 };
+
+static int wrap_width(const struct wrap *w)
+{
+	return w->width > 0 ? w->width : EXPLAIN_WIDTH;
+}
+
+static void wrap_flush(struct wrap *w)
+{
+	outfile_write(w->o, w->line.buf ? w->line.buf : "", w->line.len);
+	strbuf_reset(&w->line);
+}
+
+static void wrap_newline(struct wrap *w)
+{
+	wrap_flush(w);
+	outfile_printf(w->o, "\n%*s", w->indent, "");
+	w->col = w->indent;
+}
 
 static void wrap_word(struct wrap *w, const char *s, size_t n)
 {
 	/* Punctuation sticks to the word before it. */
 	bool attach = n == 1 && strchr(",;.:", s[0]);
-	int room;
+	int width = wrap_width(w), cols;
+	struct strbuf name = STRBUF_INIT;
+	char *word = xstrndup(s, n);
 
-	if (attach && w->col && w->col + (int)n <= EXPLAIN_WIDTH) {
-		outfile_write(w->o, s, n);
-		w->col += n;
-		return;
+	if (attach && w->col && w->col + 1 > width && w->line.len &&
+	    w->last_col > w->indent) {
+		/* the word before goes down with its punctuation */
+		char *prev = xstrdup(w->line.buf + w->last);
+
+		strbuf_setlen(&w->line, w->last ? w->last - 1 : 0);
+		wrap_newline(w);
+		w->last = w->line.len;
+		w->last_col = w->col;
+		strbuf_addstr(&w->line, prev);
+		w->col += text_columns(prev);
+		free(prev);
 	}
-	if (w->col && w->col + 1 + (int)n > EXPLAIN_WIDTH) {
-		outfile_printf(w->o, "\n%*s", w->indent, "");
-		w->col = w->indent;
+	if (attach && w->col && w->col + 1 <= width) {
+		strbuf_add(&w->line, s, 1);
+		w->col++;
+		goto out;
+	}
+	text_name(&name, word, 0);
+	cols = (int)text_columns(name.buf);
+	if (w->col && w->col > w->indent && w->col + 1 + cols > width) {
+		wrap_newline(w);
 	} else if (w->col) {
-		outfile_write(w->o, " ", 1);
+		strbuf_add(&w->line, " ", 1);
 		w->col++;
 	}
-	room = EXPLAIN_WIDTH - w->col;
-	if ((int)n > room) {
-		outfile_write(w->o, s, room > 3 ? room - 3 : 0);
-		outfile_puts(w->o, "...");
-		w->col = EXPLAIN_WIDTH;
-		return;
-	}
-	outfile_write(w->o, s, n);
-	w->col += n;
+	if (cols > width - w->col)
+		text_name(&name, word, width - w->col > 1 ?
+					 (size_t)(width - w->col) : 1);
+	w->last = w->line.len;
+	w->last_col = w->col;
+	strbuf_addstr(&w->line, name.buf);
+	w->col += text_columns(name.buf);
+out:
+	strbuf_release(&name);
+	free(word);
 }
 
 static void wrap_text(struct wrap *w, const char *s)
@@ -71,9 +114,11 @@ static void wrap_text(struct wrap *w, const char *s)
 
 static void wrap_end(struct wrap *w)
 {
+	wrap_flush(w);
 	if (w->col)
 		outfile_write(w->o, "\n", 1);
 	w->col = 0;
+	strbuf_release(&w->line);
 }
 
 /* The callers of a chain, "a <- b <- c", at most max of them. */
@@ -101,9 +146,11 @@ static void wrap_callers(struct wrap *w, const char *chain, int max)
  * lines indented one column past it. */
 static void wrap_start(struct wrap *w, const char *prefix)
 {
-	outfile_puts(w->o, prefix);
+	strbuf_addstr(&w->line, prefix);
 	w->col = strlen(prefix);
 	w->indent = w->col + 1;
+	w->last = 0;
+	w->last_col = 0;
 }
 
 /*
@@ -140,9 +187,9 @@ static void wrap_under(struct wrap *w, const char *chain, int depth)
 }
 
 static void write_movers(struct outfile *o, const char *what,
-			 const struct diff_row *const *v, size_t n)
+			 const struct diff_row *const *v, size_t n, int width)
 {
-	struct wrap w = { o, 0, 0 };
+	struct wrap w = { o, 0, 0, width, STRBUF_INIT, 0, 0 };
 	char buf[128], c[32], b[32], nw[32];
 	size_t i;
 
@@ -168,9 +215,9 @@ static const char *hot_state(const struct explain_hot *h)
 }
 
 static void write_chains(struct outfile *o, const char *what,
-			 const struct explain_chain *c, size_t n)
+			 const struct explain_chain *c, size_t n, int width)
 {
-	struct wrap w = { o, 0, 0 };
+	struct wrap w = { o, 0, 0, width, STRBUF_INIT, 0, 0 };
 	char buf[64], ch[32];
 	size_t i;
 
@@ -183,11 +230,12 @@ static void write_chains(struct outfile *o, const char *what,
 	}
 }
 
-static void write_hot(struct outfile *o, const struct explain_hot *h)
+static void write_hot(struct outfile *o, const struct explain_hot *h,
+		      int width)
 {
 	bool stayed = h->base_self >= EXPLAIN_HOT &&
 		      h->new_self >= EXPLAIN_HOT;
-	struct wrap w = { o, 0, 2 };
+	struct wrap w = { o, 0, 2, width, STRBUF_INIT, 0, 0 };
 	char buf[128], b[32], n[32];
 
 	wrap_word(&w, h->fn, strlen(h->fn));
@@ -218,8 +266,8 @@ static void write_hot(struct outfile *o, const struct explain_hot *h)
 		wrap_text(&w, "; its callers did not change beyond noise.");
 	}
 	wrap_end(&w);
-	write_chains(o, "lost", h->lost, h->nr_lost);
-	write_chains(o, "gained", h->gained, h->nr_gained);
+	write_chains(o, "lost", h->lost, h->nr_lost, width);
+	write_chains(o, "gained", h->gained, h->nr_gained, width);
 }
 
 /*
@@ -227,9 +275,9 @@ static void write_hot(struct outfile *o, const struct explain_hot *h)
  * after a '.' where it would pass EXPLAIN_WIDTH (a part longer than a
  * line is cut, as wrap_word() cuts).
  */
-static void write_key(struct outfile *o, const char *key)
+static void write_key(struct outfile *o, const char *key, int width)
 {
-	const int indent = 6, room = EXPLAIN_WIDTH - indent;
+	const int indent = 6, room = width - indent;
 	size_t len = strlen(key);
 
 	while (len) {
@@ -255,15 +303,19 @@ static void write_key(struct outfile *o, const char *key)
  * "Switch-out chains whose wait or delay moved": where tasks waited
  * longer or shorter per switch, from LKP's perf-sched rows.
  */
-static void write_switches(struct outfile *o, const struct explain *e)
+static void write_switches(struct outfile *o, const struct explain *e,
+			   int width)
 {
+	struct wrap w = { o, 0, 0, width, STRBUF_INIT, 0, 0 };
 	char buf[128], c[32], b[32], n[32];
 	size_t i;
 
 	if (!e->nr_switches)
 		return;
-	outfile_puts(o, "Switch-out chains whose wait or delay moved (ms a "
-			"switch, change, base -> new):\n");
+
+	wrap_text(&w, "Switch-out chains whose wait or delay moved (ms a "
+		      "switch, change, base -> new):");
+	wrap_end(&w);
 	for (i = 0; i < e->nr_switches; i++) {
 		const struct explain_switch *s = &e->switches[i];
 		double d = s->row->new_mean - s->row->base_mean;
@@ -275,20 +327,31 @@ static void write_switches(struct outfile *o, const struct explain *e)
 			 fmt_double(b, sizeof(b), "%8.3f", s->row->base_mean),
 			 fmt_double(n, sizeof(n), "%8.3f", s->row->new_mean));
 		outfile_printf(o, "%s\n", buf);
-		write_key(o, s->chain);
+		write_key(o, s->chain, width);
 	}
 	outfile_puts(o, "\n");
 }
 
-void explain_write(const struct explain *e, struct outfile *o)
+void explain_write_width(const struct explain *e, struct outfile *o,
+			 int width)
 {
+	struct strbuf name = STRBUF_INIT;
+	struct wrap w = { o, 0, 0, width, STRBUF_INIT, 0, 0 };
 	size_t i;
 
+	if (width <= 0)
+		width = EXPLAIN_WIDTH;
+	w.width = width;
+
 	if (e->headline)
-		headline_write(o, e); /* render/headline-text.c */
-	outfile_printf(o, "What moved (means of %zu base and %zu new run%s, "
-			  "in %% of all samples):\n\n",
-		       e->nr_base, e->nr_new, e->nr_new == 1 ? "" : "s");
+		headline_write(o, e, width); /* render/headline-text.c */
+	strbuf_addf(&name, "What moved (means of %zu base and %zu new run%s, "
+			   "in %% of all samples):",
+		    e->nr_base, e->nr_new, e->nr_new == 1 ? "" : "s");
+	wrap_text(&w, name.buf);
+	wrap_end(&w);
+	strbuf_reset(&name);
+	outfile_puts(o, "\n");
 	if (e->nr_procs) {
 		char c[32], b[32], nw[32];
 
@@ -303,26 +366,37 @@ void explain_write(const struct explain *e, struct outfile *o)
 					   e->procs[i].base),
 				fmt_double(nw, sizeof(nw), "%6.2f",
 					   e->procs[i].new),
-				e->procs[i].name);
+				text_name(&name, e->procs[i].name,
+					  width > 28 ? width - 28 : 1));
 		outfile_puts(o, "\n");
 	}
-	write_switches(o, e);
+	write_switches(o, e, width);
 	if (!e->nr_children && !e->nr_self)
 		outfile_puts(o, "No function moved beyond run-to-run "
 				"noise.\n");
-	write_movers(o, "children", e->children, e->nr_children);
-	write_movers(o, "self", e->self, e->nr_self);
+	write_movers(o, "children", e->children, e->nr_children, width);
+	write_movers(o, "self", e->self, e->nr_self, width);
 	if (!e->nr_hot)
-		return;
-	outfile_printf(o, "\nHot functions (self >= %.0f%% on a side) and "
-			  "%s:\n",
-		       EXPLAIN_HOT,
-		       e->calltrace ? "their calltrace chains (callees "
-				      "included)"
-				    : "the callers of their self time");
+		goto out;
+	strbuf_reset(&name);
+	strbuf_addf(&name, "Hot functions (self >= %.0f%% on a side) and %s:",
+		    EXPLAIN_HOT,
+		    e->calltrace ? "their calltrace chains (callees included)"
+				 : "the callers of their self time");
+	outfile_puts(o, "\n");
+	wrap_text(&w, name.buf);
+	wrap_end(&w);
 	for (i = 0; i < e->nr_hot; i++)
-		write_hot(o, &e->hot[i]);
+		write_hot(o, &e->hot[i], width);
+out:
+	strbuf_release(&name);
 }
+
+void explain_write(const struct explain *e, struct outfile *o)
+{
+	explain_write_width(e, o, EXPLAIN_WIDTH);
+}
+
 
 static void json_movers(struct outfile *o, const struct diff_row *const *v,
 			size_t n)

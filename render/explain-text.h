@@ -8,6 +8,10 @@
 /* The text, every line at most EXPLAIN_WIDTH columns. */
 void explain_write(const struct explain *e, struct outfile *o);
 
+/* The same, every line at most width columns (<= 0: EXPLAIN_WIDTH). */
+void explain_write_width(const struct explain *e, struct outfile *o,
+			 int width);
+
 /* The same as a JSON object (no newline after it). */
 void explain_write_json(const struct explain *e, struct outfile *o);
 

@@ -7,26 +7,6 @@
 #include "render/headline-text.h"
 #include "render/textfmt.h"
 
-/* A benchmark figure as a sentence says it: "25.2 M", "812", "3.07". */
-static const char *figure(char *buf, size_t cap, double v)
-{
-	double a = fabs(v);
-
-	if (!isfinite(v))
-		snprintf(buf, cap, "?");
-	else if (a >= 1e12 && a < 1e18)
-		snprintf(buf, cap, "%.1f T", v / 1e12);
-	else if (a >= 1e9 && a < 1e12)
-		snprintf(buf, cap, "%.1f G", v / 1e9);
-	else if (a >= 1e6 && a < 1e9)
-		snprintf(buf, cap, "%.1f M", v / 1e6);
-	else if (a >= 1e18)
-		snprintf(buf, cap, "%.3g", v);
-	else
-		snprintf(buf, cap, "%.4g", v);
-	return buf;
-}
-
 static bool ends_with(const char *s, const char *suf)
 {
 	size_t n = strlen(s), m = strlen(suf);
@@ -62,8 +42,8 @@ void headline_sentence(struct strbuf *sb, const struct explain *e)
 		strbuf_addf(sb, " %s%%",
 			    fmt_double(c, sizeof(c), "%.1f", fabs(ch)));
 	strbuf_addf(sb, " (%s -> %s%s",
-		    figure(b, sizeof(b), r->base_mean),
-		    figure(n, sizeof(n), r->new_mean),
+		    text_figure(b, sizeof(b), r->base_mean),
+		    text_figure(n, sizeof(n), r->new_mean),
 		    ends_with(r->key, "ops_per_sec") ? " ops/s" : "");
 	if (r->p >= 0)
 		strbuf_addf(sb, ", p = %s",
@@ -77,19 +57,22 @@ void headline_sentence(struct strbuf *sb, const struct explain *e)
 		strbuf_addstr(sb, "; where the time went:");
 }
 
-void headline_write(struct outfile *o, const struct explain *e)
+void headline_write(struct outfile *o, const struct explain *e, int width)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const char *s;
 	size_t col = 0;
 
 	headline_sentence(&sb, e);
-	/* Words to EXPLAIN_WIDTH columns, continued two columns in; a word
-	 * longer than a line (a long key) stands on its own. */
+	/* Words to width columns (EXPLAIN_WIDTH when 0), continued two
+	 * columns in; a word longer than a line (a long key) stands on its
+	 * own. */
+	if (width <= 0)
+		width = EXPLAIN_WIDTH;
 	for (s = sb.buf; *s;) {
 		size_t len = strcspn(s, " ");
 
-		if (col && col + 1 + len > EXPLAIN_WIDTH) {
+		if (col && col + 1 + len > (size_t)width) {
 			outfile_puts(o, "\n  ");
 			col = 2;
 		} else if (col) {

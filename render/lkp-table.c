@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyzer/diff.h"
@@ -9,15 +10,10 @@
 
 const char *lkp_format_value(char *buf, double v)
 {
-	if (!isfinite(v))
-		snprintf(buf, 32, "%10s", TEXT_NOT_A_NUMBER);
-	else if (fabs(v) < 1000)
-		snprintf(buf, 32, "%10.2f", v);
-	else if (fabs(v) > 1e8)
-		snprintf(buf, 32, "%10.4g", v);
-	else
-		/* |v| <= 1e8 here: the conversion is defined. */
-		snprintf(buf, 32, "%10lld", (long long)trunc(v));
+	char f[32];
+
+	/* the one formatter of a figure (text_figure()), in 10 columns */
+	snprintf(buf, 32, "%10s", text_figure(f, sizeof(f), v));
 	return buf;
 }
 
@@ -55,19 +51,35 @@ const char *lkp_format_change(char *buf, double base, double new,
 	return buf;
 }
 
-void lkp_table_header(struct outfile *o, const char *params,
-		      const char *values, const char *base_name,
+void lkp_table_header(struct outfile *o, const char *base_name,
 		      const char *base_desc, const char *new_name,
-		      const char *new_desc)
+		      const char *new_desc, bool commits, size_t width)
 {
-	outfile_puts(o, "============================================="
-			"============================================\n");
-	if (params && values)
-		outfile_printf(o, "%s:\n  %s\n\n", params, values);
-	outfile_printf(o, "commit: \n  %s (\"%s\")\n  %s (\"%s\")\n\n",
-		       base_name, base_desc ? base_desc : base_name,
-		       new_name, new_desc ? new_desc : new_name);
-	outfile_printf(o, "%16.16s %27.27s \n", base_name, new_name);
+	static const char rule[] = "============================================="
+				   "============================================";
+	struct strbuf sb = STRBUF_INIT;
+	char *line;
+	size_t n = sizeof(rule) - 1;
+	int i;
+
+	if (width && width < n)
+		n = width;
+	outfile_write(o, rule, n);
+	outfile_puts(o, "\n");
+	/* LKP's "commit:" heads the ids of two commits; names of builds
+	 * stand alone, with no empty label over them */
+	if (commits)
+		outfile_puts(o, "commit: \n");
+	for (i = 0; i < 2; i++) {
+		const char *name = i ? new_name : base_name;
+		const char *desc = i ? new_desc : base_desc;
+
+		line = xstrfmt("  %s (\"%s\")", name, desc ? desc : name);
+		outfile_printf(o, "%s\n", text_name(&sb, line, width));
+		free(line);
+	}
+	strbuf_release(&sb);
+	outfile_printf(o, "\n%16.16s %27.27s \n", base_name, new_name);
 	outfile_puts(o, "---------------- --------------------------- \n");
 	outfile_puts(o, "         %stddev     %change         %stddev\n");
 	outfile_puts(o, "             \\          |                \\  \n");

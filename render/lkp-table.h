@@ -3,6 +3,7 @@
 #define FLAMEDIFF_LKP_TABLE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "lib/outfile.h"
 
@@ -20,14 +21,14 @@ struct lkp_row {
 };
 
 /*
- * The header: a rule, the group lines ("params:" then "  values", may be
- * NULL), the two sides with a description each, and the column heads (the
- * names cut to 16 and 27 characters).
+ * The header: a rule, "commit:" when the two names are commit ids, the
+ * two sides with a description each (the line cut in its middle to width
+ * columns, 0: whole), and the column heads (the names cut to 16 and 27
+ * characters). The rule is LKP's 89 columns, or width when narrower.
  */
-void lkp_table_header(struct outfile *o, const char *params,
-		      const char *values, const char *base_name,
+void lkp_table_header(struct outfile *o, const char *base_name,
 		      const char *base_desc, const char *new_name,
-		      const char *new_desc);
+		      const char *new_desc, bool commits, size_t width);
 
 /* One row, newline included. */
 void lkp_table_row(struct outfile *o, const struct lkp_row *r);

@@ -141,6 +141,7 @@ static void write_header(struct outfile *o, const struct profile *p,
 void report_text_table(struct outfile *o, const struct profile *p,
 		       const struct metrics *m, size_t top)
 {
+	struct strbuf name = STRBUF_INIT;
 	size_t i, n;
 
 	write_header(o, p, m);
@@ -153,7 +154,7 @@ void report_text_table(struct outfile *o, const struct profile *p,
 			       fmt_double(c, sizeof(c), "%8.2f",
 					  m->fns[i].children),
 			       fmt_double(s, sizeof(s), "%8.2f", m->fns[i].self),
-			       m->fns[i].name);
+			       text_name(&name, m->fns[i].name, 0));
 	}
 	if (m->nr_fns > n)
 		outfile_printf(o, "%9s %9s  (%zu more functions)\n", "", "",
@@ -162,7 +163,7 @@ void report_text_table(struct outfile *o, const struct profile *p,
 	n = m->nr_chains < REPORT_TABLE_CHAINS ? m->nr_chains
 					       : REPORT_TABLE_CHAINS;
 	if (!n)
-		return;
+		goto out;
 	outfile_printf(o, "\n%9s  %s\n", "calltrace", "callee <- callers");
 	for (i = 0; i < n; i++) {
 		const struct chain_metric *ch = &m->chains[i];
@@ -173,9 +174,11 @@ void report_text_table(struct outfile *o, const struct profile *p,
 			       fmt_double(pc, sizeof(pc), "%8.2f", ch->percent));
 		for (k = 0; k < ch->nr_frames; k++)
 			outfile_printf(o, "%s%s", k ? " <- " : "",
-				       ch->frames[k]);
+				       text_name(&name, ch->frames[k], 0));
 		outfile_puts(o, "\n");
 	}
+out:
+	strbuf_release(&name);
 }
 
 void report_text_json(struct outfile *o, const struct profile *p,

@@ -2,9 +2,13 @@
 #ifndef FLAMEDIFF_TEXTFMT_H
 #define FLAMEDIFF_TEXTFMT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
+#include "analyzer/diff.h"
+
 #include "lib/outfile.h"
+#include "lib/strbuf.h"
 
 /*
  * The quoting every JSON and CSV writer shares (report's, diff's, the
@@ -53,5 +57,53 @@ const char *fmt_double(char *buf, size_t cap, const char *fmt, double v)
  * double quote, CR or LF; then in double quotes, each '"' doubled.
  */
 void csv_field(struct outfile *o, const char *s);
+
+/*
+ * Names in text meant for a terminal or a mail (the table, the
+ * explanation): what marks a name cut in its middle to fit, ASCII so that
+ * it is one column wherever it is shown (U+2026 is two in some fonts).
+ */
+#define TEXT_ELISION ".."
+
+/*
+ * s as a text output shows it, into sb (reset first; returns sb->buf):
+ * control characters (below 0x20, and 0x7f) as "\xNN", so that a name
+ * made of them is seen and moves no cursor; then, when wider than cols
+ * columns (0: no limit), its middle replaced by TEXT_ELISION so that it
+ * is exactly cols wide, the end kept a column longer than the start. A
+ * column is an ASCII byte, a whole UTF-8 character (cut only between
+ * characters; an East Asian wide one is counted as one) or a byte of
+ * invalid UTF-8.
+ */
+const char *text_name(struct strbuf *sb, const char *s, size_t cols);
+
+/* The columns text_name() counts in s (escapes not applied). */
+size_t text_columns(const char *s);
+
+/*
+ * text (words between blanks) on lines of at most width columns, the
+ * first starting at column col (what is already on it), the others
+ * indented by indent blanks; a word wider than a line is elided in its
+ * middle. Ends without a newline; returns the column it ends at.
+ */
+size_t text_wrap(struct outfile *o, const char *text, size_t col,
+		 size_t width, size_t indent);
+
+/*
+ * A benchmark's headline figure (ops per second and the like) the one
+ * way every output prints it: as LKP's table does (lkp_format_value()),
+ * two decimals below 1000, the integer part (truncated, not rounded) up
+ * to 1e8, "%.4g" beyond; not a number as TEXT_NOT_A_NUMBER. No padding.
+ * buf holds at least 32 bytes.
+ */
+const char *text_figure(char *buf, size_t cap, double v);
+
+/*
+ * The headline row of d (the first bench_headline_key() row, in table
+ * order) as one line, "KEY +20.3% (6.33 -> 7.62)", the figures by
+ * text_figure(), the change as the table rounds it: for a graph's info
+ * line. false, sb untouched, when d has none.
+ */
+bool text_headline(const struct diff *d, struct strbuf *sb);
 
 #endif

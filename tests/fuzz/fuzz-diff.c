@@ -67,6 +67,9 @@ static void compare(struct diff_side s[2], uint8_t flags)
 	if (outfile_open(&o, "/dev/null", &err))
 		abort();
 	diff_text_table(&o, &d, explain ? &e : NULL, names, s, &opts);
+	/* --rows/--width: names elided and escaped, prose wrapped */
+	diff_text_table_width(&o, &d, explain ? &e : NULL, names, s, &opts,
+			      60 + (flags >> 4) % 41);
 	diff_text_json(&o, &d, explain ? &e : NULL, names, s, &opts);
 	diff_text_csv(&o, &d);
 	if (!s[0].stats && !s[1].stats)
