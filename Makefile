@@ -35,7 +35,7 @@ DEB_PACKAGES := build-essential pkg-config libelf-dev libdw-dev \
 
 # The parts, each a static library, linked in layer order: cli uses render
 # and collector, they use analyzer, which uses lib (tests/t-layers.sh checks
-# the includes follow the same arrows).
+# that the includes and the libraries' symbols follow the same arrows).
 PARTS	:= render collector analyzer lib
 CLI_SRC	:= $(wildcard cli/*.c)
 TEST_SRC := $(wildcard tests/*.c)
@@ -140,7 +140,8 @@ $(BUILD)/tests/fuzz/replay-%: $(BUILD)/obj/tests/fuzz/fuzz-%.o \
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIBS) $(LDLIBS)
 
 check: $(BIN) $(TEST_BIN) $(TEST_PROGS) $(TEST_TOOLS) $(REPLAY_BIN)
-	FLAMEDIFF=$(abspath $(BIN)) prove $(PROVE_FLAGS) $(TEST_BIN) $(wildcard tests/t-*.sh)
+	FLAMEDIFF=$(abspath $(BIN)) FUZZ_REPLAY=$(abspath $(BUILD))/tests/fuzz \
+		prove $(PROVE_FLAGS) $(TEST_BIN) $(wildcard tests/t-*.sh)
 
 # The same tests under AddressSanitizer and UBSan, in their own build dir.
 # fontconfig, which cairo loads for labels, leaks once per process while

@@ -96,6 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		if (diff_side_load(&s[i], &path, 1, &io, &err))
 			goto out;
+		fuzz_check_profile(s[i].side.merged);
 	}
 	event = pick_event(s);
 	for (i = 0; i < 2; i++) {

@@ -154,6 +154,7 @@ static void round_trip(const char *input, enum input_format fmt)
 
 	if (input_read(input, &io, a, NULL, &err))
 		goto out;
+	fuzz_check_profile(a);
 	if (profile_save(a, path, &err)) {
 		fprintf(stderr, "round trip: cannot write: %s\n", err.msg);
 		abort();
@@ -162,6 +163,7 @@ static void round_trip(const char *input, enum input_format fmt)
 		fprintf(stderr, "round trip: cannot read back: %s\n", err.msg);
 		abort();
 	}
+	fuzz_check_profile(b);
 	if (same_tree(a, b) != weighted_nodes(b))
 		mismatch("the number of frames differs", NULL);
 	same_meta(&a->meta, &b->meta);
