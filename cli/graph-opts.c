@@ -22,8 +22,8 @@ static int input_format_cb(const struct po_option *opt, const char *arg,
 	int f = input_format_parse(arg);
 
 	if (f < 0) {
-		strbuf_addstr(err, "want auto, profile, folded, perf-script, "
-				   "lkp-stats or timehist");
+		strbuf_addstr(err, "want ");
+		po_add_words(err, input_format_words);
 		return -1;
 	}
 	io->format = (enum input_format)f;
@@ -32,10 +32,9 @@ static int input_format_cb(const struct po_option *opt, const char *arg,
 
 const struct po_option input_options[] = {
 	{ .type = PO_T_CALLBACK, .long_name = "input-format", .off = 0,
-	  .argh = "FMT", .cb = input_format_cb,
-	  .help = "read the inputs as profile, folded, perf-script,\n"
-		  "lkp-stats or timehist, not as their content\n"
-		  "suggests (auto, the default)" },
+	  .argh = "FMT", .cb = input_format_cb, .words = input_format_words,
+	  .help = "read the inputs as FMT: " PO_HELP_WORDS ",\n"
+		  "not as their content suggests (auto, the default)" },
 	PO_BIT(0, "on-cpu", struct input_opts, cpu_view, CPU_VIEW_ON,
 	       "show the samples (on-CPU time); the default when\n"
 	       "an input has samples"),
@@ -54,19 +53,19 @@ const struct po_option input_options[] = {
 	PO_BOOL(0, "no-comm", struct input_opts, ps.no_comm,
 		"no process-name root (perf script), or\n"
 		"folded stacks that start with a function"),
-	PO_LIST(0, "only-pid", struct input_opts, ps.only_pid, "PID[,PID...]",
+	PO_WORDLIST(0, "only-pid", struct input_opts, ps.only_pid, "PID[,PID...]",
 		"perf script, perf.data: only the samples of these\n"
 		"processes;\n"
 		"repeatable"),
-	PO_LIST(0, "only-tid", struct input_opts, ps.only_tid, "TID[,TID...]",
+	PO_WORDLIST(0, "only-tid", struct input_opts, ps.only_tid, "TID[,TID...]",
 		"perf script, perf.data: only the samples of these\n"
 		"threads;\n"
 		"repeatable"),
-	PO_LIST(0, "comm", struct input_opts, comm.keep, "NAME[,NAME...]",
+	PO_WORDLIST(0, "comm", struct input_opts, comm.keep, "NAME[,NAME...]",
 		"only these processes (a NAME also matches\n"
 		"NAME-PID, NAME-worker and the kernel's 15-byte\n"
 		"cut of NAME); repeatable"),
-	PO_LIST(0, "exclude-comm", struct input_opts, comm.drop,
+	PO_WORDLIST(0, "exclude-comm", struct input_opts, comm.drop,
 		"NAME[,NAME...]", "not these processes; repeatable"),
 	PO_FILENAME(0, "kallsyms", struct input_opts, kallsyms, "FILE",
 		    "perf.data: kernel symbols (a copy of /proc/kallsyms)\n"
