@@ -240,18 +240,87 @@ static int export_sides(const struct diff_cmd *c, struct diff_side *s)
 	return ret;
 }
 
+/* The comparison's options, from the command's. */
+static void diff_comparison_opts(const struct diff_cmd *c,
+				 struct comparison_opts *co)
+{
+	comparison_opts_init(co);
+	co->diff = c->opts;
+	co->full_precision = c->full_precision;
+	co->event = c->event;
+	co->tree = c->explain && c->format != FMT_CSV &&
+		   c->format != FMT_FOLDED;
+	/* The explanation reads the tree's processes only, and the runs'
+	 * chains; the exports and --folded each side's merged tree. */
+	co->tree_depth = 1;
+	co->chains = co->tree;
+	co->merged = c->format == FMT_FOLDED || c->folded_file ||
+		     c->format == FMT_PPROF || c->format == FMT_SPEEDSCOPE;
+	/* pprof and speedscope export the sides as read: nothing to
+	 * compute. */
+	co->load_only = c->format == FMT_PPROF || c->format == FMT_SPEEDSCOPE;
+	co->profiles_only = c->format == FMT_FOLDED || c->folded_file;
+	co->groups = c->groups;
+	co->top = (size_t)c->top;
+	co->explain = co->tree;
+	co->names[0] = c->names[0];
+	co->names[1] = c->names[1];
+}
+
+/* Say why comparison_run() failed, as each step's failure is said. */
+static int comparison_failed(const struct comparison *cmp,
+			     const struct fd_err *err)
+{
+	switch (cmp->failed) {
+	case COMPARISON_NOT_PROFILES:
+		return usage_error("diff", "--folded needs profiles on both "
+					   "sides, not LKP stats files");
+	case COMPARISON_EXPLAIN:
+		return report_bad_input(err->msg);
+	case COMPARISON_LOAD:
+	case COMPARISON_COMPUTE:
+		break;
+	}
+	fprintf(stderr, "flamediff diff: %s\n", err->msg);
+	return EXIT_INPUT;
+}
+
+/* The chosen output of the comparison cmp into o. */
+static void write_output(const struct diff_cmd *c,
+			 const struct comparison *cmp, struct outfile *o)
+{
+	const struct explain *e = c->explain ? &cmp->explain : NULL;
+	const struct diff_side *s = cmp->sides;
+	struct side_summary sum[2];
+
+	comparison_summary(cmp, 0, &sum[0]);
+	comparison_summary(cmp, 1, &sum[1]);
+	switch (c->format) {
+	case FMT_FOLDED:
+		diff_folded_write(s[0].side.merged, s[1].side.merged,
+				  c->normalize, o);
+		break;
+	case FMT_JSON:
+		diff_text_json(o, &cmp->table, e, sum, &c->opts);
+		break;
+	case FMT_CSV:
+		diff_text_csv(o, &cmp->table);
+		break;
+	default:
+		diff_text_table(o, &cmp->table, e, sum, &c->opts);
+		break;
+	}
+}
+
 int cmd_diff(int argc, char **argv)
 {
 	char *const *paths[2];
 	size_t nr[2];
 	struct comparison cmp = { 0 };
 	struct comparison_opts co;
-	struct diff_side *s = cmp.sides;
-	struct explain e = { 0 };
 	struct diff_cmd c;
 	struct fd_err err;
 	struct outfile o;
-	const char *names[2];
 	int ret = 0, i;
 
 	if (parse(&c, argc, argv, &ret))
@@ -260,54 +329,21 @@ int cmd_diff(int argc, char **argv)
 		paths[i] = c.paths[i].v;
 		nr[i] = c.paths[i].nr;
 	}
-	comparison_opts_init(&co);
-	co.diff = c.opts;
-	co.full_precision = c.full_precision;
-	co.event = c.event;
-	co.tree = c.explain && c.format != FMT_CSV && c.format != FMT_FOLDED;
-	/* The explanation reads the tree's processes only, and the runs'
-	 * chains; the exports and --folded each side's merged tree. */
-	co.tree_depth = 1;
-	co.chains = co.tree;
-	co.merged = c.format == FMT_FOLDED || c.folded_file ||
-		    c.format == FMT_PPROF || c.format == FMT_SPEEDSCOPE;
-	if (comparison_load(&cmp, paths, nr, &c.io, &co, &err)) {
-		fprintf(stderr, "flamediff diff: %s\n", err.msg);
-		ret = EXIT_INPUT;
+	diff_comparison_opts(&c, &co);
+	if (comparison_run(&cmp, paths, nr, &c.io, &co, &err)) {
+		ret = comparison_failed(&cmp, &err);
 		goto out;
 	}
-	if ((c.format == FMT_FOLDED || c.folded_file) &&
-	    !comparison_profiles(&cmp)) {
-		ret = usage_error("diff", "--folded needs profiles on both "
-					  "sides, not LKP stats files");
-		goto out;
-	}
-	if (c.format == FMT_PPROF || c.format == FMT_SPEEDSCOPE) {
-		ret = export_sides(&c, s);
-		goto out;
-	}
-	if (comparison_compute(&cmp, &co, &err)) {
-		fprintf(stderr, "flamediff diff: %s\n", err.msg);
-		ret = EXIT_INPUT;
+	if (co.load_only) {
+		ret = export_sides(&c, cmp.sides);
 		goto out;
 	}
 	if (cmp.note)
 		fprintf(stderr, "flamediff diff: note: %s\n", cmp.note);
-	for (i = 0; i < 2; i++)
-		names[i] = c.names[i] ? c.names[i] : s[i].name;
-	diff_select(&cmp.table, c.groups, (size_t)c.top);
-	if (co.tree) {
-		if (explain_sides(&cmp.table, &s[0], &s[1], &c.opts, &e,
-				  &err)) {
-			ret = report_bad_input(err.msg);
-			goto out;
-		}
-		explain_processes(&e, cmp.tree);
-	}
 
 	/* The extra file first: if it fails, the main output is untouched. */
 	if (c.folded_file &&
-	    write_folded(c.folded_file, s, c.normalize, &err)) {
+	    write_folded(c.folded_file, cmp.sides, c.normalize, &err)) {
 		ret = report_bad_input(err.msg);
 		goto out;
 	}
@@ -315,28 +351,11 @@ int cmd_diff(int argc, char **argv)
 		ret = report_bad_input(err.msg);
 		goto out;
 	}
-	switch (c.format) {
-	case FMT_FOLDED:
-		diff_folded_write(s[0].side.merged, s[1].side.merged,
-				  c.normalize, &o);
-		break;
-	case FMT_JSON:
-		diff_text_json(&o, &cmp.table, c.explain ? &e : NULL, names, s,
-			       &c.opts);
-		break;
-	case FMT_CSV:
-		diff_text_csv(&o, &cmp.table);
-		break;
-	default:
-		diff_text_table(&o, &cmp.table, c.explain ? &e : NULL, names,
-				s, &c.opts);
-		break;
-	}
+	write_output(&c, &cmp, &o);
 	ret = 0;
 	if (outfile_commit(&o, &err))
 		ret = report_bad_input(err.msg);
 out:
-	explain_release(&e);
 	comparison_release(&cmp);
 out_args:
 	input_opts_release(&c.io);

@@ -47,7 +47,7 @@ static void check_rows(const struct diff *d)
 
 static void compare(struct diff_side s[2], uint8_t flags)
 {
-	const char *names[2] = { s[0].name, s[1].name };
+	struct side_summary sum[2];
 	struct diff_opts opts = { .min_change = -1 };
 	struct fd_err err = { { 0 } };
 	struct explain e = { 0 };
@@ -66,8 +66,10 @@ static void compare(struct diff_side s[2], uint8_t flags)
 		explain = false;
 	if (outfile_open(&o, "/dev/null", &err))
 		abort();
-	diff_text_table(&o, &d, explain ? &e : NULL, names, s, &opts);
-	diff_text_json(&o, &d, explain ? &e : NULL, names, s, &opts);
+	side_summary_of(&s[0], NULL, &sum[0]);
+	side_summary_of(&s[1], NULL, &sum[1]);
+	diff_text_table(&o, &d, explain ? &e : NULL, sum, &opts);
+	diff_text_json(&o, &d, explain ? &e : NULL, sum, &opts);
 	diff_text_csv(&o, &d);
 	if (!s[0].stats && !s[1].stats)
 		diff_folded_write(s[0].side.merged, s[1].side.merged,
