@@ -110,6 +110,29 @@ symbol_violations() {
 	[ ! -s "$T/symviol" ]
 }
 
+# file_cycles LIBDIR: print "part: a.o b.o ..." for the files of one part
+# whose calls go round in a circle (a calls b, b calls a, through any
+# number of files), from nm of each member of LIBDIR/libPART.a; exit
+# status 0 if there is none. A part's files form layers of their own.
+file_cycles() {
+	for part in $PARTS; do
+		[ -f "$1/lib$part.a" ] || continue
+		nm -g --defined-only -A "$1/lib$part.a" 2>/dev/null |
+			awk 'NF == 3 { n = split($1, a, ":"); print $3, a[n - 1] }' |
+			sort >"$T/fdef"
+		nm -u -A "$1/lib$part.a" 2>/dev/null |
+			awk 'NF == 3 { n = split($1, a, ":"); print $3, a[n - 1] }' |
+			sort | join - "$T/fdef" |
+			awk '$2 != $3 { print $2, $3 }' | sort -u >"$T/fedges"
+		# tsort names the files of a loop on stderr
+		tsort "$T/fedges" 2>&1 >/dev/null |
+			sed -n 's/^tsort: \([^:]*\.o\)$/\1/p' | tr '\n' ' ' >"$T/floop"
+		[ -s "$T/floop" ] && echo "$part: $(cat "$T/floop")"
+	done >"$T/cycles"
+	cat "$T/cycles"
+	[ ! -s "$T/cycles" ]
+}
+
 # Self-test: a tree with one forbidden include of each kind is caught, and
 # a clean one passes, so a silent checker cannot pass.
 mkdir -p "$T/tree/lib" "$T/tree/analyzer" "$T/tree/render" "$T/tree/collector"
@@ -180,8 +203,19 @@ if [ -z "$skip_sym" ]; then
 		grep -q '^lib: an_sum (defined in analyzer)$' "$T/out"
 	ok $? "a call from lib into analyzer is caught"
 	rm -f "$S/lib/b.c" "$S/lib/b.o"
+
+	build_parts "$S" && file_cycles "$S" >/dev/null
+	ok $? "files that call each other one way pass the circle check"
+	printf 'int an_back(int);\nint an_two(int a) { return an_back(a); }\n' \
+		>"$S/analyzer/c.c"
+	printf 'int an_two(int);\nint an_back(int a) { return a ? an_two(a - 1) : 0; }\n' \
+		>"$S/analyzer/d.c"
+	build_parts "$S" && ! file_cycles "$S" >"$T/out" &&
+		grep -q '^analyzer: .*c\.o' "$T/out" && grep -q 'd\.o' "$T/out"
+	ok $? "two files of a part calling each other are caught"
+	rm -f "$S/analyzer/c.c" "$S/analyzer/c.o" "$S/analyzer/d.c" "$S/analyzer/d.o"
 else
-	for i in 1 2 3; do
+	for i in 1 2 3 4 5; do
 		ok 0 "# SKIP $skip_sym"
 	done
 fi
@@ -201,5 +235,32 @@ rc=$?
 [ $nlibs -eq 4 ] && [ $rc -eq 0 ]
 ok $? "no library calls a part above or beside it ($nlibs libraries in $LIBDIR)"
 [ $rc -eq 0 ] || sed 's/^/#   /' "$T/real"
+
+file_cycles "$LIBDIR" >"$T/real"
+rc=$?
+[ $nlibs -eq 4 ] && [ $rc -eq 0 ]
+ok $? "no two files of a part call each other in a circle"
+[ $rc -eq 0 ] || sed 's/^/#   /' "$T/real"
+
+# HACKING.md's list of the comparison's calls ("<!-- calls: analyzer -->")
+# is the tree's: the calls among the files it names, from nm, both ways.
+hack=$top/HACKING.md
+sed -n '/<!-- calls: analyzer -->/,/<!-- end calls -->/p' "$hack" |
+	awk '$2 == "->" { for (i = 3; i <= NF; i++) print $1 ".o", $i ".o" }' |
+	sort -u >"$T/drawn"
+awk '{ print $1; print $2 }' "$T/drawn" |
+	sort -u >"$T/drawn.files"
+nm -u -A "$LIBDIR/libanalyzer.a" 2>/dev/null |
+	awk 'NF == 3 { n = split($1, a, ":"); print $3, a[n - 1] }' | sort >"$T/au"
+nm -g --defined-only -A "$LIBDIR/libanalyzer.a" 2>/dev/null |
+	awk 'NF == 3 { n = split($1, a, ":"); print $3, a[n - 1] }' | sort >"$T/ad"
+join "$T/au" "$T/ad" | awk '$2 != $3 { print $2, $3 }' | sort -u |
+	while read -r a b; do
+		grep -qx "$a" "$T/drawn.files" && grep -qx "$b" "$T/drawn.files" &&
+			echo "$a $b"
+	done >"$T/called"
+[ -s "$T/drawn" ] && [ -s "$T/called" ] && cmp -s "$T/drawn" "$T/called"
+ok $? "HACKING.md draws the comparison's calls as the tree makes them"
+[ $? -eq 0 ] || diff "$T/drawn" "$T/called" | sed 's/^/#   /'
 
 done_testing
