@@ -18,7 +18,7 @@ PKGS	:= $(PKGS_LINK) cairo
 CFLAGS	?= -O2 -g
 # Sanitizer builds turn off -Werror: GCC warns falsely under -fsanitize.
 WERROR	?= -Werror
-WARN	:= -Wall -Wextra $(WERROR) -Wno-unused-parameter
+WARN	:= -Wall -Wextra $(WERROR)
 override CFLAGS += -std=gnu11 $(WARN) -fno-omit-frame-pointer \
 	-I. $(shell $(PKG_CONFIG) --cflags $(PKGS))
 # libiberty (libiberty-dev, no pkg-config file): C++ and Rust demangling.
@@ -68,7 +68,7 @@ REPLAY_BIN := $(FUZZ_NAMES:%=$(BUILD)/tests/fuzz/replay-%)
 FUZZ_DIR := $(BUILD)/fuzz
 FUZZ_CC	?= clang
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_CFLAGS := -O1 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
+FUZZ_CFLAGS := -O1 -g -std=gnu11 -Wall -Wextra \
 	-fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZ_SAN) \
 	-I. $(shell $(PKG_CONFIG) --cflags $(PKGS))
 # The harnesses draw, measure and read perf.data (the collector).

@@ -5,6 +5,7 @@
 #include "lib/error.h"
 #include "lib/strtab.h"
 #include "analyzer/comparison.h"
+#include "lib/compiler.h"
 
 void comparison_opts_init(struct comparison_opts *o)
 {
@@ -20,8 +21,8 @@ struct tree_ctx {
 	bool new;	/* the new side's runs */
 };
 
-static int tree_run(void *ctx, struct profile *run, size_t i,
-		    const char *path, struct fd_err *err)
+static int tree_run(void *ctx, struct profile *run, size_t i UNUSED,
+		    const char *path UNUSED, struct fd_err *err UNUSED)
 {
 	struct tree_ctx *tc = ctx;
 	struct profile *r;

@@ -8,6 +8,7 @@
 #include "analyzer/perfscript.h"
 #include "analyzer/sched.h"
 #include "analyzer/timehist.h"
+#include "lib/compiler.h"
 
 static int is_space(int c)
 {
@@ -256,21 +257,23 @@ static int read_folded(struct linereader *lr, const struct input_opts *o,
 }
 
 static int read_perf_script(struct linereader *lr, const struct input_opts *o,
-			    struct profile *p, struct profile *p2,
+			    struct profile *p, struct profile *p2 UNUSED,
 			    struct fd_err *err)
 {
 	return perf_script_read(lr, &o->ps, p, err);
 }
 
-static int read_timehist(struct linereader *lr, const struct input_opts *o,
-			 struct profile *p, struct profile *p2,
+static int read_timehist(struct linereader *lr,
+			 const struct input_opts *o UNUSED,
+			 struct profile *p, struct profile *p2 UNUSED,
 			 struct fd_err *err)
 {
 	return timehist_read(lr, p, err);
 }
 
-static int read_lkp_stats(struct linereader *lr, const struct input_opts *o,
-			  struct profile *p, struct profile *p2,
+static int read_lkp_stats(struct linereader *lr,
+			  const struct input_opts *o UNUSED,
+			  struct profile *p UNUSED, struct profile *p2 UNUSED,
 			  struct fd_err *err)
 {
 	return fd_err_at(err, lr->path, 0,
@@ -281,7 +284,7 @@ static int read_lkp_stats(struct linereader *lr, const struct input_opts *o,
 }
 
 static int read_registered(struct linereader *lr, const struct input_opts *o,
-			   struct profile *p, struct profile *p2,
+			   struct profile *p, struct profile *p2 UNUSED,
 			   struct fd_err *err)
 {
 	if (!perf_data_reader)

@@ -18,6 +18,7 @@
 #include "render/export.h"
 #include "cli/builtin.h"
 #include "cli/input-opts.h"
+#include "lib/compiler.h"
 
 const char diff_usage[] =
 	"usage: flamediff diff [OPTIONS] BASE NEW\n"
@@ -69,7 +70,7 @@ struct diff_cmd {
 	struct po_list paths[2]; /* base, new */
 };
 
-static int rows_cb(const struct po_option *opt, const char *arg,
+static int rows_cb(const struct po_option *opt UNUSED, const char *arg,
 		   void *value, struct strbuf *err)
 {
 	struct diff_cmd *c = value;
@@ -81,8 +82,8 @@ static int rows_cb(const struct po_option *opt, const char *arg,
 }
 
 /* --folded: the format; --folded=FILE: a file besides the table. */
-static int folded_cb(const struct po_option *opt, const char *arg,
-		     void *value, struct strbuf *err)
+static int folded_cb(const struct po_option *opt UNUSED, const char *arg,
+		     void *value, struct strbuf *err UNUSED)
 {
 	struct diff_cmd *c = value;
 

@@ -14,8 +14,9 @@
 #include "cli/graph-opts.h"
 #include "cli/input-opts.h"
 #include "render/color.h"
+#include "lib/compiler.h"
 
-static int input_format_cb(const struct po_option *opt, const char *arg,
+static int input_format_cb(const struct po_option *opt UNUSED, const char *arg,
 			   void *value, struct strbuf *err)
 {
 	struct input_opts *io = value;
@@ -120,8 +121,8 @@ static int minwidth_cb(const struct po_option *opt, const char *arg,
 	return r;
 }
 
-static int colors_cb(const struct po_option *opt, const char *arg,
-		     void *value, struct strbuf *err)
+static int colors_cb(const struct po_option *opt UNUSED, const char *arg,
+		     void *value UNUSED, struct strbuf *err)
 {
 	if (color_palette_valid(arg))
 		return 0;
@@ -129,8 +130,8 @@ static int colors_cb(const struct po_option *opt, const char *arg,
 	return -1;
 }
 
-static int bgcolors_cb(const struct po_option *opt, const char *arg,
-		       void *value, struct strbuf *err)
+static int bgcolors_cb(const struct po_option *opt UNUSED, const char *arg,
+		       void *value UNUSED, struct strbuf *err)
 {
 	struct rgb a, b;
 

@@ -32,6 +32,7 @@
 #include "collector/perfdata.h"
 #include "collector/sanitize.h"
 #include "lib/hmap.h"
+#include "lib/compiler.h"
 
 /* The user-space records perf writes besides the kernel's (perf's
  * tools/perf/util/event.h numbering). */
@@ -596,7 +597,7 @@ static bool has_kernel_frame(const struct decoded_sample *ds)
 }
 
 static int do_sample(struct pd *pd, const struct perf_event_header *h,
-		     uint64_t where, uint64_t seq)
+		     uint64_t where, uint64_t seq UNUSED)
 {
 	static struct psample s; /* 600 bytes of registers: not on stack */
 	struct pd_evsel *e = sample_evsel(pd, h);

@@ -11,6 +11,7 @@
 
 #include "lib/error.h"
 #include "lib/parse-options.h"
+#include "lib/compiler.h"
 
 /* The built-in -h/--help, listed and matched like any other option. */
 static const struct po_option help_option = {
@@ -113,7 +114,8 @@ static int match(const struct po_option *o, size_t off, void *ctx)
 	return 0;
 }
 
-static int has_help(const struct po_option *o, size_t off, void *ctx)
+static int has_help(const struct po_option *o, size_t off UNUSED,
+		    void *ctx UNUSED)
 {
 	return o->short_name == 'h' || (o->long_name &&
 					!strcmp(o->long_name, "help"));
@@ -523,7 +525,7 @@ void po_help(struct strbuf *out, const char *usage,
 		help_line(out, &help_option);
 }
 
-static int list_line(const struct po_option *o, size_t off, void *ctx)
+static int list_line(const struct po_option *o, size_t off UNUSED, void *ctx)
 {
 	struct strbuf *out = ctx;
 	int i;

@@ -13,6 +13,7 @@
 
 #include "analyzer/folded.h"
 #include "analyzer/input.h"
+#include "lib/compiler.h"
 
 /* Weights are written with 15 significant digits. */
 static int same_weight(double a, double b)
@@ -117,8 +118,9 @@ static void same_meta(const struct profile_meta *a,
 
 static char scratch[64];
 
-static int rm_one(const char *path, const struct stat *st, int flag,
-		  struct FTW *ftw)
+static int rm_one(const char *path, const struct stat *st UNUSED,
+		  int flag UNUSED,
+		  struct FTW *ftw UNUSED)
 {
 	return remove(path);
 }
