@@ -18,7 +18,7 @@ PKGS	:= $(PKGS_LINK) cairo
 CFLAGS	?= -O2 -g
 # Sanitizer builds turn off -Werror: GCC warns falsely under -fsanitize.
 WERROR	?= -Werror
-WARN	:= -Wall -Wextra $(WERROR) -Wno-unused-parameter
+WARN	:= -Wall -Wextra $(WERROR)
 override CFLAGS += -std=gnu11 $(WARN) -fno-omit-frame-pointer \
 	-I. $(shell $(PKG_CONFIG) --cflags $(PKGS))
 # libiberty (libiberty-dev, no pkg-config file): C++ and Rust demangling.
@@ -35,7 +35,7 @@ DEB_PACKAGES := build-essential pkg-config libelf-dev libdw-dev \
 
 # The parts, each a static library, linked in layer order: cli uses render
 # and collector, they use analyzer, which uses lib (tests/t-layers.sh checks
-# the includes follow the same arrows).
+# that the includes and the libraries' symbols follow the same arrows).
 PARTS	:= render collector analyzer lib
 CLI_SRC	:= $(wildcard cli/*.c)
 TEST_SRC := $(wildcard tests/*.c)
@@ -68,7 +68,7 @@ REPLAY_BIN := $(FUZZ_NAMES:%=$(BUILD)/tests/fuzz/replay-%)
 FUZZ_DIR := $(BUILD)/fuzz
 FUZZ_CC	?= clang
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_CFLAGS := -O1 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
+FUZZ_CFLAGS := -O1 -g -std=gnu11 -Wall -Wextra \
 	-fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZ_SAN) \
 	-I. $(shell $(PKG_CONFIG) --cflags $(PKGS))
 # The harnesses draw, measure and read perf.data (the collector).
@@ -141,7 +141,8 @@ $(BUILD)/tests/fuzz/replay-%: $(BUILD)/obj/tests/fuzz/fuzz-%.o \
 
 check: $(BIN) $(TEST_BIN) $(TEST_PROGS) $(TEST_TOOLS) $(REPLAY_BIN) \
 		$(BUILD)/bench/rusage
-	FLAMEDIFF=$(abspath $(BIN)) sh tests/tools/prove-check.sh $(BUILD)/check-tap \
+	FLAMEDIFF=$(abspath $(BIN)) FUZZ_REPLAY=$(abspath $(BUILD))/tests/fuzz \
+		sh tests/tools/prove-check.sh $(BUILD)/check-tap \
 		$(PROVE_FLAGS) $(TEST_BIN) $(wildcard tests/t-*.sh)
 
 # The same tests under AddressSanitizer and UBSan, in their own build dir.

@@ -5,6 +5,7 @@
 #include "lib/error.h"
 #include "lib/strtab.h"
 #include "analyzer/comparison.h"
+#include "lib/compiler.h"
 
 void comparison_opts_init(struct comparison_opts *o)
 {
@@ -20,8 +21,8 @@ struct tree_ctx {
 	bool new;	/* the new side's runs */
 };
 
-static int tree_run(void *ctx, struct profile *run, size_t i,
-		    const char *path, struct fd_err *err)
+static int tree_run(void *ctx, struct profile *run, size_t i UNUSED,
+		    const char *path UNUSED, struct fd_err *err UNUSED)
 {
 	struct tree_ctx *tc = ctx;
 	struct profile *r;
@@ -234,10 +235,63 @@ int comparison_compute(struct comparison *c, const struct comparison_opts *o,
 	return 0;
 }
 
+int comparison_run(struct comparison *c, char *const *const paths[2],
+		   const size_t nr[2], const struct input_opts *io,
+		   const struct comparison_opts *o, struct fd_err *err)
+{
+	/* The load starts c afresh: the options are kept after it. */
+	if (comparison_load(c, paths, nr, io, o, err)) {
+		c->failed = COMPARISON_LOAD;
+		return -1;
+	}
+	c->opts = *o;
+	c->failed = COMPARISON_NOT_PROFILES;
+	if (c->opts.profiles_only && !comparison_profiles(c))
+		return fd_err_set(err, "profiles are needed on both sides, "
+				  "not LKP stats files");
+	if (c->opts.load_only)
+		return 0;
+	c->failed = COMPARISON_COMPUTE;
+	if (comparison_compute(c, &c->opts, err))
+		return -1;
+	if (c->opts.computed)
+		c->opts.computed(c, c->opts.computed_data);
+	diff_select(&c->table, c->opts.groups, c->opts.top);
+	if (!c->opts.explain || !c->opts.tree)
+		return 0;
+	c->failed = COMPARISON_EXPLAIN;
+	if (explain_sides(&c->table, &c->sides[0], &c->sides[1],
+			  &c->opts.diff, &c->explain, err))
+		return -1;
+	explain_processes(&c->explain, c->tree);
+	return 0;
+}
+
+void side_summary_of(const struct diff_side *s, const char *name,
+		     struct side_summary *out)
+{
+	const struct profile_meta *m = !s->stats && s->nr_runs ?
+					       &s->side.meta[0] : NULL;
+
+	out->name = name ? name : s->name;
+	out->stats = s->stats;
+	out->nr_runs = s->nr_runs;
+	out->files = s->files;
+	out->event = m ? m->event : NULL;
+	out->kernel = m ? m->kernel : NULL;
+}
+
+void comparison_summary(const struct comparison *c, int i,
+			struct side_summary *out)
+{
+	side_summary_of(&c->sides[i], c->opts.names[i], out);
+}
+
 void comparison_release(struct comparison *c)
 {
 	int k;
 
+	explain_release(&c->explain);
 	for (k = 0; k < 2; k++)
 		diff_side_release(&c->sides[k]);
 	cmp_build__delete(c->build);

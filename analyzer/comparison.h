@@ -9,6 +9,7 @@
 #include "lib/error.h"
 #include "analyzer/compare.h"
 #include "analyzer/diff.h"
+#include "analyzer/explain.h"
 #include "analyzer/input.h"
 #include "analyzer/match.h"
 #include "analyzer/side.h"
@@ -30,6 +31,8 @@
  * tree, the table and a few numbers a run, never a run's tree (nor a
  * side's merged tree, unless o->merged asks for it).
  */
+struct comparison;
+
 struct comparison_opts {
 	struct diff_opts diff;	 /* the table's selection rules */
 	bool full_precision;	 /* no LKP 0.05 floor per run */
@@ -47,11 +50,33 @@ struct comparison_opts {
 	/* --rename, --testcase, --no-rename (match.h); NULL: the
 	 * automatic rule alone */
 	const struct match_opts *match;
+	/* What comparison_run() does after the load (the steps' options): */
+	bool load_only;		 /* stop after the load (exports) */
+	bool profiles_only;	 /* refuse LKP stats sides after the load */
+	unsigned int groups;	 /* diff_select()'s groups; 0: all */
+	size_t top;		 /* ... and rows a group at most; 0: all */
+	bool explain;		 /* the explanation (needs o->tree) */
+	const char *names[2];	 /* the sides' names; NULL: the sides' own */
+	/* Called once the table is computed, before the selection and the
+	 * explanation (the front end's marks on rows); NULL: none. */
+	void (*computed)(struct comparison *c, const void *data);
+	const void *computed_data;
 };
 
 void comparison_opts_init(struct comparison_opts *o);
 
+/* The step of comparison_run() that failed. */
+enum comparison_step {
+	COMPARISON_LOAD,
+	COMPARISON_NOT_PROFILES, /* o->profiles_only, and a stats side */
+	COMPARISON_COMPUTE,
+	COMPARISON_EXPLAIN,
+};
+
 struct comparison {
+	struct comparison_opts opts; /* as comparison_run() was given them */
+	enum comparison_step failed; /* when comparison_run() failed */
+	struct explain explain;	   /* opts.explain: what moved, and why */
 	struct diff_side sides[2]; /* base, new */
 	char *event;		   /* the <event> part of the keys */
 	/* When the sides recorded differently named events: what was
@@ -97,6 +122,35 @@ static inline bool comparison_profiles(const struct comparison *c)
 {
 	return !c->sides[0].stats && !c->sides[1].stats;
 }
+
+/*
+ * The whole comparison as o asks: comparison_load(), then (unless
+ * o->load_only) comparison_compute(), o->computed, diff_select() of
+ * o->groups and o->top, and (o->explain) the explanation into
+ * c->explain. c keeps o.
+ * -1 with err on failure, c->failed naming the step.
+ */
+int comparison_run(struct comparison *c, char *const *const paths[2],
+		   const size_t nr[2], const struct input_opts *io,
+		   const struct comparison_opts *o, struct fd_err *err);
+
+/*
+ * What the writers show of a side (render/diff-text.h), read-only: its
+ * name (o->names[i], else the side's own), kind, runs, their files, and
+ * its first run's event and kernel. Valid while c is.
+ */
+struct side_summary {
+	const char *name;
+	bool stats;	/* LKP stats files, not profiles */
+	size_t nr_runs;
+	char *const *files;
+	const char *event, *kernel; /* NULL: unknown (or stats) */
+};
+
+void side_summary_of(const struct diff_side *s, const char *name,
+		     struct side_summary *out);
+void comparison_summary(const struct comparison *c, int i,
+			struct side_summary *out);
 
 void comparison_release(struct comparison *c);
 

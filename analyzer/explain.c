@@ -26,62 +26,6 @@ static double set_get(struct metric_set *s, const char *key)
 	return s->nr ? metric_set_get(s, key) : 0;
 }
 
-static bool skipped_frame(const struct profile *p, uint32_t id)
-{
-	const struct node *n = &p->nodes[id];
-
-	return n->kind == FRAME_PROCESS ||
-	       frame_unresolved(node_name(p, id),
-				strtab_len(p->names, n->name));
-}
-
-void explain_self_chains(const struct profile *p, struct metric_set *out)
-{
-	struct strbuf key = STRBUF_INIT;
-	double total = 0, scale = 1;
-	uint32_t id, g;
-
-	/* The weight metrics_compute() keeps, added in the same order (so
-	 * the same double), at its scale where the sum would overflow. */
-	for (id = 1; id < p->nr_nodes; id++)
-		if (p->nodes[id].self != 0 && !skipped_frame(p, id))
-			total += p->nodes[id].self;
-	if (!(total < DBL_MAX / 128)) {
-		scale = ldexp(1, -(ilogb((double)p->nr_nodes) + 2 + 8));
-		for (total = 0, id = 1; id < p->nr_nodes; id++)
-			if (p->nodes[id].self != 0 && !skipped_frame(p, id))
-				total += p->nodes[id].self * scale;
-	}
-	if (!(total > 0))
-		return;
-	for (id = 1; id < p->nr_nodes; id++) {
-		int depth = 0;
-		size_t at;
-
-		/* LKP leaves out a sample whose own IP has no symbol. */
-		if (p->nodes[id].self == 0 || skipped_frame(p, id))
-			continue;
-		strbuf_reset(&key);
-		for (g = id; g != NODE_ROOT && depth < EXPLAIN_CHAIN_FRAMES;
-		     g = p->nodes[g].parent) {
-			size_t n = strtab_len(p->names, p->nodes[g].name);
-
-			if (skipped_frame(p, g))
-				continue;
-			if (depth++)
-				strbuf_addch(&key, ';');
-			at = key.len;
-			strbuf_add(&key, node_name(p, g), n);
-			strbuf_setlen(&key, at + name_strip_clones(key.buf + at,
-								   n, key.buf + at));
-		}
-		metric_set_add(out, key.buf,
-			       100 * (p->nodes[id].self * scale) / total);
-	}
-	strbuf_release(&key);
-	set_sort(out);
-}
-
 /*
  * The names a calltrace key may hold, to find the longest one at a given
  * place of a key without trying every '.' that could end it: a key of n
@@ -455,7 +399,7 @@ void explain_compute(const struct diff *d, struct metric_set *base,
 	hot = xmalloc((d->nr_rows + 1) * sizeof(*hot));
 	for (i = 0; i < d->nr_rows; i++)
 		if (d->rows[i].group == DIFF_SELF &&
-		    hotness(&d->rows[i]) >= EXPLAIN_HOT)
+		    explain_is_hot(hotness(&d->rows[i])))
 			hot[n++] = &d->rows[i];
 	sane_qsort(hot, n, sizeof(*hot), cmp_hot);
 	if (n > EXPLAIN_MAX_HOT)

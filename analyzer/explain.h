@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "analyzer/chains.h"
 #include "analyzer/compare.h"
 #include "analyzer/diff.h"
 #include "lib/strbuf.h"
@@ -33,14 +34,12 @@
  * time of f0's callees and lose what perf cut below 0.5%.
  */
 
-#define EXPLAIN_HOT 5.0		/* self percent of a hot function */
 #define EXPLAIN_CHAIN_MIN 0.5	/* points a chain must move to be listed */
 #define EXPLAIN_TOP 5		/* movers listed by children and by self */
 #define EXPLAIN_MOVER_MIN 0.1	/* points a mover moves at least */
 #define EXPLAIN_MAX_HOT 8	/* hot functions explained at most */
 #define EXPLAIN_CHAINS 3	/* chains listed lost and gained, each */
 #define EXPLAIN_WIDTH 100	/* columns of the text, for a mail reply */
-#define EXPLAIN_CHAIN_FRAMES 5	/* frames of a chain, as LKP's calltrace */
 
 struct explain_chain {
 	char *chain;	   /* "f0;f1;..." */
@@ -105,13 +104,7 @@ struct explain {
  */
 bool explain_headline_text(const struct diff *d, struct strbuf *sb);
 
-/*
- * The self-time chains of one profile run into out: "f0;...;f4" -> percent
- * of the weight metrics_compute() keeps for that run (samples whose own IP
- * has a symbol), finite however large the weights. Nothing for a run that
- * keeps no weight.
- */
-void explain_self_chains(const struct profile *p, struct metric_set *out);
+/* explain_self_chains(), EXPLAIN_HOT and explain_is_hot(): chains.h. */
 
 /*
  * The chains of one LKP stats run, from its calltrace keys; names holding

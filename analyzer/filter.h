@@ -20,8 +20,9 @@
  * 15-byte cut of NAME (TASK_COMM_LEN: "stress-ng-mrema").
  */
 struct comm_filter {
-	/* Each value a comma-separated list of names (as given on the
-	 * command line, not owned): */
+	/* The names, one a value: the option's comma-separated lists are
+	 * split once as they are parsed (PO_WORDLIST); a value that still
+	 * holds commas is a list too. */
 	struct po_list keep; /* --comm: only these (none: every process) */
 	struct po_list drop; /* --exclude-comm: never these */
 };

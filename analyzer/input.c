@@ -11,6 +11,7 @@
 #include "analyzer/perfscript.h"
 #include "analyzer/sched.h"
 #include "analyzer/timehist.h"
+#include "lib/compiler.h"
 
 static int is_space(int c)
 {
@@ -54,20 +55,93 @@ static int ends_with_count(const char *line, size_t len)
 	return 1;
 }
 
+static bool indented(const char *p, size_t n)
+{
+	return n && (p[0] == '\t' || p[0] == ' ');
+}
+
+static bool folded_line(const char *p, size_t n)
+{
+	return ends_with_count(p, n);
+}
+
+/*
+ * LKP's results: its perf-profile result, its perf-stat output and
+ * stress-ng's, whatever their indentation; then 'key: value' stats, which
+ * an indented line (perf script's frames) is not.
+ */
+static bool lkp_line(const char *p, size_t n)
+{
+	return lkp_perf_report_line(p, n) || lkp_perf_stat_line(p, n) ||
+	       lkp_stress_ng_line(p, n) ||
+	       (!indented(p, n) && lkp_stats_line(p, n));
+}
+
+/* The readers, in the order detection asks them (table below). */
+static int read_folded(struct linereader *lr, const struct input_opts *o,
+		       struct profile *p, struct profile *p2,
+		       struct lr_skips *sk, struct fd_err *err);
+static int read_perf_script(struct linereader *lr, const struct input_opts *o,
+			    struct profile *p, struct profile *p2,
+			    struct lr_skips *sk, struct fd_err *err);
+static int read_timehist(struct linereader *lr, const struct input_opts *o,
+			 struct profile *p, struct profile *p2,
+			 struct lr_skips *sk, struct fd_err *err);
+static int read_lkp_stats(struct linereader *lr, const struct input_opts *o,
+			  struct profile *p, struct profile *p2,
+			  struct lr_skips *sk, struct fd_err *err);
+static int read_registered(struct linereader *lr, const struct input_opts *o,
+			   struct profile *p, struct profile *p2,
+			   struct lr_skips *sk, struct fd_err *err);
+
+/*
+ * Every format, once: the name --input-format takes, how its input starts
+ * (magic bytes, or a test of its first decisive line, asked in the order
+ * of RANK: 1 first; 0 for none) and its reader. The option's words, its
+ * help, the man page check (through --list-options) and the shell
+ * completion all come from here, in this order. The magic bytes are
+ * looked for first; a line no test claims is perf script text.
+ */
+#define INPUT_READERS(X)                                                   \
+	X(INPUT_PROFILE, "profile", PROFILE_MAGIC, 0, NULL, read_folded)    \
+	X(INPUT_FOLDED, "folded", NULL, 4, folded_line, read_folded)        \
+	X(INPUT_PERF_SCRIPT, "perf-script", NULL, 3, indented,              \
+	  read_perf_script)                                                \
+	X(INPUT_LKP_STATS, "lkp-stats", NULL, 2, lkp_line, read_lkp_stats)  \
+	X(INPUT_PERF_DATA, "perf-data", "PERFILE2", 0, NULL,                \
+	  read_registered)                                                 \
+	X(INPUT_SCHED_TIMEHIST, "timehist", NULL, 1, timehist_line,         \
+	  read_timehist)
+#define DETECT_RANKS 4
+
+#define READER_ENTRY(f, n, m, k, d, r) { n, f, m, k, d, r },
+static const struct input_reader readers[] = { INPUT_READERS(READER_ENTRY) };
+#define READER_WORD(f, n, m, k, d, r) n,
+const char *const input_format_words[] = { "auto",
+					   INPUT_READERS(READER_WORD) NULL };
+#define NR_READERS (sizeof(readers) / sizeof(readers[0]))
+
+const struct input_reader *input_reader_of(enum input_format f)
+{
+	size_t i;
+
+	for (i = 0; i < NR_READERS; i++)
+		if (readers[i].format == f)
+			return &readers[i];
+	return NULL;
+}
+
 /* Decide the format by the line p[0..n) (the first that decides). */
 static enum input_format decide_line(const char *p, size_t n)
 {
-	if (timehist_line(p, n))
-		return INPUT_SCHED_TIMEHIST;
-	if (lkp_perf_report_line(p, n) || /* LKP's perf-profile result */
-	    lkp_perf_stat_line(p, n) ||	/* its perf-stat output */
-	    lkp_stress_ng_line(p, n))	/* and stress-ng's */
-		return INPUT_LKP_STATS;
-	if (p[0] == '\t' || p[0] == ' ')
-		return INPUT_PERF_SCRIPT;
-	if (lkp_stats_line(p, n))
-		return INPUT_LKP_STATS;
-	return ends_with_count(p, n) ? INPUT_FOLDED : INPUT_PERF_SCRIPT;
+	unsigned int rank;
+	size_t i;
+
+	for (rank = 1; rank <= DETECT_RANKS; rank++)
+		for (i = 0; i < NR_READERS; i++)
+			if (readers[i].rank == rank && readers[i].detect(p, n))
+				return readers[i].format;
+	return INPUT_PERF_SCRIPT;
 }
 
 /*
@@ -78,11 +152,12 @@ static int detect_head(const char *head, size_t len, int whole,
 		       enum input_format *fmt)
 {
 	const char *p = head, *end = head + len;
-	size_t magic = strlen(PROFILE_MAGIC);
+	const char *pm = input_reader_of(INPUT_PROFILE)->magic;
+	size_t magic = strlen(pm);
 
-	if (len < magic && !whole && !memcmp(head, PROFILE_MAGIC, len))
+	if (len < magic && !whole && !memcmp(head, pm, len))
 		return 0;
-	if (len >= magic && !memcmp(head, PROFILE_MAGIC, magic)) {
+	if (len >= magic && !memcmp(head, pm, magic)) {
 		*fmt = INPUT_PROFILE;
 		return 1;
 	}
@@ -116,7 +191,9 @@ enum input_format input_detect(const char *head, size_t len)
 /* perf record's magic, a file's or a pipe's: binary, no line to read. */
 static int is_perf_data(const char *head, size_t len)
 {
-	return len >= 8 && !memcmp(head, "PERFILE2", 8);
+	const char *magic = input_reader_of(INPUT_PERF_DATA)->magic;
+
+	return len >= strlen(magic) && !memcmp(head, magic, strlen(magic));
 }
 
 int input_detect_lr(struct linereader *lr, enum input_format *fmt,
@@ -151,44 +228,38 @@ int input_detect_lr(struct linereader *lr, enum input_format *fmt,
 	}
 }
 
-static const char *const format_names[] = {
-	[INPUT_AUTO] = "auto",
-	[INPUT_PROFILE] = "profile",
-	[INPUT_FOLDED] = "folded",
-	[INPUT_PERF_SCRIPT] = "perf-script",
-	[INPUT_LKP_STATS] = "lkp-stats",
-	[INPUT_PERF_DATA] = "perf-data",
-	[INPUT_SCHED_TIMEHIST] = "timehist",
-};
-
-/* Readers the front end registers (input.h): a function per format. */
-static int (*readers[INPUT_NR_FORMATS])(struct linereader *lr,
-					const struct input_opts *o,
-					struct profile *p, struct fd_err *err);
+/* The perf.data reader the front end registers (input.h). */
+static int (*perf_data_reader)(struct linereader *lr,
+			       const struct input_opts *o, struct profile *p,
+			       struct fd_err *err);
 
 void input_register_reader(enum input_format f,
 			   int (*fn)(struct linereader *lr,
 				     const struct input_opts *o,
 				     struct profile *p, struct fd_err *err))
 {
-	if ((size_t)f < INPUT_NR_FORMATS)
-		readers[f] = fn;
+	if (f == INPUT_PERF_DATA)
+		perf_data_reader = fn;
 }
 
 const char *input_format_name(enum input_format f)
 {
-	if ((size_t)f >= sizeof(format_names) / sizeof(format_names[0]))
-		return "?";
-	return format_names[f];
+	const struct input_reader *r = input_reader_of(f);
+
+	if (f == INPUT_AUTO)
+		return "auto";
+	return r ? r->name : "?";
 }
 
 int input_format_parse(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(format_names) / sizeof(format_names[0]); i++)
-		if (!strcmp(name, format_names[i]))
-			return i;
+	if (!strcmp(name, "auto"))
+		return INPUT_AUTO;
+	for (i = 0; i < NR_READERS; i++)
+		if (!strcmp(name, readers[i].name))
+			return readers[i].format;
 	return -1;
 }
 
@@ -199,57 +270,65 @@ void input_register_warn(void (*fn)(const char *msg))
 	warn_fn = fn;
 }
 
-/* The formats that are not text stacks read here. */
-static int read_other(struct linereader *lr, enum input_format fmt,
-		      const struct input_opts *o, struct profile *p,
-		      struct fd_err *err)
+static int read_folded(struct linereader *lr, const struct input_opts *o,
+		       struct profile *p, struct profile *p2,
+		       struct lr_skips *sk, struct fd_err *err)
 {
-	switch (fmt) {
-	case INPUT_LKP_STATS:
-		return fd_err_at(err, lr->path, 0,
-				 "LKP stats ('key: value' lines), not "
-				 "stacks: there is no call tree in them to "
-				 "fold or draw ('flamediff report FILE' "
-				 "prints their rows, 'flamediff diff' "
-				 "compares them)");
-	case INPUT_PERF_DATA:
-		if (!readers[INPUT_PERF_DATA])
-			/* a library user that did not register the reader */
-			return fd_err_at(err, lr->path, 0,
-					 "a perf.data file: give 'perf "
-					 "script -i %s' output", lr->path);
-		return readers[INPUT_PERF_DATA](lr, o, p, err);
-	default:
-		break;
-	}
-	return fd_err_at(err, lr->path, 0, "no reader for this input");
+	return folded_read(lr, !o->ps.no_comm, p, p2, sk, err);
 }
 
-/* Read lr, already known to be in format fmt, into p (and p2). */
-static int read_format(struct linereader *lr, enum input_format fmt,
+static int read_perf_script(struct linereader *lr, const struct input_opts *o,
+			    struct profile *p, struct profile *p2 UNUSED,
+			    struct lr_skips *sk, struct fd_err *err)
+{
+	return perf_script_read(lr, &o->ps, p, sk, err);
+}
+
+static int read_timehist(struct linereader *lr,
+			 const struct input_opts *o UNUSED,
+			 struct profile *p, struct profile *p2 UNUSED,
+			 struct lr_skips *sk, struct fd_err *err)
+{
+	return timehist_read(lr, p, sk, err);
+}
+
+static int read_lkp_stats(struct linereader *lr,
+			  const struct input_opts *o UNUSED,
+			  struct profile *p UNUSED, struct profile *p2 UNUSED,
+			  struct lr_skips *sk UNUSED, struct fd_err *err)
+{
+	return fd_err_at(err, lr->path, 0,
+			 "LKP stats ('key: value' lines), not stacks: there "
+			 "is no call tree in them to fold or draw ('flamediff "
+			 "report FILE' prints their rows, 'flamediff diff' "
+			 "compares them)");
+}
+
+static int read_registered(struct linereader *lr, const struct input_opts *o,
+			   struct profile *p, struct profile *p2 UNUSED,
+			   struct lr_skips *sk UNUSED, struct fd_err *err)
+{
+	if (!perf_data_reader)
+		/* a library user that did not register the reader */
+		return fd_err_at(err, lr->path, 0,
+				 "a perf.data file: give 'perf script -i %s' "
+				 "output", lr->path);
+	return perf_data_reader(lr, o, p, err);
+}
+
+/*
+ * Read lr with reader r into p (and p2); the odd lines a text reader
+ * skipped (none with --strict, which refuses them) make one warning.
+ */
+static int read_format(struct linereader *lr, const struct input_reader *r,
 		       const struct input_opts *o, struct profile *p,
 		       struct profile *p2, struct fd_err *err)
 {
 	struct lr_skips skips = { 0 }, *sk = o->strict ? NULL : &skips;
-	int r;
+	int ret;
 
-	switch (fmt) {
-	case INPUT_PERF_SCRIPT:
-		r = perf_script_read(lr, &o->ps, p, sk, err);
-		break;
-	case INPUT_SCHED_TIMEHIST:
-		r = timehist_read(lr, p, sk, err);
-		break;
-	case INPUT_PROFILE:
-	case INPUT_FOLDED:
-	case INPUT_AUTO:
-	case INPUT_NR_FORMATS:
-		r = folded_read(lr, !o->ps.no_comm, p, p2, sk, err);
-		break;
-	default:
-		return read_other(lr, fmt, o, p, err);
-	}
-	if (!r && skips.nr && warn_fn) {
+	ret = (r ? r->read : read_folded)(lr, o, p, p2, sk, err);
+	if (!ret && skips.nr && warn_fn) {
 		char msg[sizeof(skips.first.msg) + 128];
 
 		snprintf(msg, sizeof(msg),
@@ -259,7 +338,7 @@ static int read_format(struct linereader *lr, enum input_format fmt,
 			 skips.first.msg);
 		warn_fn(msg);
 	}
-	return r;
+	return ret;
 }
 
 /*
@@ -288,75 +367,168 @@ static void take_meta(struct profile *p, struct profile *q)
 			       q->meta.stats.v[i].value);
 }
 
-/*
- * The view of one input (input.h, cpu_view). off is the off-CPU time it
- * held apart (owned, may be NULL); into the profile it was read into (p,
- * or a scratch one for --off-cpu), grew whether it has stacks. Stacks of
- * event "offcpu" (a profile written in the off-CPU view) are off-CPU time
- * too. The off-CPU view puts the off-CPU time into p's tree; the on-CPU
- * view keeps it apart in p->offcpu. *had_off: the input held off-CPU time.
- */
-static int apply_view(struct linereader *lr, unsigned int view,
-		      struct profile *p, struct profile *into,
-		      struct profile *off, bool grew, bool *had_off,
-		      struct fd_err *err)
+/* Add q's stats to p's: the runs' stats of an input read into p. */
+static void add_stats(struct profile *p, const struct profile *q)
 {
-	bool main_off = grew && into->meta.event &&
-			!strcmp(into->meta.event, "offcpu");
-	bool show_off;
+	size_t i;
 
-	*had_off = main_off ||
-		   (off && (profile_total(off) > 0 || off->nr_nodes > 1));
-	show_off = view == CPU_VIEW_OFF || (!view && (!grew || main_off) &&
-					    *had_off);
-	if (!show_off) {
-		/* kept apart: a profile written from p keeps it */
+	for (i = 0; i < q->meta.stats.nr; i++)
+		metric_set_add(&p->meta.stats, q->meta.stats.v[i].key,
+			       q->meta.stats.v[i].value);
+}
+
+/*
+ * One input on its way into p. It is read into p itself when p holds
+ * nothing yet (the first input, or a profile_reuse()d tree) and the view
+ * keeps its samples; otherwise into a fresh profile, which then goes where
+ * the view wants it: so the input's own event and off-CPU time are its
+ * profile's, never set aside in p and put back.
+ */
+struct one_input {
+	struct linereader *lr;
+	enum input_format fmt;
+	unsigned int view;
+	struct profile *p, *into;
+	struct profile *off; /* the input's off-CPU time (owned), or NULL */
+	/* into's total and nodes before the read (a reused tree has nodes) */
+	double total_before;
+	uint32_t nodes_before;
+	bool grew;	     /* the input has stacks */
+	bool main_off;	     /* ... and they are off-CPU time (event offcpu) */
+	bool had_off;	     /* it held off-CPU time */
+	bool show_off;	     /* the off-CPU view: off-CPU time is the tree */
+};
+
+static bool is_blank(const struct profile *p)
+{
+	return profile_total(p) == 0 && !p->offcpu && !p->meta.event &&
+	       !p->meta.samples && !p->meta.lost && !p->meta.duration &&
+	       !p->meta.stats.nr;
+}
+
+/*
+ * The view of the input just read (input.h, cpu_view). Stacks of event
+ * "offcpu" (a profile written in the off-CPU view) are off-CPU time too.
+ */
+static int decide_view(struct one_input *in, struct fd_err *err)
+{
+	struct profile *q = in->into, *off = in->off;
+
+	in->grew = profile_total(q) > in->total_before ||
+		   q->nr_nodes > in->nodes_before;
+	in->main_off = in->grew && q->meta.event &&
+		       !strcmp(q->meta.event, "offcpu");
+	in->had_off = in->main_off ||
+		      (off && (profile_total(off) > 0 || off->nr_nodes > 1));
+	in->show_off = in->view == CPU_VIEW_OFF ||
+		       (!in->view && (!in->grew || in->main_off) &&
+			in->had_off);
+	if (!in->show_off && in->main_off)
+		return fd_err_at(err, in->lr->path, 0,
+				 "no on-CPU samples in the input, only "
+				 "off-CPU time (--off-cpu shows it)");
+	if (in->show_off && !in->had_off)
+		return fd_err_at(err, in->lr->path, 0,
+				 "no off-CPU time in the input (that is "
+				 "perf sched timehist text or a profile "
+				 "with off-CPU data): leave --off-cpu out");
+	return 0;
+}
+
+/*
+ * Samples of one event only: weights of different events (cycles,
+ * instructions) do not add up. Perf script text is the exception: as
+ * stackcollapse-perf.pl reads its files as one stream, the first event is
+ * the filter for all (seeded into the input's profile by read_one()), and
+ * its reader refuses an input with none of that event. So does the
+ * perf.data reader, which is read the same way.
+ */
+static int check_event(const struct one_input *in, struct fd_err *err)
+{
+	const char *had = in->p->meta.event;
+	const char *ev = in->show_off ? "offcpu" : in->into->meta.event;
+
+	if (in->into == in->p || in->fmt == INPUT_PERF_SCRIPT ||
+	    in->fmt == INPUT_PERF_DATA || !had || !ev ||
+	    !meta_event_conflict(had, ev))
+		return 0;
+	return fd_err_at(err, in->lr->path, 0,
+			 "samples of event '%s' where the inputs before it "
+			 "have '%s': weights of different events do not add "
+			 "up (keep one with --event-filter)", ev, had);
+}
+
+/*
+ * The input into p as its view wants it: the on-CPU view keeps the off-CPU
+ * time apart in p->offcpu; the off-CPU view makes it p's tree (the
+ * samples, if any, are dropped), with event "offcpu" and unit "ns".
+ */
+static void place_input(struct one_input *in)
+{
+	struct profile *p = in->p, *q = in->into, *off = in->off;
+
+	if (q != p && in->view == CPU_VIEW_OFF) {
+		take_meta(p, q); /* read for its off-CPU time alone */
+	} else if (q != p) {
+		profile_merge(p, q);
+		add_stats(p, q);
+	}
+	if (!in->show_off) {
 		if (off && p->offcpu) {
 			profile_merge(p->offcpu, off);
 			profile__delete(off);
 		} else if (off) {
 			p->offcpu = off;
 		}
-		if (main_off)
-			return fd_err_at(err, lr->path, 0,
-					 "no on-CPU samples in the input, "
-					 "only off-CPU time (--off-cpu "
-					 "shows it)");
-		return 0;
+		return;
 	}
-	if (!*had_off) {
-		profile__delete(off);
-		return fd_err_at(err, lr->path, 0,
-				 "no off-CPU time in the input (that is "
-				 "perf sched timehist text or a profile "
-				 "with off-CPU data): leave --off-cpu out");
-	}
-	if (main_off && into != p)
-		profile_merge(p, into);
+	if (in->main_off && q != p && in->view == CPU_VIEW_OFF)
+		profile_merge(p, q);
 	if (off)
 		profile_merge(p, off);
 	meta_set(&p->meta.event, "offcpu");
 	meta_set(&p->meta.unit, "ns");
 	profile__delete(off);
-	return 0;
 }
 
-int input_read_lr(struct linereader *lr, const struct input_opts *o,
-		  struct profile *p, struct profile *p2, struct fd_err *err)
+/* Read lr, known to be in format in->fmt, into p as described above. */
+static int read_one(struct one_input *in, const struct input_opts *o,
+		    struct profile *p2, struct fd_err *err)
 {
-	static const struct input_opts defaults;
-	double before = profile_total(p), before2 = p2 ? profile_total(p2) : 0;
-	uint32_t nodes_before = p->nr_nodes;
-	struct profile *into = p, *off_before, *off;
-	bool had_off = false;
-	enum input_format fmt;
-	char *had_event;
-	const char *head;
-	size_t len;
+	const struct input_reader *r = input_reader_of(in->fmt);
+	struct profile *p = in->p;
 	int ret;
 
-	if (!o)
-		o = &defaults;
+	in->into = is_blank(p) && in->view != CPU_VIEW_OFF ? p :
+							     profile__new();
+	if (in->into != p && p->meta.event &&
+	    (in->fmt == INPUT_PERF_SCRIPT || in->fmt == INPUT_PERF_DATA))
+		meta_set(&in->into->meta.event, p->meta.event);
+	in->total_before = profile_total(in->into);
+	in->nodes_before = in->into->nr_nodes;
+	ret = read_format(in->lr, r, o, in->into, p2, err);
+	in->off = in->into->offcpu;
+	in->into->offcpu = NULL;
+	if (!ret)
+		ret = decide_view(in, err);
+	if (!ret)
+		ret = check_event(in, err);
+	if (!ret)
+		place_input(in);
+	else
+		profile__delete(in->off);
+	if (in->into != p)
+		profile__delete(in->into);
+	return ret;
+}
+
+/* The format of lr's input, as o names it or its content tells. */
+static int input_format_of(struct linereader *lr, const struct input_opts *o,
+			   enum input_format *fmt, struct fd_err *err)
+{
+	const char *head;
+	size_t len;
+
 	if (o->cpu_view == (CPU_VIEW_ON | CPU_VIEW_OFF))
 		return fd_err_at(err, lr->path, 0,
 				 "--on-cpu and --off-cpu: one view at a time");
@@ -366,69 +538,36 @@ int input_read_lr(struct linereader *lr, const struct input_opts *o,
 		fd_err_at(err, lr->path, 0, "empty input");
 		return INPUT_NO_SAMPLES;
 	}
-	fmt = o->format;
+	*fmt = o->format;
 	if (is_perf_data(head, len))
 		/* binary: read as text, it could only be refused */
-		fmt = INPUT_PERF_DATA;
-	if (fmt == INPUT_AUTO && input_detect_lr(lr, &fmt, err))
+		*fmt = INPUT_PERF_DATA;
+	if (*fmt == INPUT_AUTO && input_detect_lr(lr, fmt, err))
 		return -1;
 	if ((o->ps.only_pid.nr || o->ps.only_tid.nr) &&
-	    fmt != INPUT_PERF_SCRIPT && fmt != INPUT_PERF_DATA)
+	    *fmt != INPUT_PERF_SCRIPT && *fmt != INPUT_PERF_DATA)
 		return fd_err_at(err, lr->path, 0,
 				 "--only-pid and --only-tid need perf script "
 				 "or perf.data input: this input has no "
 				 "process ids");
+	return 0;
+}
 
-	/*
-	 * The event of this input alone, to compare with what p holds:
-	 * weights of different events (cycles, instructions) do not add up.
-	 * Perf script text is the exception: as stackcollapse-perf.pl reads
-	 * its files as one stream, the first event is the filter for all,
-	 * and its reader refuses an input with none of that event. So does
-	 * the perf.data reader, which is read the same way.
-	 */
-	had_event = fmt == INPUT_PERF_SCRIPT || fmt == INPUT_PERF_DATA ?
-			    NULL : p->meta.event;
-	if (had_event)
-		p->meta.event = NULL;
-	/*
-	 * Off-CPU time comes in apart (into->offcpu), then goes where the
-	 * view wants it. --off-cpu reads into a scratch profile, whose
-	 * samples are dropped.
-	 */
-	off_before = p->offcpu;
-	p->offcpu = NULL;
-	if (o->cpu_view == CPU_VIEW_OFF)
-		into = profile__new();
-	ret = read_format(lr, fmt, o, into, p2, err);
-	off = into->offcpu;
-	into->offcpu = NULL;
-	if (into != p)
-		take_meta(p, into);
-	p->offcpu = off_before;
-	if (!ret)
-		ret = apply_view(lr, o->cpu_view, p, into, off,
-				 into != p ? into->nr_nodes > 1 :
-					     profile_total(p) > before ||
-						     p->nr_nodes > nodes_before,
-				 &had_off, err);
-	else
-		profile__delete(off);
-	if (into != p)
-		profile__delete(into);
-	if (!ret && had_event && p->meta.event &&
-	    meta_event_conflict(had_event, p->meta.event)) {
-		ret = fd_err_at(err, lr->path, 0,
-				"samples of event '%s' where the inputs "
-				"before it have '%s': weights of different "
-				"events do not add up (keep one with "
-				"--event-filter)",
-				p->meta.event, had_event);
-	}
-	if (had_event) {
-		free(p->meta.event);
-		p->meta.event = had_event;
-	}
+int input_read_lr(struct linereader *lr, const struct input_opts *o,
+		  struct profile *p, struct profile *p2, struct fd_err *err)
+{
+	static const struct input_opts defaults;
+	double before = profile_total(p), before2 = p2 ? profile_total(p2) : 0;
+	struct one_input in = { .lr = lr, .p = p };
+	int ret;
+
+	if (!o)
+		o = &defaults;
+	ret = input_format_of(lr, o, &in.fmt, err);
+	if (ret)
+		return ret;
+	in.view = o->cpu_view;
+	ret = read_one(&in, o, p2, err);
 	/* Only the processes asked for, before anything is computed. */
 	if (!ret && comm_filter_active(&o->comm) &&
 	    (profile_filter_comm(p, &o->comm, lr->path, err) ||
@@ -446,7 +585,7 @@ int input_read_lr(struct linereader *lr, const struct input_opts *o,
 	if (!ret && profile_total(p) <= before &&
 	    (!p2 || profile_total(p2) <= before2)) {
 		/* --on-cpu asked for what is not there: not an empty graph */
-		if (had_off)
+		if (in.had_off)
 			return fd_err_at(err, lr->path, 0,
 					 "no on-CPU samples in the input, "
 					 "only off-CPU time (--off-cpu shows "

@@ -45,7 +45,8 @@ struct perf_script_opts {
 	bool no_comm;	   /* no process-name root at all */
 	const char *event; /* keep samples of this event; NULL: the first */
 	/* --only-pid, --only-tid: keep the samples of these processes or
-	 * threads (comma-separated lists as given, not owned; none: all). */
+	 * threads, one id a value (split once by the option parser,
+	 * PO_WORDLIST; a value with commas is a list too); none: all. */
 	struct po_list only_pid, only_tid;
 	/* Parse every line, never taking a sample from the cache of those
 	 * seen before (perfscript.c): for tests that compare the two. */
@@ -155,8 +156,37 @@ int input_detect_lr(struct linereader *lr, enum input_format *fmt,
  * formats: input_detect_lr() also tells INPUT_PERF_DATA. */
 enum input_format input_detect(const char *head, size_t len);
 
-/* The name of a format as options name it ("folded", "perf-script",
- * "profile", "lkp-stats", "perf-data", "timehist", "auto"), and back:
+/*
+ * The readers, one table (input.c): a format's name as --input-format takes
+ * it, how its input is told from its content (magic bytes at the start, or
+ * a test of the first line that is neither blank nor a comment; detection
+ * asks them by rank), and its reader, which reads the stream
+ * lr to its end into p (p2: a differential folded file's second counts).
+ * input_read_lr() hands a reader a fresh profile unless p holds nothing
+ * yet, and merges it into p as the view wants: a reader never sees an
+ * earlier input's data but the event perf script filters on.
+ */
+struct input_reader {
+	const char *name;
+	enum input_format format;
+	const char *magic;
+	unsigned int rank; /* detect's turn: 1 first; 0 no detect */
+	bool (*detect)(const char *line, size_t len);
+	/* sk: where a text reader counts the odd lines it skips (NULL:
+	 * --strict, they fail the read) */
+	int (*read)(struct linereader *lr, const struct input_opts *o,
+		    struct profile *p, struct profile *p2, struct lr_skips *sk,
+		    struct fd_err *err);
+};
+
+/* The table's entry for f; NULL for INPUT_AUTO (and a value beyond). */
+const struct input_reader *input_reader_of(enum input_format f);
+
+/* "auto" and the table's names, in its order, NULL-terminated: the words
+ * of --input-format (its check, help, listing and completion). */
+extern const char *const input_format_words[];
+
+/* The name of a format as options name it (input_format_words), and back:
  * INPUT_AUTO for "auto", -1 for a name that is none of these. */
 const char *input_format_name(enum input_format f);
 int input_format_parse(const char *name);

@@ -157,6 +157,18 @@ struct profile {
 struct profile *profile__new(void);
 void profile__delete(struct profile *p);
 
+/*
+ * Check every invariant above on p and, when it has one, on p->offcpu:
+ * the root, children after their parents one row deeper, the child lists
+ * (each node listed once, under its parent), no two children of one
+ * (name, kind), names that exist, finite non-negative weights and
+ * total == self + the children's totals (to rounding). 0 when they hold;
+ * -1 with err naming the first node that breaks one. For tests and the
+ * fuzz harnesses: O(nodes log nodes), never called on the hot path.
+ */
+struct fd_err;
+int profile_check(const struct profile *p, struct fd_err *err);
+
 /* Free what m holds; m is left empty (all NULL, 0). */
 void profile_meta_release(struct profile_meta *m);
 

@@ -9,7 +9,7 @@
 
 #include "analyzer/diff.h"
 #include "analyzer/event.h"
-#include "analyzer/explain.h"
+#include "analyzer/chains.h"
 #include "analyzer/lkp-stats.h"
 #include "analyzer/side.h"
 #include "lib/safe-open.h"
@@ -572,7 +572,7 @@ static bool fn_hot(const struct diff_row *row)
 	double hot = row->base_mean > row->new_mean ? row->base_mean
 						    : row->new_mean;
 
-	return row->group == DIFF_SELF && hot >= EXPLAIN_HOT && row->name;
+	return row->group == DIFF_SELF && explain_is_hot(hot) && row->name;
 }
 
 /* Whether chain id of s starts with a function d's explanation may take. */

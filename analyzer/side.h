@@ -114,7 +114,7 @@ struct diff_side {
 	double *totals;	   /* per run: weight kept by the metrics */
 
 	/*
-	 * Profiles, per run, as read (private to side.c and diff.c): the
+	 * Profiles, per run, as read (side.c fills them, diff.c and explain.c read them): the
 	 * LKP metrics at full precision, keys "GROUP.NAME" (the event left
 	 * out) interned once for the side in raw_names; the self-time
 	 * chains (explain_self_chains()), when kept, likewise. Per run a

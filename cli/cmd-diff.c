@@ -20,6 +20,7 @@
 #include "cli/diff-verdict.h"
 #include "cli/input-opts.h"
 #include "cli/runs-notes.h"
+#include "lib/compiler.h"
 
 const char diff_usage[] =
 	"usage: flamediff diff [OPTIONS] BASE NEW\n"
@@ -79,7 +80,7 @@ struct diff_cmd {
 static const char *const rows_words[] = { "calltrace", "children", "self",
 					  "stats", NULL };
 
-static int rows_cb(const struct po_option *opt, const char *arg,
+static int rows_cb(const struct po_option *opt UNUSED, const char *arg,
 		   void *value, struct strbuf *err)
 {
 	struct diff_cmd *c = value;
@@ -93,8 +94,8 @@ static int rows_cb(const struct po_option *opt, const char *arg,
 }
 
 /* --folded: the format; --folded=FILE: a file besides the table. */
-static int folded_cb(const struct po_option *opt, const char *arg,
-		     void *value, struct strbuf *err)
+static int folded_cb(const struct po_option *opt UNUSED, const char *arg,
+		     void *value, struct strbuf *err UNUSED)
 {
 	struct diff_cmd *c = value;
 
@@ -282,19 +283,100 @@ out:
 	return ret;
 }
 
+/* Once the table is computed: the perf-stat rows --comm cannot filter. */
+static void mark_rows(struct comparison *cmp, const void *io)
+{
+	mark_unfiltered_stats("diff", cmp, io);
+}
+
+/* The comparison's options, from the command's. */
+static void diff_comparison_opts(const struct diff_cmd *c,
+				 struct comparison_opts *co)
+{
+	comparison_opts_init(co);
+	co->diff = c->opts;
+	co->full_precision = c->full_precision;
+	co->event = c->event;
+	co->match = &c->match;
+	co->tree = c->explain && c->format != FMT_CSV &&
+		   c->format != FMT_FOLDED;
+	/* The explanation reads the tree's processes only, and the runs'
+	 * chains; the exports and --folded each side's merged tree. */
+	co->tree_depth = 1;
+	co->chains = co->tree;
+	co->merged = c->format == FMT_FOLDED || c->folded_file ||
+		     c->format == FMT_PPROF || c->format == FMT_SPEEDSCOPE;
+	/* pprof and speedscope export the sides as read: nothing to
+	 * compute. */
+	co->load_only = c->format == FMT_PPROF || c->format == FMT_SPEEDSCOPE;
+	co->profiles_only = c->format == FMT_FOLDED || c->folded_file;
+	co->groups = c->groups;
+	co->top = (size_t)c->top;
+	co->explain = co->tree;
+	co->names[0] = c->names[0];
+	co->names[1] = c->names[1];
+	co->computed = mark_rows;
+	co->computed_data = &c->io;
+}
+
+/* Say why comparison_run() failed, as each step's failure is said. */
+static int comparison_failed(const struct comparison *cmp,
+			     const struct fd_err *err)
+{
+	switch (cmp->failed) {
+	case COMPARISON_NOT_PROFILES:
+		return usage_error("diff", "--folded needs profiles on both "
+					   "sides, not LKP stats files");
+	case COMPARISON_EXPLAIN:
+		return report_bad_input(err->msg);
+	case COMPARISON_LOAD:
+	case COMPARISON_COMPUTE:
+		break;
+	}
+	fprintf(stderr, "flamediff diff: %s\n", err->msg);
+	return EXIT_INPUT;
+}
+
+/* The chosen output of the comparison cmp into o. */
+static void write_output(const struct diff_cmd *c,
+			 const struct comparison *cmp, struct outfile *o)
+{
+	const struct explain *e = c->explain ? &cmp->explain : NULL;
+	const struct diff_side *s = cmp->sides;
+	struct side_summary sum[2];
+
+	comparison_summary(cmp, 0, &sum[0]);
+	comparison_summary(cmp, 1, &sum[1]);
+	switch (c->format) {
+	case FMT_FOLDED:
+		diff_folded_write(s[0].side.merged, s[1].side.merged,
+				  c->normalize, o);
+		break;
+	case FMT_JSON:
+		diff_text_json(o, &cmp->table, e, sum, &c->opts);
+		break;
+	case FMT_CSV:
+		diff_text_csv(o, &cmp->table);
+		break;
+	default:
+		/* --width, else within a mail reply's with --rows */
+		diff_text_table_width(o, &cmp->table, e, sum, &c->opts,
+				      c->width ? c->width :
+				      c->rows_given ? EXPLAIN_WIDTH : 0);
+		break;
+	}
+}
+
 int cmd_diff(int argc, char **argv)
 {
 	char *const *paths[2];
 	size_t nr[2];
 	struct comparison cmp = { 0 };
 	struct comparison_opts co;
-	struct diff_side *s = cmp.sides;
-	struct explain e = { 0 };
 	struct diff_cmd c;
 	struct fd_err err;
 	struct outfile o[2], *main_out = &o[0];
 	size_t nr_out = 1;
-	const char *names[2];
 	struct verdict_rule *rules = NULL;
 	size_t nr_rules = 0;
 	bool verdict = diff_verdict_wanted(argc, argv);
@@ -309,42 +391,19 @@ int cmd_diff(int argc, char **argv)
 		paths[i] = c.paths[i].v;
 		nr[i] = c.paths[i].nr;
 	}
-	comparison_opts_init(&co);
-	co.diff = c.opts;
-	co.full_precision = c.full_precision;
-	co.event = c.event;
-	co.match = &c.match;
-	co.tree = c.explain && c.format != FMT_CSV && c.format != FMT_FOLDED;
-	/* The explanation reads the tree's processes only, and the runs'
-	 * chains; the exports and --folded each side's merged tree. */
-	co.tree_depth = 1;
-	co.chains = co.tree;
-	co.merged = c.format == FMT_FOLDED || c.folded_file ||
-		    c.format == FMT_PPROF || c.format == FMT_SPEEDSCOPE;
-	if (comparison_load(&cmp, paths, nr, &c.io, &co, &err)) {
-		fprintf(stderr, "flamediff diff: %s\n", err.msg);
-		ret = EXIT_INPUT;
+	diff_comparison_opts(&c, &co);
+	if (comparison_run(&cmp, paths, nr, &c.io, &co, &err)) {
+		ret = comparison_failed(&cmp, &err);
 		goto out;
 	}
-	if ((c.format == FMT_FOLDED || c.folded_file) &&
-	    !comparison_profiles(&cmp)) {
-		ret = usage_error("diff", "--folded needs profiles on both "
-					  "sides, not LKP stats files");
-		goto out;
-	}
-	if (c.format == FMT_PPROF || c.format == FMT_SPEEDSCOPE) {
+	if (co.load_only) {
 		if (c.exit_code || nr_rules) {
 			ret = usage_error("diff", "--exit-code and --fail-on "
 					  "need the table, not --format %s",
 					  format_words[c.format]);
 			goto out;
 		}
-		ret = export_sides(&c, s);
-		goto out;
-	}
-	if (comparison_compute(&cmp, &co, &err)) {
-		fprintf(stderr, "flamediff diff: %s\n", err.msg);
-		ret = EXIT_INPUT;
+		ret = export_sides(&c, cmp.sides);
 		goto out;
 	}
 	if (cmp.note)
@@ -352,23 +411,12 @@ int cmd_diff(int argc, char **argv)
 	if (cmp.match_note)
 		fprintf(stderr, "flamediff diff: note: %s\n", cmp.match_note);
 	say_runs_notes("diff", &cmp);
-	mark_unfiltered_stats("diff", &cmp, &c.io);
-	for (i = 0; i < 2; i++)
-		names[i] = c.names[i] ? c.names[i] : s[i].name;
-	diff_select(&cmp.table, c.groups, (size_t)c.top);
-	if (co.tree) {
-		if (explain_sides(&cmp.table, &s[0], &s[1], &c.opts, &e,
-				  &err)) {
-			ret = report_bad_input(err.msg);
-			goto out;
-		}
-		explain_processes(&e, cmp.tree);
-	}
 
 	/* The extra file and the main output appear together or not at
 	 * all: one commit for both, the main output (maybe stdout) last. */
 	if (c.folded_file) {
-		if (write_folded(&o[0], c.folded_file, s, c.normalize, &err)) {
+		if (write_folded(&o[0], c.folded_file, cmp.sides, c.normalize,
+				 &err)) {
 			ret = report_bad_input(err.msg);
 			goto out;
 		}
@@ -383,32 +431,13 @@ int cmd_diff(int argc, char **argv)
 		ret = report_bad_input(err.msg);
 		goto out;
 	}
-	switch (c.format) {
-	case FMT_FOLDED:
-		diff_folded_write(s[0].side.merged, s[1].side.merged,
-				  c.normalize, main_out);
-		break;
-	case FMT_JSON:
-		diff_text_json(main_out, &cmp.table, c.explain ? &e : NULL,
-			       names, s, &c.opts);
-		break;
-	case FMT_CSV:
-		diff_text_csv(main_out, &cmp.table);
-		break;
-	default:
-		diff_text_table_width(main_out, &cmp.table,
-				      c.explain ? &e : NULL, names, s, &c.opts,
-				      c.width ? c.width :
-				      c.rows_given ? EXPLAIN_WIDTH : 0);
-		break;
-	}
+	write_output(&c, &cmp, main_out);
 	ret = 0;
 	if (outfile_commit_all(o, nr_out, &err))
 		ret = report_bad_input(err.msg);
 	else if (c.exit_code || nr_rules)
 		ret = verdict_ret = diff_verdict(&cmp.table, rules, nr_rules);
 out:
-	explain_release(&e);
 	comparison_release(&cmp);
 out_args:
 	input_opts_release(&c.io);

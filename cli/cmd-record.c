@@ -25,6 +25,7 @@
 #include "collector/monitors.h"
 #include "collector/record.h"
 #include "collector/workload.h"
+#include "lib/compiler.h"
 
 static volatile sig_atomic_t stop_signal;
 
@@ -82,7 +83,7 @@ static int freq_cb(const struct po_option *opt, const char *arg,
 	return 0;
 }
 
-static int call_graph_cb(const struct po_option *opt, const char *s,
+static int call_graph_cb(const struct po_option *opt UNUSED, const char *s,
 			 void *value, struct strbuf *err)
 {
 	struct record_opts *o = value;

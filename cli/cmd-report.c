@@ -23,6 +23,7 @@
 #include "cli/builtin.h"
 #include "cli/input-opts.h"
 #include "lib/parse-options.h"
+#include "lib/compiler.h"
 
 enum report_format { FMT_TABLE, FMT_JSON, FMT_CSV, FMT_LKP };
 
@@ -54,8 +55,8 @@ struct report_cmd {
 };
 
 /* A key part: "perf-profile.children.EVENT.fn" must stay one word. */
-static int event_name_cb(const struct po_option *opt, const char *arg,
-			 void *value, struct strbuf *err)
+static int event_name_cb(const struct po_option *opt UNUSED, const char *arg,
+			 void *value UNUSED, struct strbuf *err)
 {
 	if (*arg && !strpbrk(arg, " \t\n"))
 		return 0;

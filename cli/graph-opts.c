@@ -15,27 +15,25 @@
 #include "cli/input-opts.h"
 #include "render/color.h"
 #include "render/textfmt.h"
+#include "lib/compiler.h"
 
-static int input_format_cb(const struct po_option *opt, const char *arg,
+static int input_format_cb(const struct po_option *opt UNUSED, const char *arg,
 			   void *value, struct strbuf *err)
 {
 	struct input_opts *io = value;
 	int f = input_format_parse(arg);
 
 	if (f < 0) {
-		strbuf_addstr(err, "want auto, profile, folded, perf-script, "
-				   "lkp-stats or timehist");
+		strbuf_addstr(err, "want ");
+		po_add_words(err, input_format_words);
 		return -1;
 	}
 	io->format = (enum input_format)f;
 	return 0;
 }
 
-/* What completion offers (the callbacks check). */
-static const char *const input_format_words[] = {
-	"auto", "profile", "folded", "perf-script", "lkp-stats", "timehist",
-	NULL
-};
+/* What completion offers (the callbacks check; --input-format's words
+ * are input.c's reader table's). */
 static const char *const palette_words[] = {
 	"hot", "mem", "io", "wakeup", "chain", "java", "js", "perl", "red",
 	"green", "blue", "aqua", "yellow", "purple", "orange", NULL
@@ -47,9 +45,8 @@ static const char *const bgcolor_words[] = {
 const struct po_option input_options[] = {
 	{ .type = PO_T_CALLBACK, .long_name = "input-format", .off = 0,
 	  .argh = "FMT", .cb = input_format_cb, .words = input_format_words,
-	  .help = "read the inputs as profile, folded, perf-script,\n"
-		  "lkp-stats or timehist, not as their content\n"
-		  "suggests (auto, the default)" },
+	  .help = "read the inputs as FMT: " PO_HELP_WORDS ",\n"
+		  "not as their content suggests (auto, the default)" },
 	PO_BIT(0, "on-cpu", struct input_opts, cpu_view, CPU_VIEW_ON,
 	       "show the samples (on-CPU time); the default when\n"
 	       "an input has samples"),
@@ -76,19 +73,19 @@ const struct po_option input_options[] = {
 		"no process-name root (perf script; a profile's\n"
 		"process frames dropped), or folded stacks that\n"
 		"start with a function"),
-	PO_LIST(0, "only-pid", struct input_opts, ps.only_pid, "PID[,PID...]",
+	PO_WORDLIST(0, "only-pid", struct input_opts, ps.only_pid, "PID[,PID...]",
 		"perf script, perf.data: only the samples of these\n"
 		"processes;\n"
 		"repeatable"),
-	PO_LIST(0, "only-tid", struct input_opts, ps.only_tid, "TID[,TID...]",
+	PO_WORDLIST(0, "only-tid", struct input_opts, ps.only_tid, "TID[,TID...]",
 		"perf script, perf.data: only the samples of these\n"
 		"threads;\n"
 		"repeatable"),
-	PO_LIST(0, "comm", struct input_opts, comm.keep, "NAME[,NAME...]",
+	PO_WORDLIST(0, "comm", struct input_opts, comm.keep, "NAME[,NAME...]",
 		"only these processes (a NAME also matches\n"
 		"NAME-PID, NAME-worker and the kernel's 15-byte\n"
 		"cut of NAME); repeatable"),
-	PO_LIST(0, "exclude-comm", struct input_opts, comm.drop,
+	PO_WORDLIST(0, "exclude-comm", struct input_opts, comm.drop,
 		"NAME[,NAME...]", "not these processes; repeatable"),
 	PO_FILENAME(0, "kallsyms", struct input_opts, kallsyms, "FILE",
 		    "perf.data: kernel symbols (a copy of /proc/kallsyms)\n"
@@ -183,8 +180,8 @@ static int minwidth_cb(const struct po_option *opt, const char *arg,
 	return r;
 }
 
-static int colors_cb(const struct po_option *opt, const char *arg,
-		     void *value, struct strbuf *err)
+static int colors_cb(const struct po_option *opt UNUSED, const char *arg,
+		     void *value UNUSED, struct strbuf *err)
 {
 	if (color_palette_valid(arg))
 		return 0;
@@ -192,8 +189,8 @@ static int colors_cb(const struct po_option *opt, const char *arg,
 	return -1;
 }
 
-static int bgcolors_cb(const struct po_option *opt, const char *arg,
-		       void *value, struct strbuf *err)
+static int bgcolors_cb(const struct po_option *opt UNUSED, const char *arg,
+		       void *value UNUSED, struct strbuf *err)
 {
 	struct rgb a, b;
 

@@ -7,6 +7,7 @@
 #include "collector/perf.h"
 #include "collector/range.h"
 #include "collector/unwind.h"
+#include "lib/compiler.h"
 
 /* Not in libunwind's public headers, but exported: the binary search of
  * an .eh_frame_hdr table, reading the table through our accessors. */
@@ -146,19 +147,21 @@ static int find_proc_info(unw_addr_space_t as, unw_word_t ip,
 						  need_unwind_info, arg);
 }
 
-static void put_unwind_info(unw_addr_space_t as, unw_proc_info_t *pi,
-			    void *arg)
+static void put_unwind_info(unw_addr_space_t as UNUSED,
+			    unw_proc_info_t *pi UNUSED,
+			    void *arg UNUSED)
 {
 	/* libunwind frees what dwarf_search_unwind_table allocated */
 }
 
-static int get_dyn_info_list_addr(unw_addr_space_t as, unw_word_t *addr,
-				  void *arg)
+static int get_dyn_info_list_addr(unw_addr_space_t as UNUSED,
+				  unw_word_t *addr UNUSED,
+				  void *arg UNUSED)
 {
 	return -UNW_ENOINFO;
 }
 
-static int access_mem(unw_addr_space_t as, unw_word_t addr,
+static int access_mem(unw_addr_space_t as UNUSED, unw_word_t addr,
 		      unw_word_t *valp, int write, void *arg)
 {
 	struct ctx *c = arg;
@@ -201,7 +204,7 @@ static int reg_index(unw_regnum_t r)
 	return map[r];
 }
 
-static int access_reg(unw_addr_space_t as, unw_regnum_t regnum,
+static int access_reg(unw_addr_space_t as UNUSED, unw_regnum_t regnum,
 		      unw_word_t *valp, int write, void *arg)
 {
 	struct ctx *c = arg;
@@ -213,19 +216,23 @@ static int access_reg(unw_addr_space_t as, unw_regnum_t regnum,
 	return 0;
 }
 
-static int access_fpreg(unw_addr_space_t as, unw_regnum_t num,
-			unw_fpreg_t *val, int write, void *arg)
+static int access_fpreg(unw_addr_space_t as UNUSED, unw_regnum_t num UNUSED,
+			unw_fpreg_t *val UNUSED, int write UNUSED,
+			void *arg UNUSED)
 {
 	return -UNW_EBADREG;
 }
 
-static int resume(unw_addr_space_t as, unw_cursor_t *cu, void *arg)
+static int resume(unw_addr_space_t as UNUSED, unw_cursor_t *cu UNUSED,
+		  void *arg UNUSED)
 {
 	return -UNW_EINVAL;
 }
 
-static int get_proc_name(unw_addr_space_t as, unw_word_t addr, char *buf,
-			 size_t len, unw_word_t *offp, void *arg)
+static int get_proc_name(unw_addr_space_t as UNUSED, unw_word_t addr UNUSED,
+			 char *buf UNUSED,
+			 size_t len UNUSED, unw_word_t *offp UNUSED,
+			 void *arg UNUSED)
 {
 	return -UNW_EINVAL;
 }

@@ -11,6 +11,7 @@
 
 #include "lib/error.h"
 #include "lib/parse-options.h"
+#include "lib/compiler.h"
 
 /* The built-in -h/--help, listed and matched like any other option. */
 static const struct po_option help_option = {
@@ -20,6 +21,11 @@ static const struct po_option help_option = {
 
 void po_list_release(struct po_list *l)
 {
+	size_t i;
+
+	if (l->owned)
+		for (i = 0; i < l->nr; i++)
+			free(l->v[i]);
 	free(l->v);
 	memset(l, 0, sizeof(*l));
 }
@@ -108,7 +114,8 @@ static int match(const struct po_option *o, size_t off, void *ctx)
 	return 0;
 }
 
-static int has_help(const struct po_option *o, size_t off, void *ctx)
+static int has_help(const struct po_option *o, size_t off UNUSED,
+		    void *ctx UNUSED)
 {
 	return o->short_name == 'h' || (o->long_name &&
 					!strcmp(o->long_name, "help"));
@@ -233,13 +240,75 @@ static int get_choice(const struct po_option *o, const char *arg, int *out,
 		}
 	}
 	strbuf_addstr(err, "want ");
-	for (i = 0; o->words[i]; i++)
-		strbuf_addf(err, "%s%s", i ? o->words[i + 1] ? ", " : " or "
-					   : "", o->words[i]);
+	po_add_words(err, o->words);
 	return -1;
 }
 
+void po_add_words(struct strbuf *sb, const char *const *words)
+{
+	size_t i;
+
+	for (i = 0; words[i]; i++)
+		strbuf_addf(sb, "%s%s", i ? words[i + 1] ? ", " : " or " : "",
+			    words[i]);
+}
+
+/*
+ * The help text of o, with PO_HELP_WORDS replaced by its words ("a, b or
+ * c"), broken into lines of at most HELP_WIDTH columns.
+ */
+#define HELP_WIDTH 50
+static void help_text(struct strbuf *sb, const struct po_option *o)
+{
+	const char *h = o->help ? o->help : "", *at = strstr(h, PO_HELP_WORDS);
+	const char *nl;
+	size_t i, line; /* where the current line starts in sb */
+
+	if (!at || !o->words) {
+		strbuf_addstr(sb, h);
+		return;
+	}
+	strbuf_add(sb, h, at - h);
+	nl = strrchr(sb->buf, '\n');
+	line = nl ? (size_t)(nl + 1 - sb->buf) : 0;
+	for (i = 0; o->words[i]; i++) {
+		const char *sep = i ? o->words[i + 1] ? ", " : " or " : "";
+		size_t col = sb->len - line;
+
+		if (i && col + strlen(sep) + strlen(o->words[i]) + 1 >
+				 HELP_WIDTH) {
+			strbuf_addstr(sb, sep[0] == ',' ? ",\n" : "\nor ");
+			line = sb->len - (sep[0] == ',' ? 0 : 3);
+		} else {
+			strbuf_addstr(sb, sep);
+		}
+		strbuf_addstr(sb, o->words[i]);
+	}
+	strbuf_addstr(sb, at + strlen(PO_HELP_WORDS));
+}
+
 /* Store the option's value (arg NULL when it has none). */
+/* PO_SPLIT: each comma-separated word of arg (copied) a value of l. A
+ * value of no word at all ("", ",") is kept as one empty word, as a list
+ * given but naming nothing. */
+static int add_words(struct po_list *l, const char *arg)
+{
+	const char *w = arg;
+	size_t n, added = 0;
+
+	l->owned = true;
+	do {
+		n = strcspn(w, ",");
+		if (n || (!w[n] && !added)) {
+			ALLOC_GROW(l->v, l->nr + 1, l->alloc);
+			l->v[l->nr++] = xstrndup(w, n);
+			added++;
+		}
+		w += n;
+	} while (*w++);
+	return 0;
+}
+
 static int apply(const struct po_option *o, void *p, const char *arg,
 		 struct strbuf *err)
 {
@@ -271,6 +340,8 @@ static int apply(const struct po_option *o, void *p, const char *arg,
 		return 0;
 	case PO_T_LIST:
 		l = p;
+		if (o->flags & PO_SPLIT)
+			return add_words(l, arg);
 		ALLOC_GROW(l->v, l->nr + 1, l->alloc);
 		l->v[l->nr++] = (char *)arg; /* from argv */
 		return 0;
@@ -395,6 +466,7 @@ out:
 
 static void help_line(struct strbuf *out, const struct po_option *o)
 {
+	struct strbuf text = STRBUF_INIT;
 	size_t start = out->len;
 	const char *h, *nl;
 
@@ -410,12 +482,14 @@ static void help_line(struct strbuf *out, const struct po_option *o)
 		strbuf_addch(out, '\n');
 		start = out->len;
 	}
-	h = o->help ? o->help : "";
+	help_text(&text, o);
+	h = text.buf;
 	for (;;) {
 		strbuf_addchars(out, ' ', HELP_COLUMN - (out->len - start));
 		nl = strchr(h, '\n');
 		if (!nl) {
 			strbuf_addf(out, "%s\n", h);
+			strbuf_release(&text);
 			return;
 		}
 		strbuf_add(out, h, nl - h);
@@ -451,7 +525,7 @@ void po_help(struct strbuf *out, const char *usage,
 		help_line(out, &help_option);
 }
 
-static int list_line(const struct po_option *o, size_t off, void *ctx)
+static int list_line(const struct po_option *o, size_t off UNUSED, void *ctx)
 {
 	struct strbuf *out = ctx;
 	int i;

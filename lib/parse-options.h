@@ -2,6 +2,7 @@
 #ifndef FLAMEDIFF_PARSE_OPTIONS_H
 #define FLAMEDIFF_PARSE_OPTIONS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -49,6 +50,7 @@ enum po_type {
 #define PO_RANGE	(1u << 1) /* U64/DOUBLE: lo <= value <= hi */
 #define PO_LO_OPEN	(1u << 2) /* ... and lo < value */
 #define PO_HIDDEN	(1u << 3) /* not in --help nor the listing */
+#define PO_SPLIT	(1u << 4) /* LIST: "a,b" adds "a" and "b" */
 
 struct po_option;
 
@@ -87,11 +89,15 @@ struct po_option {
 };
 
 /* A repeatable string option's values, in order; the strings point into
- * argv. po_list_release() frees the array. */
+ * argv, or with PO_SPLIT are the comma-separated words of its values,
+ * split once as they are parsed (owned: readers that test every sample
+ * against the list then never split it again). po_list_release() frees
+ * the array (and the words). */
 struct po_list {
 	char **v;
 	size_t nr;
 	unsigned long alloc;
+	bool owned; /* v[i] are allocated (PO_SPLIT) */
 };
 
 void po_list_release(struct po_list *l);
@@ -141,10 +147,25 @@ void po_list_release(struct po_list *l);
 #define PO_CHOICE(s, l, T, m, a, w, h)                                     \
 	{ .type = PO_T_CHOICE, .short_name = (s), .long_name = (l),       \
 	  .off = PO_OFF(T, m, int), .argh = (a), .words = (w), .help = (h) }
+/* A repeatable list whose values are comma-separated words, split once. */
+#define PO_WORDLIST(s, l, T, m, a, h)                                      \
+	{ .type = PO_T_LIST, .short_name = (s), .long_name = (l),         \
+	  .off = PO_OFF(T, m, struct po_list), .argh = (a), .help = (h),  \
+	  .flags = PO_SPLIT }
 /* The callback gets base + offsetof(T, m), of whatever type m has. */
 #define PO_CALLBACK(s, l, T, m, a, f, h)                                   \
 	{ .type = PO_T_CALLBACK, .short_name = (s), .long_name = (l),     \
 	  .off = offsetof(T, m), .argh = (a), .help = (h), .cb = (f) }
+
+/*
+ * In a help text, where the option's words go ("a, b or c"): a table
+ * that lists its words elsewhere (a CHOICE's, or a callback's .words) has
+ * them in its help without writing them twice.
+ */
+#define PO_HELP_WORDS "%WORDS%"
+
+/* Append words (NULL-terminated) as "a, b or c". */
+void po_add_words(struct strbuf *sb, const char *const *words);
 
 /* parse_options() flags. */
 #define PO_STOP_AT_NON_OPTION (1u << 0) /* the first operand ends options */

@@ -10,18 +10,15 @@
 #include "render/textfmt.h"
 
 /* The description of a side in the table's header. */
-static char *side_desc(const struct diff_side *s)
+static char *side_desc(const struct side_summary *s)
 {
-	const struct profile_meta *m;
-
 	if (s->stats)
 		return xstrfmt("%zu run%s, LKP stats", s->nr_runs,
 			       s->nr_runs == 1 ? "" : "s");
-	m = &s->side.meta[0];
 	return xstrfmt("%zu run%s%s%s%s%s", s->nr_runs,
-		       s->nr_runs == 1 ? "" : "s", m->event ? ", " : "",
-		       m->event ? m->event : "", m->kernel ? ", kernel " : "",
-		       m->kernel ? m->kernel : "");
+		       s->nr_runs == 1 ? "" : "s", s->event ? ", " : "",
+		       s->event ? s->event : "", s->kernel ? ", kernel " : "",
+		       s->kernel ? s->kernel : "");
 }
 
 /* The columns of a row before its key (46, more past LKP_STDDEV_MAX). */
@@ -95,16 +92,14 @@ static bool is_commit(const char *s)
 }
 
 void diff_text_table(struct outfile *o, const struct diff *d,
-		     const struct explain *e, const char *const names[2],
-		     const struct diff_side s[2],
+		     const struct explain *e, const struct side_summary s[2],
 		     const struct diff_opts *opts)
 {
-	diff_text_table_width(o, d, e, names, s, opts, 0);
+	diff_text_table_width(o, d, e, s, opts, 0);
 }
 
 void diff_text_table_width(struct outfile *o, const struct diff *d,
-			   const struct explain *e, const char *const names[2],
-			   const struct diff_side s[2],
+			   const struct explain *e, const struct side_summary s[2],
 			   const struct diff_opts *opts, size_t width)
 {
 	char *desc[2] = { side_desc(&s[0]), side_desc(&s[1]) };
@@ -113,9 +108,9 @@ void diff_text_table_width(struct outfile *o, const struct diff *d,
 	size_t i, col, prose = width ? width : EXPLAIN_WIDTH;
 
 	for (i = 0; i < 2; i++)
-		esc[i] = xstrdup(text_name(&sb, names[i], 0));
+		esc[i] = xstrdup(text_name(&sb, s[i].name, 0));
 	lkp_table_header(o, esc[0], desc[0], esc[1], desc[1],
-			 is_commit(names[0]) && is_commit(names[1]), width);
+			 is_commit(s[0].name) && is_commit(s[1].name), width);
 	for (i = 0; i < d->nr_rows; i++) {
 		const struct diff_row *r = &d->rows[i];
 		struct lkp_row lr = { r->key, r->base_mean, r->base_stddev,
@@ -210,13 +205,13 @@ static void json_runs(struct outfile *o, const char *side, const double *v,
 	outfile_puts(o, "]}");
 }
 
-static void json_side(struct outfile *o, const char *what, const char *name,
-		      const struct diff_side *s)
+static void json_side(struct outfile *o, const char *what,
+		      const struct side_summary *s)
 {
 	size_t i;
 
 	outfile_printf(o, "  \"%s\": {\"name\": ", what);
-	json_string(o, name);
+	json_string(o, s->name);
 	outfile_printf(o, ", \"kind\": \"%s\", \"runs\": %zu, \"files\": [",
 		       s->stats ? "lkp-stats" : "profile", s->nr_runs);
 	for (i = 0; i < s->nr_runs; i++) {
@@ -228,15 +223,14 @@ static void json_side(struct outfile *o, const char *what, const char *name,
 }
 
 void diff_text_json(struct outfile *o, const struct diff *d,
-		    const struct explain *e, const char *const names[2],
-		    const struct diff_side s[2],
+		    const struct explain *e, const struct side_summary s[2],
 		    const struct diff_opts *opts)
 {
 	size_t i, k = 0;
 
 	outfile_puts(o, "{\n");
-	json_side(o, "base", names[0], &s[0]);
-	json_side(o, "new", names[1], &s[1]);
+	json_side(o, "base", &s[0]);
+	json_side(o, "new", &s[1]);
 	outfile_printf(o, "  \"selection\": {\"all\": %s, \"min_change\": ",
 		       opts->all ? "true" : "false");
 	if (opts->min_change >= 0)

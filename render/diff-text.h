@@ -2,6 +2,7 @@
 #ifndef FLAMEDIFF_DIFF_TEXT_H
 #define FLAMEDIFF_DIFF_TEXT_H
 
+#include "analyzer/comparison.h"
 #include "analyzer/diff.h"
 #include "analyzer/explain.h"
 #include "lib/outfile.h"
@@ -9,9 +10,10 @@
 /*
  * diff's outputs: the comparison d of two sides (analyzer/diff.h) and its
  * explanation e (analyzer/explain.h; NULL: none), as LKP's table, JSON or
- * CSV. Only the rows d shows are written (diff_row.shown). names are the
- * sides' names as the user sees them; s[0] is the base, s[1] the new side;
- * opts the selection d was made with.
+ * CSV. Only the rows d shows are written (diff_row.shown). s[0] is what is
+ * shown of the base side, s[1] of the new one (read-only summaries,
+ * comparison_summary(); names as the user sees them); opts the selection
+ * d was made with.
  */
 
 /*
@@ -21,8 +23,7 @@
  * text after a blank line.
  */
 void diff_text_table(struct outfile *o, const struct diff *d,
-		     const struct explain *e, const char *const names[2],
-		     const struct diff_side s[2],
+		     const struct explain *e, const struct side_summary s[2],
 		     const struct diff_opts *opts);
 
 /*
@@ -35,8 +36,7 @@ void diff_text_table(struct outfile *o, const struct diff *d,
  * escaped in any case (text_name()).
  */
 void diff_text_table_width(struct outfile *o, const struct diff *d,
-			   const struct explain *e, const char *const names[2],
-			   const struct diff_side s[2],
+			   const struct explain *e, const struct side_summary s[2],
 			   const struct diff_opts *opts, size_t width);
 
 /*
@@ -48,8 +48,7 @@ void diff_text_table_width(struct outfile *o, const struct diff *d,
  * when e is given. Numbers "%.10g", null when not finite.
  */
 void diff_text_json(struct outfile *o, const struct diff *d,
-		    const struct explain *e, const char *const names[2],
-		    const struct diff_side s[2],
+		    const struct explain *e, const struct side_summary s[2],
 		    const struct diff_opts *opts);
 
 /*

@@ -209,9 +209,9 @@ static void write_movers(struct outfile *o, const char *what,
 
 static const char *hot_state(const struct explain_hot *h)
 {
-	if (h->base_self >= EXPLAIN_HOT && h->new_self >= EXPLAIN_HOT)
+	if (explain_is_hot(h->base_self) && explain_is_hot(h->new_self))
 		return "stayed hot";
-	return h->base_self >= EXPLAIN_HOT ? "cooled down" : "became hot";
+	return explain_is_hot(h->base_self) ? "cooled down" : "became hot";
 }
 
 static void write_chains(struct outfile *o, const char *what,
@@ -233,8 +233,8 @@ static void write_chains(struct outfile *o, const char *what,
 static void write_hot(struct outfile *o, const struct explain_hot *h,
 		      int width)
 {
-	bool stayed = h->base_self >= EXPLAIN_HOT &&
-		      h->new_self >= EXPLAIN_HOT;
+	bool stayed = explain_is_hot(h->base_self) &&
+		      explain_is_hot(h->new_self);
 	struct wrap w = { o, 0, 2, width, STRBUF_INIT, 0, 0 };
 	char buf[128], b[32], n[32];
 

@@ -260,6 +260,13 @@ int layout_build(struct layout **out, const struct profile *p,
 		 const struct flame_opts *o, struct fd_err *err);
 
 /*
+ * Check the invariants above on l (a plain graph's or a comparison's), and
+ * that every number in it is finite: 0 when they hold, -1 with err naming
+ * the first frame that breaks one. For tests and the fuzz harnesses.
+ */
+int layout_check(const struct layout *l, struct fd_err *err);
+
+/*
  * Lay out a comparison t (built by cmp_tree__new() from the runs; for
  * --reverse, from reversed runs). base_merged and new_merged give the
  * metadata of the info line and the totals only (a side's tree-less sum,

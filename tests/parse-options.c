@@ -8,6 +8,7 @@
 
 #include "lib/parse-options.h"
 #include "tests/tap.h"
+#include "lib/compiler.h"
 
 /* Options of a part, in a struct of its own, as cli/input-opts.h's. */
 struct part {
@@ -25,8 +26,8 @@ struct opts {
 	const char *seen;	/* the callback's argument */
 };
 
-static int cb(const struct po_option *opt, const char *arg, void *value,
-	      struct strbuf *err)
+static int cb(const struct po_option *opt UNUSED, const char *arg, void *value,
+	      struct strbuf *err UNUSED)
 {
 	struct opts *o = value;
 

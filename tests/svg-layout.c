@@ -21,58 +21,15 @@ static void add(struct profile *p, const char *stack, double w)
 	add_folded_stack(p, stack, w, false);
 }
 
-/* Every invariant layout.h promises; returns the number of violations. */
+/* Every invariant layout.h promises (layout_check()): 0 when they hold. */
 static int check_invariants(const struct layout *l, const char *what)
 {
-	const struct flame_opts *o = l->opts;
-	double minpx = o->minwidth_pct ? 0 : o->minwidth;
-	int bad = 0;
-	size_t i;
+	struct fd_err err = { { 0 } };
 
-	if (!l->nr_frames)
+	if (!layout_check(l, &err))
 		return 0;
-	if (l->frames[0].depth != 0 || l->frames[0].parent != NODE_NONE ||
-	    strcmp(l->frames[0].name, "all") ||
-	    fabs(l->frames[0].x - l->geom.graph_x) > 1e-9)
-		bad++;
-	for (i = 1; i < l->nr_frames; i++) {
-		const struct layout_frame *f = &l->frames[i];
-		const struct layout_frame *pa;
-
-		if (f->parent >= i) { /* pre-order */
-			bad++;
-			continue;
-		}
-		pa = &l->frames[f->parent];
-		if (f->depth != pa->depth + 1)
-			bad++;
-		if (f->x < pa->x - 1e-6 ||
-		    f->x + f->width > pa->x + pa->width + 1e-6)
-			bad++;
-		if (f->width < minpx - 1e-9)
-			bad++;
-		if (f->value > pa->value * (1 + 1e-12))
-			bad++;
-		/* The previous frame with the same parent: to the left,
-		 * no overlap, smaller name (merged frames excepted). */
-		for (size_t j = i - 1; j > f->parent; j--) {
-			const struct layout_frame *s = &l->frames[j];
-
-			if (s->parent != f->parent)
-				continue;
-			if (s->x + s->width > f->x + 1e-6)
-				bad++;
-			if (!(s->flags & LF_MERGED) && !(f->flags & LF_MERGED) &&
-			    strcmp(s->name, f->name) > 0)
-				bad++;
-			break;
-		}
-		if (f->depth > l->max_depth)
-			bad++;
-	}
-	if (bad)
-		diag("%s: %d violations", what, bad);
-	return bad;
+	diag("%s: %s", what, err.msg);
+	return 1;
 }
 
 static const struct layout_frame *find(const struct layout *l,

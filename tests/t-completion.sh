@@ -107,10 +107,11 @@ ok $? "fold --min offers nothing (--min-change is diff's)"
 
 # The script offers exactly the options the tables list.
 for cmd in fold report diff svg png record; do
-	"$FLAMEDIFF" --list-options $cmd | cut -f1 | grep -v '^-$' |
-		sort >"$T/want"
+	"$FLAMEDIFF" --list-options $cmd >"$T/list"
+	rc=$?
+	cut -f1 "$T/list" | grep -v '^-$' | sort >"$T/want"
 	complete_words flamediff $cmd -- | sort >"$T/got"
-	cmp -s "$T/want" "$T/got"
+	[ $rc -eq 0 ] && nonempty "$T/want" && cmp -s "$T/want" "$T/got"
 	ok $? "$cmd: --<TAB> offers the table's long options"
 done
 

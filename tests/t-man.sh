@@ -154,6 +154,25 @@ for cmd in $(cat "$T/commands"); do
 	done
 	[ "$k" -gt 0 ] && [ -z "$bad" ]
 	ok $? "$cmd: the program accepts every option the page lists ($k)${bad:+ (refused:$bad)}"
+
+	# An option that takes one of some words (the listing's
+	# "words:a,b,c", from the table: --input-format's are the readers')
+	# names each of them in its paragraph.
+	nw=0
+	bad=
+	while IFS='	' read -r long short arg comp; do
+		case $comp in words:*) ;; *) continue ;; esac
+		[ "$long" != - ] || continue
+		roff=$(printf '%s' "$long" | sed 's/-/\\-/g')
+		awk -v tag="$roff" '/^\.TP/ { on = 0; if (getline > 0) on = index($0, tag) > 0 }
+			on' "$T/sec" | sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' >"$T/para"
+		for w in $(echo "${comp#words:}" | tr ',' ' '); do
+			nw=$((nw + 1))
+			grep -qw -- "$w" "$T/para" || bad="$bad $long:$w"
+		done
+	done <"$T/listing"
+	[ -s "$T/listing" ] && [ -z "$bad" ]
+	ok $? "$cmd: the page names every word of its options' choices ($nw)${bad:+ (missing:$bad)}"
 done
 
 # --- The examples run ----------------------------------------------------

@@ -234,7 +234,8 @@ ok $? "a chain of four [unknown] frames is drawn as one"
 	>"$T/mail.txt"
 rc=$?
 long=$(awk 'length > 100' "$T/mail.txt" | wc -l)
-[ $rc -eq 0 ] && [ "$long" -eq 0 ] && ! grep -q calltrace "$T/mail.txt"
+[ $rc -eq 0 ] && [ "$long" -eq 0 ] && grep -q 'children\.' "$T/mail.txt" &&
+	! grep -q calltrace "$T/mail.txt"
 ok $? "--rows children,self --top 20: no line over 100 columns ($long)"
 
 done_testing

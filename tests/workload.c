@@ -17,6 +17,7 @@
 
 #include "collector/workload.h"
 #include "tap.h"
+#include "lib/compiler.h"
 
 static double now(void)
 {
@@ -184,7 +185,7 @@ static void test_free(const char *dir)
 	workload__delete(NULL);
 }
 
-static void on_signal(int sig)
+static void on_signal(int sig UNUSED)
 {
 }
 

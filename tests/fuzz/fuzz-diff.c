@@ -47,7 +47,7 @@ static void check_rows(const struct diff *d)
 
 static void compare(struct diff_side s[2], uint8_t flags)
 {
-	const char *names[2] = { s[0].name, s[1].name };
+	struct side_summary sum[2];
 	struct diff_opts opts = { .min_change = -1 };
 	struct fd_err err = { { 0 } };
 	struct explain e = { 0 };
@@ -66,11 +66,13 @@ static void compare(struct diff_side s[2], uint8_t flags)
 		explain = false;
 	if (outfile_open(&o, "/dev/null", &err))
 		abort();
-	diff_text_table(&o, &d, explain ? &e : NULL, names, s, &opts);
+	side_summary_of(&s[0], NULL, &sum[0]);
+	side_summary_of(&s[1], NULL, &sum[1]);
+	diff_text_table(&o, &d, explain ? &e : NULL, sum, &opts);
 	/* --rows/--width: names elided and escaped, prose wrapped */
-	diff_text_table_width(&o, &d, explain ? &e : NULL, names, s, &opts,
+	diff_text_table_width(&o, &d, explain ? &e : NULL, sum, &opts,
 			      60 + (flags >> 4) % 41);
-	diff_text_json(&o, &d, explain ? &e : NULL, names, s, &opts);
+	diff_text_json(&o, &d, explain ? &e : NULL, sum, &opts);
 	diff_text_csv(&o, &d);
 	if (!s[0].stats && !s[1].stats)
 		diff_folded_write(s[0].side.merged, s[1].side.merged,
@@ -99,6 +101,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		if (diff_side_load(&s[i], &path, 1, &io, &err))
 			goto out;
+		fuzz_check_profile(s[i].side.merged);
 	}
 	event = pick_event(s);
 	for (i = 0; i < 2; i++) {

@@ -61,6 +61,7 @@ static void draw(const struct layout *l, const struct png_opts *po)
 	struct outfile o;
 
 	check_layout(l);
+	fuzz_check_layout(l);
 	if (outfile_open(&o, "/dev/null", &err))
 		abort();
 	svg_write(l, &o);
@@ -88,6 +89,8 @@ static void plain(const char *path, const struct flame_opts *fo)
 	r = input_read(path, NULL, p, p2, &err);
 	if (r && r != INPUT_NO_SAMPLES)
 		goto out;
+	fuzz_check_profile(p);
+	fuzz_check_profile(p2);
 	if (profile_total(p2) > 0 || p2->nr_nodes > 1)
 		r = test_layout_diff(&l, &t, &p, 1, p, &p2, 1, p2, fo, &err);
 	else
@@ -120,6 +123,8 @@ static void diff(char *paths[2], const struct flame_opts *fo, bool table)
 	if (comparison_load(&c, pp, nr, NULL, &co, &err) ||
 	    !comparison_profiles(&c))
 		goto out;
+	fuzz_check_profile(c.sides[0].side.merged);
+	fuzz_check_profile(c.sides[1].side.merged);
 	if (comparison_compute(&c, &co, &err))
 		goto out;
 	if (layout_build_diff(&l, c.tree, c.sides[0].side.sum,

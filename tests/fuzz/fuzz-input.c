@@ -38,6 +38,8 @@ static void read_as(const char *path, enum input_format fmt, uint8_t opts)
 	if (!r) {
 		size_t i;
 
+		fuzz_check_profile(p);
+		fuzz_check_profile(p2);
 		FUZZ_FINITE(profile_total(p), "the total");
 		for (i = 0; i < p->meta.stats.nr; i++)
 			FUZZ_FINITE(p->meta.stats.v[i].value,
@@ -93,6 +95,10 @@ static void cache_same(const char *path, uint8_t opts)
 		fprintf(stderr, "block cache: %d '%s' without: %d '%s'\n", ra,
 			ea.msg, rb, eb.msg);
 		abort();
+	}
+	if (!ra) {
+		fuzz_check_profile(a);
+		fuzz_check_profile(b);
 	}
 	if (a->nr_nodes != b->nr_nodes) {
 		fprintf(stderr, "block cache: %u nodes, without: %u\n",

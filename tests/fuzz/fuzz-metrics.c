@@ -55,6 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_input_open(&in, data, size);
 	if (input_read(in.path, NULL, p, NULL, &err))
 		goto out;
+	fuzz_check_profile(p);
 	/* Every chain, as diff measures runs, then perf's 0.5% cut. */
 	mo.chain_min_percent = -1;
 	metrics_compute(p, &mo, &m);

@@ -47,8 +47,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fprintf(stderr, "perf_data_read failed without a message\n");
 		abort();
 	}
-	if (!r)
+	if (!r) {
+		fuzz_check_profile(p);
 		FUZZ_FINITE(profile_total(p), "the total");
+	}
 	lr_release(&lr);
 	if (as_file)
 		fuzz_input_close(&in);

@@ -13,6 +13,7 @@
 
 #include "analyzer/folded.h"
 #include "analyzer/input.h"
+#include "lib/compiler.h"
 
 /* Weights are written with 15 significant digits. */
 static int same_weight(double a, double b)
@@ -121,8 +122,9 @@ static void same_meta(const struct profile_meta *a,
 
 static char scratch[64];
 
-static int rm_one(const char *path, const struct stat *st, int flag,
-		  struct FTW *ftw)
+static int rm_one(const char *path, const struct stat *st UNUSED,
+		  int flag UNUSED,
+		  struct FTW *ftw UNUSED)
 {
 	return remove(path);
 }
@@ -158,6 +160,7 @@ static void round_trip(const char *input, enum input_format fmt)
 
 	if (input_read(input, &io, a, NULL, &err))
 		goto out;
+	fuzz_check_profile(a);
 	if (profile_save(a, path, &err)) {
 		fprintf(stderr, "round trip: cannot write: %s\n", err.msg);
 		abort();
@@ -166,6 +169,7 @@ static void round_trip(const char *input, enum input_format fmt)
 		fprintf(stderr, "round trip: cannot read back: %s\n", err.msg);
 		abort();
 	}
+	fuzz_check_profile(b);
 	if (same_tree(a, b) != weighted_nodes(b))
 		mismatch("the number of frames differs", NULL);
 	same_meta(&a->meta, &b->meta);

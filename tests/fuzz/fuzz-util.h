@@ -24,6 +24,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "lib/error.h"
+#include "analyzer/profile.h"
+#include "render/layout.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 struct fuzz_input {
@@ -116,5 +120,39 @@ static inline void fuzz_split(const uint8_t *data, size_t size,
 			abort();                                           \
 		}                                                          \
 	} while (0)
+
+/*
+ * The invariants the libraries promise, on every profile a harness reads
+ * (profile_check(), analyzer/profile.h) and on its flame graph's layout
+ * with the default options (layout_check(), render/layout.h): a broken one
+ * is a finding. fuzz_check_layout() for the layouts a harness builds.
+ */
+static inline void fuzz_check_layout(const struct layout *l)
+{
+	struct fd_err err = { { 0 } };
+
+	if (layout_check(l, &err)) {
+		fprintf(stderr, "layout_check: %s\n", err.msg);
+		abort();
+	}
+}
+
+static inline void fuzz_check_profile(const struct profile *p)
+{
+	struct fd_err err = { { 0 } };
+	struct flame_opts fo;
+	struct layout *l = NULL;
+
+	if (!p)
+		return;
+	if (profile_check(p, &err)) {
+		fprintf(stderr, "profile_check: %s\n", err.msg);
+		abort();
+	}
+	flame_opts_init(&fo);
+	if (!layout_build(&l, p, &fo, &err))
+		fuzz_check_layout(l);
+	layout__delete(l);
+}
 
 #endif

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_CHAINS_H
+#define FLAMEDIFF_CHAINS_H
+
+#include <stdbool.h>
+
+#include "analyzer/metric-set.h"
+#include "analyzer/profile.h"
+
+/*
+ * The explanation's chain selection, below both the loading of a side
+ * (analyzer/side.c, which keeps each run's chains as it reads it) and the
+ * explanation (analyzer/explain.c, which reads them): what a hot function
+ * is, and a run's self-time chains. Neither of those calls the other for
+ * it, so the two files do not call each other in a circle.
+ */
+#define EXPLAIN_HOT 5.0		/* self percent of a hot function */
+#define EXPLAIN_CHAIN_FRAMES 5	/* frames of a chain, as LKP's calltrace */
+
+/* Whether a self share (percent of a side's samples) is hot: the one
+ * place that decides it, for the analyzer and the text alike. */
+static inline bool explain_is_hot(double self_percent)
+{
+	return self_percent >= EXPLAIN_HOT;
+}
+
+/*
+ * The self-time chains of one profile run into out: "f0;...;f4" -> percent
+ * of the weight metrics_compute() keeps for that run (samples whose own IP
+ * has a symbol), finite however large the weights. Nothing for a run that
+ * keeps no weight.
+ */
+void explain_self_chains(const struct profile *p, struct metric_set *out);
+
+#endif
