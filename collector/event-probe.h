@@ -24,6 +24,13 @@ bool event_opens(const char *name);
 const char *event_user_hint(const struct event_spec *ev, bool system_wide,
 			    char *buf, size_t size);
 
+/*
+ * A message for a failed perf_event_open of ev, naming what to change
+ * (here, not in evsel.c: its hint asks which events open).
+ */
+int event_open_error(struct fd_err *err, const struct event_spec *ev,
+		     int errnum, bool system_wide);
+
 /* The known events that open here, one a line; those that open for user
  * space only as "NAME:u". */
 void event_list_here(struct strbuf *out);

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collector/event-probe.h"
 #include "collector/evsel.h"
 #include "lib/safe-open.h"
 
@@ -123,63 +122,3 @@ long sysctl_long(const char *path, long fallback)
 	return v;
 }
 
-int event_open_error(struct fd_err *err, const struct event_spec *ev,
-		     int e, bool system_wide)
-{
-	long paranoid = sysctl_long("/proc/sys/kernel/perf_event_paranoid",
-				    99);
-
-	switch (e) {
-	case EACCES:
-	case EPERM:
-		/* At paranoid 2 a user may still sample its own user space,
-		 * of an event this machine has (no hardware counters in a
-		 * VM: cycles:u would not open either). */
-		if (!system_wide && !ev->exclude_kernel && paranoid == 2) {
-			char buf[80];
-			const char *hint = event_user_hint(ev, system_wide,
-							   buf, sizeof(buf));
-
-			return fd_err_set(err,
-				"no permission to open %s: "
-				"kernel.perf_event_paranoid is 2; sampling the "
-				"kernel needs CAP_PERFMON (or CAP_SYS_ADMIN, "
-				"i.e. root) or 'sysctl "
-				"kernel.perf_event_paranoid=1'%s%s",
-				ev->name,
-				hint ? "; user space only is allowed: -e " : "",
-				hint ? hint : "");
-		}
-		return fd_err_set(err,
-			"no permission to open %s: kernel.perf_event_paranoid "
-			"is %ld; %s needs CAP_PERFMON (or CAP_SYS_ADMIN, i.e. "
-			"root) or 'sysctl kernel.perf_event_paranoid=%d'",
-			ev->name, paranoid,
-			system_wide ? "system-wide recording" :
-				      "sampling kernel call chains",
-			system_wide ? -1 : 1);
-	case EMFILE:
-	case ENFILE:
-		return fd_err_set(err,
-			"too many open files opening %s (one file per CPU and "
-			"thread): raise 'ulimit -n'", ev->name);
-	case ENOENT:
-	case ENODEV:
-	case ENXIO:
-	case EOPNOTSUPP:
-		return fd_err_set(err, "this machine has no event '%s' (%s)",
-				  ev->name, strerror(e));
-	case ENOSYS:
-		return fd_err_set(err, "this kernel has no perf_event_open "
-				  "(CONFIG_PERF_EVENTS)");
-	case EOVERFLOW:
-		return fd_err_set(err, "call chains deeper than "
-				  "kernel.perf_event_max_stack are refused");
-	case EBUSY:
-		return fd_err_set(err, "event '%s' is busy: another tool "
-				  "holds the PMU exclusively", ev->name);
-	default:
-		return fd_err_set(err, "perf_event_open of '%s' failed: %s",
-				  ev->name, strerror(e));
-	}
-}

@@ -39,10 +39,6 @@ const char *event_known_name(size_t i);
  * where the LKP order falls back to the next event. */
 bool event_missing_errno(int err);
 
-/* A message for a failed perf_event_open of ev, naming what to change. */
-int event_open_error(struct fd_err *err, const struct event_spec *ev,
-		     int errnum, bool system_wide);
-
 /* Read an integer sysctl under /proc/sys (fallback when unreadable). */
 long sysctl_long(const char *path, long fallback);
 

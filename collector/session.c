@@ -19,6 +19,7 @@
 #include "collector/build.h"
 #include "collector/counters.h"
 #include "collector/decode.h"
+#include "collector/event-probe.h"
 #include "collector/evsel.h"
 #include "collector/kallsyms.h"
 #include "collector/machine.h"
