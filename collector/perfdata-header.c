@@ -354,7 +354,7 @@ int pd_read_file(struct pd *pd, const unsigned char *hdr)
 		/* a recording killed before perf wrote its header */
 		return pd_fail(pd, 40, "empty data section (the recording "
 			       "did not finish?)");
-	if (pd_read_records(pd, data.size))
+	if (pd->loop->read_records(pd, data.size))
 		return -1;
 	if (pd->ordered && pd_flush(pd, UINT64_MAX))
 		return -1;

@@ -16,7 +16,9 @@
  *  perfdata-zstd.c    PERF_RECORD_COMPRESSED;
  *  perfdata-buildid.c the build-id table and the files it names;
  *  perfdata-kernel.c  where kernel frames get their names;
- *  perfdata.c         the record loop and the profile built at the end.
+ *  perfdata-msg.c     the messages, and a record realigned;
+ *  perfdata.c         the record loop (struct pd_loop) and the profile
+ *                     built at the end.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -100,7 +102,33 @@ struct psample {
 	uint64_t regs[64];
 };
 
+/*
+ * perfdata.c's record loop, which the other files reach through pd->loop
+ * (set by perf_data_read()), never by name: the pipe's header
+ * (perfdata-header.c) reads the records that follow it, the queue
+ * (perfdata-queue.c) delivers what it releases, a COMPRESSED record
+ * (perfdata-zstd.c) hands back the records inside it. The loop calls
+ * them; they do not call back into perfdata.c, so the reader's files call
+ * each other one way (tests/t-layers.sh).
+ */
+struct pd;
+
+struct pd_loop {
+	/* One record of the stream (data section, pipe, or out of
+	 * COMPRESSED). */
+	int (*process)(struct pd *pd, const struct perf_event_header *h,
+		       uint64_t where);
+	/* A record in time order: to the machine, the stacks or the
+	 * counters. */
+	int (*deliver)(struct pd *pd, const struct perf_event_header *h,
+		       uint64_t where);
+	/* The records of the data section (size bytes; UINT64_MAX: a
+	 * pipe). */
+	int (*read_records)(struct pd *pd, uint64_t size);
+};
+
 struct pd {
+	const struct pd_loop *loop;
 	struct linereader *lr;
 	const struct input_opts *o;
 	struct fd_err *err;
@@ -185,19 +213,11 @@ static inline uint32_t pd_u32(const unsigned char *p)
 	return v;
 }
 
-/* perfdata.c: messages, the record loop */
+/* perfdata-msg.c: messages, and a record realigned */
 const char *pd_record_name(struct pd *pd, unsigned int type);
 int pd_fail(struct pd *pd, uint64_t where, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void pd_warn(struct pd *pd, const char *msg);
-/* One record of the stream (data section, pipe, or out of COMPRESSED). */
-int pd_process(struct pd *pd, const struct perf_event_header *h,
-	       uint64_t where);
-/* A record in time order: to the machine, the stacks or the counters. */
-int pd_deliver(struct pd *pd, const struct perf_event_header *h,
-	       uint64_t where);
-/* The records of the data section (size bytes; UINT64_MAX: a pipe). */
-int pd_read_records(struct pd *pd, uint64_t size);
 /* The record of size bytes at p, realigned to 8 bytes into *buf
  * (PD_ALIGN_MAX bytes, allocated on first use) when it is not. */
 const struct perf_event_header *pd_aligned(const void *p, size_t size,

@@ -107,7 +107,7 @@ int pd_flush(struct pd *pd, uint64_t limit)
 	for (i = 0; i < pd->nr_q && pd->q[i].time <= limit; i++) {
 		struct qent *q = &pd->q[i];
 
-		if (pd_deliver(pd, qent_record(pd, q), q->where))
+		if (pd->loop->deliver(pd, qent_record(pd, q), q->where))
 			return -1;
 	}
 	/* what stays moves to the front; its arena records are compacted
@@ -182,7 +182,7 @@ int pd_queue_record(struct pd *pd, const struct perf_event_header *h,
 			    pd_record_name(pd, h->type));
 	if (!pd->ordered) {
 		pd->seq++;
-		return pd_deliver(pd, h, where);
+		return pd->loop->deliver(pd, h, where);
 	}
 	if (h->type == PERF_RECORD_SAMPLE) {
 		const struct pd_evsel *e = pd_sample_evsel(pd, h);
@@ -191,7 +191,7 @@ int pd_queue_record(struct pd *pd, const struct perf_event_header *h,
 			return pd_fail(pd, where, "SAMPLE of an unknown event id");
 		if (pd_parse_sample(e, h, &pd->s)) {
 			pd->seq++;
-			return pd_deliver(pd, h, where); /* fails */
+			return pd->loop->deliver(pd, h, where); /* fails */
 		}
 		time = pd->s.time;
 	} else {

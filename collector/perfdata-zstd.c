@@ -63,7 +63,7 @@ int pd_decompress(struct pd *pd, const struct perf_event_header *h,
 		rh = pd_aligned(pd->zout + off, hd.size, &pd->align_z);
 		if (rh->type == PD_COMPRESSED)
 			return pd_fail(pd, where, "COMPRESSED record inside one");
-		if (pd_process(pd, rh, where))
+		if (pd->loop->process(pd, rh, where))
 			return -1;
 		off += hd.size;
 	}

@@ -3,7 +3,6 @@
  * perf.data reader (perfdata.h): the record loop and the profile built at
  * the end. Its parts are listed in perfdata-int.h.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,69 +15,6 @@
 #include "collector/perfdata-int.h"
 #include "collector/perfdata.h"
 #include "collector/sanitize.h"
-
-static const char *const record_names[] = {
-	[PERF_RECORD_MMAP] = "MMAP", [PERF_RECORD_LOST] = "LOST",
-	[PERF_RECORD_COMM] = "COMM", [PERF_RECORD_EXIT] = "EXIT",
-	[PERF_RECORD_THROTTLE] = "THROTTLE",
-	[PERF_RECORD_UNTHROTTLE] = "UNTHROTTLE",
-	[PERF_RECORD_FORK] = "FORK", [PERF_RECORD_READ] = "READ",
-	[PERF_RECORD_SAMPLE] = "SAMPLE", [PERF_RECORD_MMAP2] = "MMAP2",
-	[PERF_RECORD_AUX] = "AUX", [PERF_RECORD_ITRACE_START] = "ITRACE_START",
-	[PERF_RECORD_LOST_SAMPLES] = "LOST_SAMPLES",
-	[PD_HEADER_ATTR] = "HEADER_ATTR",
-	[PD_HEADER_EVENT_TYPE] = "HEADER_EVENT_TYPE",
-	[PD_HEADER_TRACING_DATA] = "HEADER_TRACING_DATA",
-	[PD_HEADER_BUILD_ID] = "HEADER_BUILD_ID",
-	[PD_FINISHED_ROUND] = "FINISHED_ROUND",
-	[PD_AUXTRACE] = "AUXTRACE", [PD_EVENT_UPDATE] = "EVENT_UPDATE",
-	[PD_HEADER_FEATURE] = "HEADER_FEATURE",
-	[PD_COMPRESSED] = "COMPRESSED",
-};
-
-const char *pd_record_name(struct pd *pd, unsigned int type)
-{
-	if (type < sizeof(record_names) / sizeof(record_names[0]) &&
-	    record_names[type])
-		return record_names[type];
-	snprintf(pd->type_name, sizeof(pd->type_name), "type %u", type);
-	return pd->type_name;
-}
-
-/* "FILE: offset N: why"; only the first failure is kept. */
-int pd_fail(struct pd *pd, uint64_t where, const char *fmt, ...)
-{
-	char msg[400];
-	va_list ap;
-
-	if (pd->failed)
-		return -1;
-	pd->failed = true;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	return fd_err_at(pd->err, pd->path, 0, "perf.data offset %llu: %s",
-			 (unsigned long long)where, msg);
-}
-
-void pd_warn(struct pd *pd, const char *msg)
-{
-	if (!pd->warn)
-		return;
-	strbuf_addstr(pd->warn, msg);
-	strbuf_addch(pd->warn, '\n');
-}
-
-const struct perf_event_header *pd_aligned(const void *p, size_t size,
-					   uint64_t **buf)
-{
-	if (!((uintptr_t)p & 7))
-		return p;
-	if (!*buf)
-		*buf = xmalloc(PD_ALIGN_MAX);
-	memcpy(*buf, p, size);
-	return (const void *)*buf;
-}
 
 /* id is in one of the comma-separated lists of l (--only-pid...). */
 static bool id_in(const struct po_list *l, uint32_t id)
@@ -269,7 +205,7 @@ static int do_comm(struct pd *pd, const struct perf_event_header *h,
 }
 
 /* A record in time order: to the machine, the stacks or the counters. */
-int pd_deliver(struct pd *pd, const struct perf_event_header *h,
+static int pd_deliver(struct pd *pd, const struct perf_event_header *h,
 	       uint64_t where)
 {
 	unsigned long bad = pd->dec.bad_records;
@@ -302,7 +238,7 @@ int pd_deliver(struct pd *pd, const struct perf_event_header *h,
 }
 
 /* One record of the stream (data section or pipe), whatever its type. */
-int pd_process(struct pd *pd, const struct perf_event_header *h,
+static int pd_process(struct pd *pd, const struct perf_event_header *h,
 		   uint64_t where)
 {
 	const unsigned char *b = (const unsigned char *)h;
@@ -363,7 +299,7 @@ int pd_process(struct pd *pd, const struct perf_event_header *h,
  * The records of the data section (size bytes; UINT64_MAX: to the end of
  * a pipe). TRACING_DATA and AUXTRACE carry bulk data after the record.
  */
-int pd_read_records(struct pd *pd, uint64_t size)
+static int pd_read_records(struct pd *pd, uint64_t size)
 {
 	uint64_t start = pd->off;
 
@@ -637,6 +573,13 @@ static void pd_release(struct pd *pd)
 	free(pd->cpus);
 }
 
+/* The record loop, as the reader's other files reach it (perfdata-int.h). */
+static const struct pd_loop loop = {
+	.process = pd_process,
+	.deliver = pd_deliver,
+	.read_records = pd_read_records,
+};
+
 static int read_all(struct linereader *lr, const struct input_opts *o,
 		    struct profile *p, struct strbuf *warnings,
 		    struct perf_data_event **list, size_t *nr_list,
@@ -649,6 +592,7 @@ static int read_all(struct linereader *lr, const struct input_opts *o,
 	int ret;
 
 	memset(&pd, 0, sizeof(pd));
+	pd.loop = &loop;
 	pd.lr = lr;
 	pd.o = o ? o : &defaults;
 	pd.err = err;
