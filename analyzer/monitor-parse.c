@@ -185,7 +185,9 @@ void monitor_slabinfo(struct lkp_series *s, const char *buf, size_t len)
 		if (!version)
 			break;
 		if (x.n > 1 && !strcmp(x.f[0], "#")) {
+			/* a header again: its columns alone count */
 			ncols = x.n - 1;
+			memset(col, 0, sizeof(col));
 			for (size_t i = 1; i < x.n; i++)
 				for (size_t j = 0; j < 4; j++)
 					if (!strcmp(x.f[i], want[j]))
@@ -195,7 +197,8 @@ void monitor_slabinfo(struct lkp_series *s, const char *buf, size_t len)
 		if (!ncols || x.n != ncols || !key_ok(x.f[0]))
 			continue;
 		for (size_t j = 0; j < 4; j++)
-			if (col[j] && number(x.f[col[j]], &v))
+			if (col[j] && col[j] < x.n &&
+			    number(x.f[col[j]], &v))
 				addf(s, v, "%s.%s", x.f[0], name[j]);
 	}
 	fields_release(&x);

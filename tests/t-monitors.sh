@@ -81,7 +81,10 @@ near() {
 		exit !(g != "" && w != "" && d <= a * p / 100) }'
 	ok $? "$1: flamediff $2, sampled $3 (within $4%)"
 }
-for k in MemFree: Cached: Active: Slab:; do
+# Not Active: (nor Inactive:): the LRU lists move pages between them at
+# every aging pass while mremap churns, so two samplers a fraction of a
+# second apart differ by more than 2% on a busy machine (seen: 2.2%, 8%).
+for k in MemFree: Cached: Slab:; do
 	near "meminfo.${k%:}" "$(got "meminfo.${k%:}")" \
 		"$(mean "$k" "$T/s/meminfo")" 2
 done
