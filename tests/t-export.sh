@@ -29,7 +29,8 @@ close() {
 # --- pprof ----------------------------------------------------------------
 if command -v go >/dev/null 2>&1 && go tool pprof -h >/dev/null 2>&1; then
 	export HOME="$T" PPROF_TMPDIR="$T"
-	"$FLAMEDIFF" fold --format pprof -o "$T/m.pb.gz" $in
+	"$FLAMEDIFF" fold --format pprof -o "$T/m.pb.gz" $in &&
+		nonempty "$T/m.pb.gz"
 	ok $? "fold --format pprof -o FILE.pb.gz"
 	gzip -t "$T/m.pb.gz"
 	ok $? "the file is gzipped"
@@ -71,7 +72,8 @@ fi
 # --- speedscope -------------------------------------------------------------
 if command -v node >/dev/null 2>&1 && [ -d node_modules/ajv ] &&
 	[ -d node_modules/speedscope ]; then
-	"$FLAMEDIFF" fold --format speedscope -o "$T/m.speedscope.json" $in
+	"$FLAMEDIFF" fold --format speedscope -o "$T/m.speedscope.json" $in &&
+		nonempty "$T/m.speedscope.json"
 	ok $? "fold --format speedscope -o FILE"
 	node tests/speedscope-check.js "$T/m.speedscope.json" >"$T/ss" \
 		2>"$T/ss.err"
