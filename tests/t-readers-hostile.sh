@@ -64,7 +64,8 @@ expect_fail "a line over 16 MiB is refused, in 200 MB" 2 \
 
 # --- #3: every run is opened once: a pipe loses nothing ---------------
 "$FLAMEDIFF" diff --all --format csv tests/data/seed/base/run-1.folded \
-	tests/data/seed/new/run-1.folded >"$T/files.csv" 2>"$T/err"
+	tests/data/seed/new/run-1.folded >"$T/files.csv" 2>"$T/err" &&
+	nonempty "$T/files.csv"
 ok $? "diff of two files (the reference)"
 "$FLAMEDIFF" diff --all --format csv \
 	/dev/fd/3 /dev/fd/4 >"$T/pipes.csv" 2>"$T/err" \
@@ -78,7 +79,7 @@ rc=$?
 ok $? "diff of the same runs through here-documents: the same table"
 zcat tests/data/session.perf-script.gz >"$T/session.ps"
 "$FLAMEDIFF" diff --all --format csv "$T/session.ps" "$T/session.ps" \
-	>"$T/same.csv" 2>"$T/err"
+	>"$T/same.csv" 2>"$T/err" && nonempty "$T/same.csv"
 ok $? "diff of a large perf script with itself"
 mkfifo "$T/fifo"
 cat "$T/session.ps" >"$T/fifo" &
@@ -111,6 +112,8 @@ ok $? "a run directory with a FIFO and a device link: not opened, the files read
 	sed 's/^/#   /' "$T/err" | head -5
 cp tests/data/mremap.lkp-stats.txt "$T/stats"
 cat "$T/stats" | "$FLAMEDIFF" diff --all - "$T/stats" >"$T/stats.out" 2>"$T/err"
+rc=$?
+[ $rc -eq 0 ] && grep -q 'perf-profile.calltrace' "$T/stats.out"
 ok $? "an LKP stats file on standard input is told by its content"
 
 # --- #7: detection reads the whole first line; a named format skips it -
@@ -120,7 +123,8 @@ ok $? "an LKP stats file on standard input is told by its content"
 	echo ' 7'
 	echo 'proc;g 3'
 } >"$T/longfirst.folded"
-"$FLAMEDIFF" report --lkp "$T/longfirst.folded" >"$T/out" 2>"$T/err"
+"$FLAMEDIFF" report --lkp "$T/longfirst.folded" >"$T/out" 2>"$T/err" &&
+	nonempty "$T/out"
 ok $? "a folded file whose first line is 1.5 MB is read as folded"
 grep -q '^perf-profile.self.cycles-pp.g: 30' "$T/out"
 ok $? "... with its weights"
@@ -136,7 +140,8 @@ for cmd in fold svg; do
 		"$FLAMEDIFF" $cmd "$T/cycles.ps" "$T/insns.ps"
 done
 "$FLAMEDIFF" fold -o "$T/c.prof" "$T/cycles.ps" &&
-	"$FLAMEDIFF" fold -o "$T/i.prof" "$T/insns.ps"
+	"$FLAMEDIFF" fold -o "$T/i.prof" "$T/insns.ps" &&
+	grep -q '^# event: "instructions"' "$T/i.prof"
 ok $? "profiles of each event"
 expect_fail "fold of two profiles of different events: refused" 2 \
 	"i.prof: samples of event 'instructions'" \
@@ -153,7 +158,7 @@ awk 'BEGIN { printf "a 1    "; for (i = 0; i < 500000; i++) printf ": 0 ";
 start=$(date +%s)
 "$FLAMEDIFF" report "$T/quadratic" >"$T/out" 2>"$T/err"
 rc=$? end=$(date +%s)
-[ $rc -eq 0 ] && [ $((end - start)) -lt 5 ]
+[ $rc -eq 0 ] && nonempty "$T/out" && [ $((end - start)) -lt 5 ]
 ok $? "a 2 MB header of ': 0 ' pieces reads in seconds (exit $rc, $((end - start)) s)"
 
 # --- #9: no inf or NaN enters a profile ---------------------------------
@@ -185,13 +190,15 @@ roundtrip() {
 roundtrip "a leaf name ending in ' 12'" "$H/fold-profile-name-ending-in-number.ps"
 roundtrip "a ';' in a comm" "$H/fold-profile-comm-with-semicolon.ps"
 "$FLAMEDIFF" fold -o "$T/semi.prof" "$H/fold-profile-comm-with-semicolon.ps" &&
-	"$FLAMEDIFF" report --lkp "$T/semi.prof" >"$T/out" 2>"$T/err"
+	"$FLAMEDIFF" report --lkp "$T/semi.prof" >"$T/out" 2>"$T/err" &&
+	nonempty "$T/out"
 ok $? "report of the profile with a ';' in a comm"
 nonempty "$T/out" && ! grep -q 'proc' "$T/out"
 ok $? "... makes no function of the comm's second half"
 "$FLAMEDIFF" report --lkp "$T/rt.prof" >/dev/null 2>&1
 "$FLAMEDIFF" fold -o "$T/num.prof" "$H/fold-profile-name-ending-in-number.ps" &&
-	"$FLAMEDIFF" report "$T/num.prof" >"$T/out" 2>"$T/err"
+	"$FLAMEDIFF" report "$T/num.prof" >"$T/out" 2>"$T/err" &&
+	nonempty "$T/out"
 ok $? "report of the profile whose leaf ends in a number"
 grep -q 'operator new 12 <- main' "$T/out"
 ok $? "... keeps the whole name"
@@ -229,7 +236,8 @@ expect_fail "a perf script sample of 140,000 frames is refused" 2 \
 	limit_mem 300000 "$FLAMEDIFF" report "$T/deep.ps"
 
 # --- #14: the last sample without a blank line ---------------------------
-"$FLAMEDIFF" fold "$H/fold-last-sample-no-blank-line.ps" >"$T/out" 2>"$T/err"
+"$FLAMEDIFF" fold "$H/fold-last-sample-no-blank-line.ps" >"$T/out" 2>"$T/err" &&
+	nonempty "$T/out"
 ok $? "a perf script file ending without a blank line is read"
 [ "$(wc -l <"$T/out")" -eq 3 ] &&
 	grep -qx 'stress-ng;\[unknown\];\[unknown\];_dl_map_object;memset;asm_exc_page_fault;exc_page_fault;__raw_callee_save_pvm_irq_enable;pvm_irq_enable 1000003' "$T/out"
