@@ -31,7 +31,7 @@ DEB_PACKAGES := build-essential pkg-config libelf-dev libdw-dev \
 	libunwind-dev libcairo2-dev zlib1g-dev fonts-dejavu-core linux-perf \
 	libxml2-utils librsvg2-bin pngcheck chromium xz-utils man-db groff-base \
 	stress-ng golang-go libiberty-dev \
-	clang libclang-rt-14-dev libzstd-dev
+	clang libclang-rt-14-dev libzstd-dev strace
 
 # The parts, each a static library, linked in layer order: cli uses render
 # and collector, they use analyzer, which uses lib (tests/t-layers.sh checks

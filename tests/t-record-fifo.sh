@@ -138,4 +138,44 @@ else
 	ok 0 "# SKIP objcopy cannot make a debuglinked binary"
 fi
 
+# 5. a binary's path made a link to a device while it runs (a watchdog's
+# open() arms a reboot; a tape's rewinds it): the recorder may look at the
+# path (O_PATH, then fstat) but never opens the device itself. strace -y
+# prints the file each returned descriptor is: no descriptor of /dev/zero
+# may come from an open without O_PATH. (The recorder reads a mapped
+# binary through /proc/PID/map_files, the inode mapped, whatever its path
+# now names.)
+if command -v strace >/dev/null 2>&1; then
+	mkdir "$T/e"
+	cp "$PROGS/sleepspin" "$T/e/spin"
+	timeout 12 strace -f -y -qq -e trace=open,openat,openat2 \
+		-o "$T/dev.strace" "$FLAMEDIFF" record -q -a -d 2 \
+		-o "$T/dev.profile" 2>"$T/dev.err" &
+	rec=$!
+	sleep 0.5
+	"$T/e/spin" 30 3 >/dev/null 2>&1 &
+	pid=$!
+	sleep 0.1
+	rm -f "$T/e/spin"
+	ln -s /dev/zero "$T/e/spin"
+	record_wait dev "a binary's path made a link to /dev/zero"
+	kill $pid 2>/dev/null
+	wait $pid 2>/dev/null
+	grep -q '^spin;.*;main;' "$T/dev.profile"
+	ok $? "its frames are named from the file it mapped, not the path" ||
+		grep '^spin' "$T/dev.profile" | head -3 | sed 's/^/#   /'
+	grep -E '= [0-9]+</dev/zero>' "$T/dev.strace" | grep -v O_PATH \
+		>"$T/dev.opened"
+	nonempty "$T/dev.profile" && nonempty "$T/dev.strace" &&
+		! nonempty "$T/dev.opened"
+	ok $? "... and never opened the device" ||
+		sed 's/^/#   /' "$T/dev.opened"
+else
+	ok 0 "# SKIP strace is not installed"
+	ok 0 "# SKIP strace is not installed"
+	ok 0 "# SKIP strace is not installed"
+	ok 0 "# SKIP strace is not installed"
+	ok 0 "# SKIP strace is not installed"
+fi
+
 done_testing
