@@ -9,6 +9,7 @@
 #include "analyzer/lkp-perf-report.h"
 #include "analyzer/lkp-perf-stat.h"
 #include "analyzer/lkp-reduce.h"
+#include "analyzer/lkp-tools.h"
 #include "analyzer/lkp-stats.h"
 
 bool lkp_stats_line(const char *s, size_t len)
@@ -101,9 +102,23 @@ int lkp_stats_read(struct linereader *lr, struct metric_set *s,
 			metric_set_sort(s);
 			return 0;
 		}
-		/* after the first "time:", a /proc file: a monitor's raw
-		 * file */
-		if (after_time && !lkp_stats_line(line, len)) {
+		/* vmstat's and mpstat's output, LKP's raw files of them */
+		if (first && (lkp_vmstat_line(line, len) ||
+			      lkp_mpstat_line(line, len))) {
+			free(event);
+			lkp_series__delete(ser);
+			metric_set_release(&plain);
+			if (lkp_vmstat_line(line, len) ?
+				    lkp_vmstat_read(lr, line, len, s, err) :
+				    lkp_mpstat_read(lr, line, len, s, err))
+				return -1;
+			metric_set_sort(s);
+			return 0;
+		}
+		/* after the first "time:", a /proc or /sys file: a monitor's
+		 * raw file (cpuidle's and numa-*'s look like stats lines) */
+		if (after_time && (!lkp_stats_line(line, len) ||
+				   lkp_monitor_raw_line(line, len))) {
 			free(event);
 			lkp_series__delete(ser);
 			metric_set_release(&plain);
