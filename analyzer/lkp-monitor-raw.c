@@ -170,6 +170,11 @@ static void numa_kv(struct lkp_series *s, const struct strbuf *sb)
 	}
 }
 
+const char *lkp_monitor_raw_kind(const char *sample)
+{
+	return raw_names[which(sample)];
+}
+
 static void parse(enum raw w, struct lkp_series *s, struct meminfo_state *m,
 		  const struct strbuf *sb)
 {

@@ -21,6 +21,10 @@
  * although it reads as a stats line (cpuidle's, numa-*'s "node: N"). */
 bool lkp_monitor_raw_line(const char *line, size_t len);
 
+/* The monitor whose sample text (NUL-terminated, after a "time:" line)
+ * is: "proc-vmstat", "cpuidle"...; NULL for none. */
+const char *lkp_monitor_raw_kind(const char *sample);
+
 /* The sample whose first line is first[0..len) (after a "time:" line,
  * both read from lr), then the rest of lr, into s. Text that is no known
  * monitor's is bad input (err says FILE:LINE). */
