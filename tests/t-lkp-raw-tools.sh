@@ -68,6 +68,25 @@ ok $? "diff of two builds' vmstat exits 0" || sed 's/^/#   /' "$T/err"
 grep '^vmstat.system.cs,' "$T/ab.csv" >"$T/row" && grep -q ',1442,' "$T/row"
 ok $? "... vmstat.system.cs doubles (721 -> 1442)" || sed 's/^/#   /' "$T/ab.csv"
 
+# LKP's change rules: a row of a percentage (mpstat's, perf-stat's
+# miss-rate%) changes in points, a counter in percent of base
+for r in 1 2 3; do
+	printf 'mpstat.cpu.all.sys%%: 2.8%s\nvmstat.system.cs: 100%s\n' $r $r \
+		>"$T/pa$r"
+	printf 'mpstat.cpu.all.sys%%: 3.3%s\nvmstat.system.cs: 200%s\n' $r $r \
+		>"$T/pb$r"
+done
+"$FLAMEDIFF" diff --no-explain --base "$T/pa1" --base "$T/pa2" \
+	--base "$T/pa3" --new "$T/pb1" --new "$T/pb2" --new "$T/pb3" \
+	>"$T/pts" 2>"$T/err"
+ok $? "diff of 3 + 3 stats files with a % row exits 0" ||
+	sed 's/^/#   /' "$T/err"
+grep -Eq '^ +2\.82 +\+0\.5 +3\.32 +mpstat\.cpu\.all\.sys%$' "$T/pts"
+ok $? "... mpstat.cpu.all.sys% changes in points (+0.5), as LKP's report" ||
+	sed 's/^/#   /' "$T/pts"
+grep -Eq '^ +1002 +\+99\.8% +2002 +vmstat\.system\.cs$' "$T/pts"
+ok $? "... vmstat.system.cs in percent (+99.8%)" || sed 's/^/#   /' "$T/pts"
+
 # mpstat's JSON without a cpu-load item is bad input, said so
 printf '{"sysstat": {\n"hosts": []\n}}\n' >"$T/mp.bad"
 "$FLAMEDIFF" diff "$T/mp.bad" "$T/mp.bad" >"$T/bad.out" 2>"$T/bad.err"
