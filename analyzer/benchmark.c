@@ -443,18 +443,20 @@ void bench_perf_stat_rows(const char *const *names, size_t nr_events,
 			       sizeof(double));
 	size_t *rn = xcalloc(sizeof(ratios) / sizeof(ratios[0]),
 			     sizeof(size_t));
-	double time = 0, shortest = 1e-3;
+	double time = 0;
 	size_t i, e, k, used = 0;
+	/* LKP's rule: the last interval, cut short by the end of the run,
+	 * is dropped (its counts from every row) but its time is kept in
+	 * the ps. rates' run time; a run of one interval keeps it, so that
+	 * a short recording still has its rows. */
+	size_t kept = nr_intervals > 1 ? nr_intervals - 1 : nr_intervals;
 
-	/* The last interval is cut short by the end of the run: a few
-	 * milliseconds of it would weigh as much as a whole second. */
-	for (i = 0; i < nr_intervals; i++)
-		if (isfinite(secs[i]) && secs[i] >= 0.5)
-			shortest = 0.5;
 	for (i = 0; i < nr_intervals; i++) {
-		bool ok = secs[i] >= shortest && isfinite(secs[i]);
+		bool ok = isfinite(secs[i]) && secs[i] > 0;
 
-		time += isfinite(secs[i]) && secs[i] > 0 ? secs[i] : 0;
+		time += ok ? secs[i] : 0;
+		if (i >= kept)
+			continue;
 		for (e = 0; e < nr_events; e++) {
 			double c = (double)count[i * nr_events + e];
 

@@ -94,9 +94,10 @@ void bench_time_rows(const struct bench_usage *u, const char *testcase,
  * events' counts are in nanoseconds and become msec as perf prints them.
  * Adds perf-stat.i.* (the average of the per-interval rates), perf-stat.ps.*
  * (the total over the total time), perf-stat.total.instructions and the
- * derived overall./i. ratios where their events were counted. Intervals
- * shorter than half a second (the last one, cut short by the end of the
- * run) are left out of the averages, not of the totals, unless all are.
+ * derived overall./i. ratios where their events were counted. LKP's
+ * interval rule: of two or more intervals, the last (cut short by the end
+ * of the run) is dropped from every row, its time kept in ps.'s run time
+ * (../shared/reference/lkp-monitors.md, perf-stat); one interval is kept.
  */
 void bench_perf_stat_rows(const char *const *names, size_t nr_events,
 			  const uint64_t *count, const double *secs,

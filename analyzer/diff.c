@@ -152,7 +152,11 @@ void diff_compare_vals(const struct strtab *keys,
 
 		r->key = xstrdup(strtab_str(keys, key_of[i]));
 		r->group = diff_key_group(r->key, &r->name);
-		r->points = r->group != DIFF_STAT;
+		/* LKP's report: perf-profile rows and rows of a percentage
+		 * (mpstat.cpu.all.soft%, perf-stat's miss-rate%) change in
+		 * points */
+		r->points = r->group != DIFF_STAT ||
+			    (*r->key && r->key[strlen(r->key) - 1] == '%');
 		r->base_runs = v;
 		r->new_runs = v + nr_base;
 		r->base_mean = stats_mean(v, nr_base);

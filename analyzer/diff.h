@@ -20,8 +20,11 @@
  *  - every run of a side is a set of metrics (LKP stats keys); a key
  *    missing from a run counts as 0 for that run;
  *  - a row shows the mean of each side and its population stddev;
- *  - the change is new - base in points for "perf-profile." keys, the
- *    relative change in percent of base for every other key;
+ *  - the change is new - base in points for "perf-profile." keys and
+ *    for keys of a percentage (ending in '%': mpstat.cpu.all.sys%,
+ *    perf-stat.overall.branch-miss-rate%), which are held to the points'
+ *    rule (no ratio of medians, the points' one-run floor); the relative
+ *    change in percent of base for every other key;
  *  - a row is "changed" when LKP's separation rule holds, with the upper
  *    median (sorted[n/2]) of each side: every run of one side beyond the
  *    other's upper median, and its upper median beyond the other's extreme;

@@ -7,6 +7,7 @@
 #include "analyzer/lkp-perf-report.h"
 #include "analyzer/lkp-perf-stat.h"
 #include "analyzer/lkp-stats.h"
+#include "analyzer/lkp-tools.h"
 #include "analyzer/match.h"
 #include "analyzer/perfscript.h"
 #include "analyzer/sched.h"
@@ -73,7 +74,8 @@ static bool folded_line(const char *p, size_t n)
 static bool lkp_line(const char *p, size_t n)
 {
 	return lkp_perf_report_line(p, n) || lkp_perf_stat_line(p, n) ||
-	       lkp_stress_ng_line(p, n) ||
+	       lkp_stress_ng_line(p, n) || lkp_vmstat_line(p, n) ||
+	       lkp_mpstat_line(p, n) ||
 	       (!indented(p, n) && lkp_stats_line(p, n));
 }
 

@@ -9,6 +9,7 @@
 #include "analyzer/lkp-perf-report.h"
 #include "analyzer/lkp-perf-stat.h"
 #include "analyzer/lkp-reduce.h"
+#include "analyzer/lkp-tools.h"
 #include "analyzer/lkp-stats.h"
 
 bool lkp_stats_line(const char *s, size_t len)
@@ -38,6 +39,57 @@ bool lkp_stats_line(const char *s, size_t len)
 bool lkp_stress_ng_line(const char *s, size_t len)
 {
 	return len > 11 && !strncmp(s, "stress-ng: ", 11);
+}
+
+/* The next line of [*p, end) that is neither blank nor a comment. */
+static bool decisive_line(const char **p, const char *end, const char **line,
+			  size_t *len)
+{
+	const char *nl;
+
+	while (*p < end) {
+		nl = memchr(*p, '\n', (size_t)(end - *p));
+		*line = *p;
+		*len = nl ? (size_t)(nl - *p) : (size_t)(end - *p);
+		*p = nl ? nl + 1 : end;
+		while (*len && isspace((unsigned char)(*line)[*len - 1]))
+			(*len)--;
+		if (*len && (*line)[0] != '#')
+			return true;
+	}
+	return false;
+}
+
+const char *lkp_stats_kind(const char *head, size_t len)
+{
+	const char *p = head, *end = head + len, *line, *kind;
+	size_t n;
+	char *rest;
+
+	if (!decisive_line(&p, end, &line, &n))
+		return NULL;
+	if (lkp_perf_report_line(line, n))
+		return "perf-profile";
+	if (lkp_stress_ng_line(line, n))
+		return "stress-ng";
+	if (lkp_perf_stat_line(line, n))
+		return "perf-stat";
+	if (lkp_vmstat_line(line, n))
+		return "vmstat";
+	if (lkp_mpstat_line(line, n))
+		return "mpstat";
+	if (!lkp_stats_line(line, n))
+		return NULL;
+	if (strncmp(line, "time: ", 6))
+		return "stats";
+	if (!decisive_line(&p, end, &line, &n))
+		return "series";
+	if (lkp_stats_line(line, n) && !lkp_monitor_raw_line(line, n))
+		return "series";
+	rest = xstrndup(line, (size_t)(end - line));
+	kind = lkp_monitor_raw_kind(rest);
+	free(rest);
+	return kind;
 }
 
 int lkp_stats_read(struct linereader *lr, struct metric_set *s,
@@ -101,9 +153,23 @@ int lkp_stats_read(struct linereader *lr, struct metric_set *s,
 			metric_set_sort(s);
 			return 0;
 		}
-		/* after the first "time:", a /proc file: a monitor's raw
-		 * file */
-		if (after_time && !lkp_stats_line(line, len)) {
+		/* vmstat's and mpstat's output, LKP's raw files of them */
+		if (first && (lkp_vmstat_line(line, len) ||
+			      lkp_mpstat_line(line, len))) {
+			free(event);
+			lkp_series__delete(ser);
+			metric_set_release(&plain);
+			if (lkp_vmstat_line(line, len) ?
+				    lkp_vmstat_read(lr, line, len, s, err) :
+				    lkp_mpstat_read(lr, line, len, s, err))
+				return -1;
+			metric_set_sort(s);
+			return 0;
+		}
+		/* after the first "time:", a /proc or /sys file: a monitor's
+		 * raw file (cpuidle's and numa-*'s look like stats lines) */
+		if (after_time && (!lkp_stats_line(line, len) ||
+				   lkp_monitor_raw_line(line, len))) {
 			free(event);
 			lkp_series__delete(ser);
 			metric_set_release(&plain);

@@ -27,6 +27,15 @@ bool lkp_stats_line(const char *s, size_t len);
 bool lkp_stress_ng_line(const char *s, size_t len);
 
 /*
+ * What kind of LKP file head[0..len) (a file's start) is: "perf-profile",
+ * "perf-stat", "stress-ng", "vmstat", "mpstat", a monitor's raw file
+ * ("proc-vmstat", "cpuidle"...: lkp-monitor-raw.h), "series" (stats
+ * lines in "time:" samples) or "stats" (a run's stats); NULL for none.
+ * A result directory holds one file of each kind it has.
+ */
+const char *lkp_stats_kind(const char *head, size_t len);
+
+/*
  * Read the stats lines of lr (to its end) into s; lines that are blank or
  * start with '#' are skipped, anything else is bad input (err says
  * FILE:LINE), as is a value that is not a finite number. A file whose keys

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 
 #include "analyzer/input.h"
+#include "analyzer/lkp-stats.h"
 #include "analyzer/side.h"
 #include "lib/linereader.h"
 #include "lib/strbuf.h"
@@ -162,6 +163,126 @@ static void push_found(struct side_runs *r, const char *path,
 }
 
 /*
+ * The LKP kind of path (lkp_stats_kind()); "" for a file that is no run
+ * (a README), NULL for one that is a run of another format or unreadable.
+ */
+static const char *result_file_kind(const char *path)
+{
+	struct linereader lr;
+	enum input_format fmt;
+	struct fd_err err;
+	const char *head, *kind = NULL;
+	size_t len;
+
+	if (lr_init_safe(&lr, path, 0, &err))
+		return NULL;
+	if (!input_detect_lr(&lr, &fmt, &err) &&
+	    !lr_peek(&lr, RUNS_PEEK, &head, &len, &err)) {
+		if (!len)
+			kind = "";
+		else if (fmt == INPUT_LKP_STATS)
+			kind = lkp_stats_kind(head, len);
+		else if (fmt == INPUT_PERF_SCRIPT &&
+			 !looks_like_perf_script(head, len))
+			kind = "";
+	}
+	lr_release(&lr);
+	return kind;
+}
+
+/* The regular files of dir, sorted by name (dot files skipped). */
+static int dir_files(const char *dir, struct side_runs *f,
+		     struct fd_err *err)
+{
+	struct dirent *de;
+	DIR *d;
+
+	memset(f, 0, sizeof(*f));
+	d = opendir(dir);
+	if (!d)
+		return fd_err_set(err, "%s: %s", dir, strerror(errno));
+	while ((de = readdir(d))) {
+		struct stat st;
+		char *path;
+
+		if (de->d_name[0] == '.')
+			continue;
+		path = xstrfmt("%s/%s", dir, de->d_name);
+		if (!stat(path, &st) && S_ISREG(st.st_mode))
+			push(f, path);
+		free(path);
+	}
+	closedir(d);
+	sane_qsort(f->paths, f->nr, sizeof(*f->paths), cmp_str);
+	return 0;
+}
+
+bool side_result_dir(const char *dir)
+{
+	const char *kinds[64];
+	struct side_runs f;
+	struct fd_err err;
+	size_t i, j, n = 0;
+	bool ok = true;
+
+	if (dir_files(dir, &f, &err))
+		return false;
+	for (i = 0; ok && i < f.nr; i++) {
+		const char *k = result_file_kind(f.paths[i]);
+
+		if (!k || n == sizeof(kinds) / sizeof(kinds[0])) {
+			ok = false;
+			break;
+		}
+		if (!*k)
+			continue;
+		for (j = 0; j < n; j++)
+			if (!strcmp(kinds[j], k))
+				ok = false;
+		kinds[n++] = k;
+	}
+	side_runs_release(&f);
+	return ok && n >= 2;
+}
+
+int side_result_dir_read(const char *dir, struct metric_set *s,
+			 struct fd_err *err)
+{
+	struct metric_set one = { 0 };
+	struct side_runs f;
+	size_t i, j;
+	int ret = 0;
+
+	if (dir_files(dir, &f, err))
+		return -1;
+	for (i = 0; !ret && i < f.nr; i++) {
+		struct linereader lr;
+		const char *k = result_file_kind(f.paths[i]);
+
+		if (!k || !*k)
+			continue;
+		if (lr_init_safe(&lr, f.paths[i], 0, err)) {
+			ret = -1;
+			break;
+		}
+		ret = lkp_stats_read(&lr, &one, err);
+		lr_release(&lr);
+		for (j = 0; !ret && j < one.nr; j++)
+			if (!metric_set_find(s, one.v[j].key))
+				metric_set_add(s, one.v[j].key,
+					       one.v[j].value);
+		metric_set_release(&one);
+		memset(&one, 0, sizeof(one));
+	}
+	side_runs_release(&f);
+	if (!ret && !s->nr)
+		ret = fd_err_set(err, "%s: an LKP result directory with no "
+				 "rows", dir);
+	metric_set_sort(s);
+	return ret ? -1 : 0;
+}
+
+/*
  * The regular files of dir that are runs, and (depth 0) those of its
  * subdirectories; dot files and dot directories skipped.
  */
@@ -188,6 +309,9 @@ static int push_dir_files(struct side_runs *r, const char *dir, int depth,
 		if (S_ISREG(st.st_mode)) {
 			push_found(r, path, o);
 		} else if (S_ISDIR(st.st_mode) && !depth &&
+			   side_result_dir(path)) {
+			push(r, path);
+		} else if (S_ISDIR(st.st_mode) && !depth &&
 			   push_dir_files(r, path, depth + 1, o, err)) {
 			free(path);
 			closedir(d);
@@ -204,6 +328,10 @@ static int push_dir(struct side_runs *r, const char *dir,
 {
 	size_t first = r->nr;
 
+	if (side_result_dir(dir)) {
+		push(r, dir);
+		return 0;
+	}
 	if (push_dir_files(r, dir, 0, o, err))
 		return -1;
 	if (r->nr == first) {

@@ -449,6 +449,15 @@ int diff_side_load_visit(struct diff_side *s, char *const *paths,
 		bool stats;
 		int ret;
 
+		/* an LKP result directory: one run of its files' stats */
+		if (side_result_dir(s->files[i])) {
+			if (side_result_dir_read(s->files[i], &s->sets[i],
+						 err))
+				goto fail;
+			if (!nr_stats++)
+				first_stats = i;
+			continue;
+		}
 		if (s->chains_of && !rereadable(s->files[i]))
 			s->chains_of[i] = CHAINS_ALL;
 		/* a run found in a directory (maybe another user's) must

@@ -75,6 +75,19 @@ struct side_runs {
 
 int side_list_runs(struct side_runs *r, char *const *paths, size_t nr_paths,
 		   const struct input_opts *o, struct fd_err *err);
+
+/*
+ * An LKP result directory is one run: its files are LKP's (stats, the
+ * raw files of its monitors, perf-stat's, perf-profile's and stress-ng's
+ * output: lkp_stats_kind()), two or more of them and no two of one kind,
+ * no profile among them. side_list_runs() lists such a directory (a
+ * side's path, or one of its subdirectories: several results a side) as
+ * one run; side_result_dir_read() reads its files into s, a key given by
+ * two files taken from the first in name order.
+ */
+bool side_result_dir(const char *dir);
+int side_result_dir_read(const char *dir, struct metric_set *s,
+			 struct fd_err *err);
 void side_runs_release(struct side_runs *r);
 /* What was left out of r, as a sentence to say once (NULL: nothing). */
 char *side_runs_take_note(struct side_runs *r);

@@ -515,10 +515,13 @@ int cmd_record(int argc, char **argv)
 	if (!a.no_monitors)
 		mon = monitors_start(a.monitors, &err); /* checked: no error */
 	if (start(r, &a, w, &err) ||
-	    sample(r, &a, w, &bench, status, &duration, &err) ||
-	    record_disable(r, &err) || record_poll(r, 0, &err))
+	    sample(r, &a, w, &bench, status, &duration, &err))
 		goto fail;
-	record_stat_read(r); /* the last, partial interval */
+	/* the last, partial interval ends with the run, not after the
+	 * buffers are drained: LKP drops its counts but keeps its time */
+	record_stat_read(r);
+	if (record_disable(r, &err) || record_poll(r, 0, &err))
+		goto fail;
 	monitors_stop(mon, &stats); /* LKP's post-test */
 	if (status)
 		fprintf(stderr, "\r\033[K");

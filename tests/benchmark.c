@@ -271,22 +271,50 @@ static void perf_stat_rows(void)
 	/* i.: the mean of the per-second rates of the whole intervals */
 	has(&s, "perf-stat.i.context-switches", 200);
 	has(&s, "perf-stat.i.task-clock", 750); /* msec, as perf prints */
-	/* ps.: the total over the total time */
-	is_near(get(&s, "perf-stat.ps.context-switches"), 401 / 2.01, 1e-9,
-		"perf-stat.ps.context-switches: total / time");
-	has(&s, "perf-stat.total.instructions", 4010);
-	is_near(get(&s, "perf-stat.overall.ipc"), 4010.0 / 6010, 1e-12,
-		"overall.ipc = instructions / cycles");
-	is_near(get(&s, "perf-stat.overall.cpi"), 6010.0 / 4010, 1e-12,
+	/* LKP's rule: the last interval's counts dropped, its time kept */
+	is_near(get(&s, "perf-stat.ps.context-switches"), 400 / 2.01, 1e-9,
+		"perf-stat.ps.context-switches: kept counts / whole time");
+	has(&s, "perf-stat.total.instructions", 4000);
+	is_near(get(&s, "perf-stat.overall.ipc"), 4000.0 / 6000, 1e-12,
+		"overall.ipc = instructions / cycles of the kept intervals");
+	is_near(get(&s, "perf-stat.overall.cpi"), 6000.0 / 4000, 1e-12,
 		"overall.cpi");
 	is_near(get(&s, "perf-stat.overall.cache-miss-rate%"),
-		21 * 100.0 / 151, 1e-12, "overall.cache-miss-rate%");
-	is_near(get(&s, "perf-stat.overall.MPKI"), 21 * 1000.0 / 4010,
+		20 * 100.0 / 150, 1e-12, "overall.cache-miss-rate%");
+	is_near(get(&s, "perf-stat.overall.MPKI"), 20 * 1000.0 / 4000,
 		1e-12, "overall.MPKI");
 	is_near(get(&s, "perf-stat.overall.cycles-between-cache-misses"),
-		6010.0 / 21, 1e-12, "overall.cycles-between-cache-misses");
+		6000.0 / 20, 1e-12, "overall.cycles-between-cache-misses");
 	is_near(get(&s, "perf-stat.i.ipc"), (0.5 + 1.0) / 2, 1e-12,
 		"i.ipc: the mean of the intervals' ratios");
+	metric_set_release(&s);
+	memset(&s, 0, sizeof(s));
+	{
+		/* the reference's worked example, as record's counters hand
+		 * it over: intervals ending 1.0001, 2.0002 and a partial
+		 * 2.5003 */
+		static const char *const ex[] = {
+			"cpu-cycles", "instructions", "context-switches",
+		};
+		static const uint64_t c[] = {
+			1000, 2000, 10, 3000, 3000, 20, 500, 900, 999,
+		};
+		static const double sec[] = { 1.0001, 1.0001, 0.5001 };
+
+		bench_perf_stat_rows(ex, 3, c, sec, 3, &s);
+		is_near(get(&s, "perf-stat.ps.cpu-cycles"), 4000 / 2.5003,
+			1e-9, "record: ps.cpu-cycles 4000 / 2.5003 (LKP's)");
+		is_near(get(&s, "perf-stat.ps.context-switches"),
+			30 / 2.5003, 1e-9,
+			"record: ps.context-switches 30 / 2.5003");
+		is_near(get(&s, "perf-stat.i.cpu-cycles"), 1999.8000199980002,
+			1e-9, "record: i.cpu-cycles of the kept intervals");
+		has(&s, "perf-stat.total.instructions", 5000);
+		is_near(get(&s, "perf-stat.overall.ipc"), 1.25, 1e-12,
+			"record: overall.ipc 1.25");
+		is_near(get(&s, "perf-stat.i.ipc"), 1.5, 1e-12,
+			"record: i.ipc 1.5");
+	}
 	lacks(&s, "perf-stat.overall.branch-miss-rate%");
 	lacks(&s, "perf-stat.overall.dTLB-load-miss-rate%");
 	metric_set_release(&s);

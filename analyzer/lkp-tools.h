@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef FLAMEDIFF_LKP_TOOLS_H
+#define FLAMEDIFF_LKP_TOOLS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "lib/error.h"
+#include "lib/linereader.h"
+#include "analyzer/metric-set.h"
+
+/*
+ * The raw files of the monitors LKP runs as tools rather than reading
+ * /proc itself (../shared/reference/lkp-monitors.md §2): `vmstat
+ * --timestamp -n 1`'s rows and `mpstat -o JSON 1`'s document. Each is read
+ * to its end and reduced as LKP reduces a run (analyzer/lkp-reduce.h) into
+ * vmstat.* or mpstat.* rows, added to s.
+ */
+
+/* Whether s[0..len) is vmstat's first header line ("procs ---memory--"). */
+bool lkp_vmstat_line(const char *s, size_t len);
+/* Whether s[0..len) opens mpstat's JSON ("{"sysstat": {"). */
+bool lkp_mpstat_line(const char *s, size_t len);
+
+/* vmstat's output from its first line first[0..len) to the end of lr:
+ * every line holding a digit is a sample, its fields named by position;
+ * a row with a field that is no number is skipped. */
+int lkp_vmstat_read(struct linereader *lr, const char *first, size_t len,
+		    struct metric_set *s, struct fd_err *err);
+
+/* mpstat's JSON from first[0..len) to the end of lr: each statistics
+ * entry a sample, each cpu-load (node-load) item cpu.LABEL.FIELD%
+ * (node.LABEL.FIELD%), then max_utilization_pct and
+ * max_utilization.seconds as mpstat's parse prints them. A document with
+ * no cpu-load item is bad input. */
+int lkp_mpstat_read(struct linereader *lr, const char *first, size_t len,
+		    struct metric_set *s, struct fd_err *err);
+
+#endif
