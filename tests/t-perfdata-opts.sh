@@ -156,6 +156,19 @@ for ev in cpu-clock task-clock; do
 	grep -q "^perf-profile\.children\.$ev\.main: " "$T/two.lkp"
 	ok $? "report --lkp of two events: the rows of $ev"
 done
+# the same from its perf script text (written by fold_opts above)
+"$FLAMEDIFF" report --lkp "$T/two.txt" >"$T/two.txt-lkp" 2>"$T/two.txt-err"
+rc=$?
+[ $rc -eq 0 ] && nonempty "$T/two.txt-lkp" &&
+	grep -q '^perf-profile\.children\.cpu-clock\.main: ' "$T/two.txt-lkp" &&
+	grep -q '^perf-profile\.children\.task-clock\.main: ' "$T/two.txt-lkp"
+ok $? "report --lkp of perf script text of two events: the rows of both" ||
+	sed 's/^/#   /' "$T/two.txt-err"
+r=$(lkp_agree "$T/two.txt-lkp" "$T/two.lkp")
+set -- $r
+[ $rc -eq 0 ] && nonempty "$T/two.txt-lkp" && atleast "$1" 0.99
+ok $? "report --lkp of two events: text and perf.data agree on $2 keys" ||
+	printf '%s\n' "$r" | sed -n '2,7p'
 perf record -q -o "$T/twof.data" -F 999 -g -e task-clock -e page-faults \
 	-- "$SHARES" 1 >/dev/null 2>&1
 # perf report keeps some page-faults chains below 0.5% (a rule not
