@@ -197,4 +197,25 @@ rc=$?
 ok $? "--event $other: that event's rows only, no note" ||
 	sed 's/^/#   /' "$T/twof.err"
 
+# --jit: code named by /tmp/perf-PID.map (the fake JIT writes x86-64 code)
+if [ "$(uname -m)" = x86_64 ] && [ -x "$PROGS/jit" ]; then
+	perf record -q -o "$T/jit.data" -F 999 -g -e task-clock -- \
+		"$PROGS/jit" 1 keep >"$T/jit.map" 2>/dev/null
+	perf script -i "$T/jit.data" >"$T/jit.txt" 2>/dev/null
+	"$FLAMEDIFF" fold --jit "$T/jit.data" >"$T/jit.a" 2>"$T/jit.err"
+	rc=$?
+	"$FLAMEDIFF" fold --jit "$T/jit.txt" >"$T/jit.b" 2>>"$T/jit.err"
+	rc2=$?
+	map=$(cat "$T/jit.map")
+	[ -n "$map" ] && rm -f "$map"
+	o=$(overlap "$T/jit.a" "$T/jit.b")
+	[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && nonempty "$T/jit.a" &&
+		grep -q ';jit_spin_\[j\]' "$T/jit.a" && atleast "$o" 0.995
+	ok $? "perf record -g -- jit: fold --jit agrees with perf script | fold (overlap $o)" ||
+		{ sed 's/^/#   /' "$T/jit.err"
+		  top_diff "$T/jit.a" "$T/jit.b"; }
+else
+	ok 0 "# SKIP the fake JIT writes x86-64 code"
+fi
+
 done_testing
