@@ -1433,3 +1433,54 @@ int perf_script_read(struct linereader *lr, const struct perf_script_opts *o,
 	profile_sum_totals(p);
 	return r;
 }
+
+int perf_script_events(struct linereader *lr, char ***names, size_t *nr,
+		       struct fd_err *err)
+{
+	unsigned long alloc = 0;
+	bool in_sample = false;
+	char *line;
+	size_t len, i;
+	int r;
+
+	*names = NULL;
+	*nr = 0;
+	while ((r = lr_next(lr, &line, &len, err)) > 0) {
+		struct hdr h;
+
+		if (!len) {
+			in_sample = false;
+			continue;
+		}
+		if (in_sample)
+			continue;
+		in_sample = true;
+		if (!header_ids(line, len, &h) || !header_what(line, len, &h))
+			continue;
+		/* one event as header_kept() tells them apart */
+		for (i = 0; i < *nr; i++)
+			if ((strlen((*names)[i]) == h.evlen &&
+			     !memcmp((*names)[i], h.ev, h.evlen)) ||
+			    event_base_same((*names)[i], h.ev, h.evlen))
+				break;
+		if (i < *nr)
+			continue;
+		ALLOC_GROW(*names, *nr + 1, alloc);
+		(*names)[(*nr)++] = xstrndup(h.ev, h.evlen);
+	}
+	if (r < 0) {
+		perf_script_events_free(*names, *nr);
+		*names = NULL;
+		*nr = 0;
+	}
+	return r < 0 ? -1 : 0;
+}
+
+void perf_script_events_free(char **names, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		free(names[i]);
+	free(names);
+}

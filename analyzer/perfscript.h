@@ -25,4 +25,14 @@ int perf_script_read(struct linereader *lr, const struct perf_script_opts *o,
 		     struct profile *p, struct lr_skips *sk,
 		     struct fd_err *err);
 
+/*
+ * The events of perf script text, in the order their first samples come
+ * (named as perf_script_read() tells events apart): for reading the file
+ * once per event. Frees with perf_script_events_free(). Returns 0, or -1
+ * with err set when the file cannot be read.
+ */
+int perf_script_events(struct linereader *lr, char ***names, size_t *nr,
+		       struct fd_err *err);
+void perf_script_events_free(char **names, size_t nr);
+
 #endif

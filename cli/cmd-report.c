@@ -15,6 +15,7 @@
 #include "analyzer/lkp-stats.h"
 #include "analyzer/metric-set.h"
 #include "analyzer/metrics.h"
+#include "analyzer/perfscript.h"
 #include "lib/outfile.h"
 #include "analyzer/profile.h"
 #include "collector/perfdata.h"
@@ -332,7 +333,7 @@ static void write_report(const struct report_cmd *c, struct outfile *o,
 }
 
 /*
- * report --lkp of a perf.data with several events and no --event: the rows
+ * report --lkp of a perf.data or perf script text with several events and no --event: the rows
  * of every event, one after the other, as LKP's parse of perf report
  * (which gives a section per event). 0: done (or *status set), 1: not
  * such an input.
@@ -340,7 +341,9 @@ static void write_report(const struct report_cmd *c, struct outfile *o,
 static int lkp_every_event(const struct report_cmd *c, int *status)
 {
 	struct perf_data_event *ev = NULL;
+	char **names = NULL;
 	enum input_format fmt;
+	struct linereader lr;
 	struct outfile o;
 	struct fd_err err;
 	size_t nr = 0, i;
@@ -348,10 +351,26 @@ static int lkp_every_event(const struct report_cmd *c, int *status)
 
 	if (c->format != FMT_LKP || c->io.ps.event ||
 	    !strcmp(c->files[0], "-") ||
-	    input_detect_lr(c->lr0, &fmt, &err) || fmt != INPUT_PERF_DATA)
+	    input_detect_lr(c->lr0, &fmt, &err) ||
+	    (fmt != INPUT_PERF_DATA && fmt != INPUT_PERF_SCRIPT))
 		return 1;
-	if (perf_data_events(c->files[0], &c->io, &ev, &nr, &err) || nr < 2)
-		goto out; /* the usual way says what is wrong */
+	if (fmt == INPUT_PERF_DATA) {
+		if (perf_data_events(c->files[0], &c->io, &ev, &nr, &err))
+			goto out; /* the usual way says what is wrong */
+		names = xcalloc(nr ? nr : 1, sizeof(*names));
+		for (i = 0; i < nr; i++)
+			names[i] = xstrdup(ev[i].name);
+		perf_data_events_free(ev, nr);
+	} else {
+		if (lr_init_path(&lr, c->files[0], &err))
+			goto out;
+		i = perf_script_events(&lr, &names, &nr, &err);
+		lr_release(&lr);
+		if (i)
+			goto out;
+	}
+	if (nr < 2)
+		goto out;
 	ret = 0;
 	if (outfile_open(&o, c->output, &err)) {
 		*status = report_bad_input(err.msg);
@@ -360,11 +379,10 @@ static int lkp_every_event(const struct report_cmd *c, int *status)
 	for (i = 0; i < nr; i++) {
 		struct input_opts io = c->io;
 		struct profile *p = profile__new();
-		struct linereader lr;
 		struct metrics m;
 		int r;
 
-		io.ps.event = ev[i].name;
+		io.ps.event = names[i];
 		r = lr_init_path(&lr, c->files[0], &err);
 		if (!r) {
 			r = measure(c, &io, &lr, p, &m, &err);
@@ -383,7 +401,7 @@ static int lkp_every_event(const struct report_cmd *c, int *status)
 	}
 	*status = outfile_commit(&o, &err) ? report_bad_input(err.msg) : 0;
 out:
-	perf_data_events_free(ev, nr);
+	perf_script_events_free(names, nr);
 	return ret;
 }
 

@@ -13,6 +13,7 @@
 
 struct namer {
 	struct profile *p;
+	const struct stacks *st;
 	struct dsos *dsos;
 	const struct kallsyms *ksyms;
 	struct hmap cache; /* frame code -> frame_key() */
@@ -116,7 +117,8 @@ static uint32_t name_of(struct namer *nm, uint64_t f, unsigned int *kind)
 			goto out;
 		}
 	} else if (nm->addrs) {
-		id = unknown_frame(nm, "[unknown]", f);
+		id = unknown_frame(nm, "[unknown]",
+				   stacks_raw_addr(nm->st, f));
 		goto out;
 	}
 	id = s ? intern_clean(nm, s, strlen(s)) : nm->unknown;
@@ -141,7 +143,7 @@ void build_stacks_with(struct profile *p, const struct stacks *st,
 {
 	struct inliner *inl = o->inl;
 	struct namer nm = {
-		p, dsos, ksyms, { 0 }, STRBUF_INIT, STRBUF_INIT, 0, o->addrs,
+		p, st, dsos, ksyms, { 0 }, STRBUF_INIT, STRBUF_INIT, 0, o->addrs,
 		dsos->no_demangle && !o->perf_names ? DEMANGLE_NONE :
 						      DEMANGLE_PERF,
 		inl, { 0 }, NULL, 0, 0,

@@ -59,7 +59,8 @@ uint64_t perf_record_time(const struct perf_event_header *h)
 }
 
 /* A user address as a frame code: file and offset when a file maps it. */
-static uint64_t encode_user(const struct proc *p, uint64_t ip)
+static uint64_t encode_user(struct stacks *st, const struct proc *p,
+			    uint64_t ip)
 {
 	const struct map *m = proc_find_map(p, ip);
 
@@ -69,7 +70,7 @@ static uint64_t encode_user(const struct proc *p, uint64_t ip)
 	    ip - m->start < FR_OFF_MAX - m->pgoff &&
 	    m->dso->id < FR_DSO_MAX)
 		return fr_dso(m->dso->id, ip - m->start + m->pgoff);
-	return ip & ((1ULL << 62) - 1); /* FR_TAG_RAW */
+	return stacks_raw_frame(st, ip);
 }
 
 /*
@@ -112,14 +113,15 @@ static uint32_t encode_chain(struct decoder *d, struct proc *p,
 			if (FR_TAG(ip) == FR_TAG_KERNEL)
 				d->frames[n++] = ip;
 		} else {
-			d->frames[n++] = encode_user(p, ip);
+			d->frames[n++] = encode_user(d->stacks, p, ip);
 		}
 	}
 	/* unwound callers: at the call too (return address - 1), also as
 	 * perf, whose unwinders do so (where its frame pointer chains keep
 	 * the return address) */
 	for (k = 0; k < nr_u && n < MAX_FRAMES; k++)
-		d->frames[n++] = encode_user(p, uips[k] - (k > 0));
+		d->frames[n++] = encode_user(d->stacks, p,
+					       uips[k] - (k > 0));
 	return n;
 }
 

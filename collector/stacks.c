@@ -16,7 +16,34 @@ void stacks_release(struct stacks *s)
 	free(s->v);
 	free(s->slots);
 	free(s->frames);
+	free(s->wide);
+	hmap_release(&s->wide_idx);
 	memset(s, 0, sizeof(*s));
+}
+
+uint64_t stacks_raw_frame(struct stacks *s, uint64_t ip)
+{
+	uint64_t i;
+
+	if (FR_TAG(ip) == FR_TAG_RAW)
+		return ip;
+	i = hmap_get(&s->wide_idx, ip, UINT64_MAX);
+	if (i == UINT64_MAX) {
+		i = s->nr_wide++;
+		ALLOC_GROW(s->wide, s->nr_wide, s->alloc_wide);
+		s->wide[i] = ip;
+		hmap_put(&s->wide_idx, ip, i);
+	}
+	return (FR_TAG_WIDE << 62) | i;
+}
+
+uint64_t stacks_raw_addr(const struct stacks *s, uint64_t f)
+{
+	uint64_t i = f & ((1ULL << 62) - 1);
+
+	if (FR_TAG(f) == FR_TAG_WIDE && i < s->nr_wide)
+		return s->wide[i];
+	return f;
 }
 
 /*

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/hmap.h"
+
 /*
  * Aggregation of raw stacks while recording: a hash table of distinct
  * (comm, frame chain) keys with their summed weight and sample count.
@@ -18,6 +20,7 @@
 #define FR_TAG(f) ((f) >> 62)
 #define FR_TAG_RAW 0ULL	   /* user address outside any known file */
 #define FR_TAG_DSO 1ULL	   /* dso id (22 bits) and file offset (40 bits) */
+#define FR_TAG_WIDE 2ULL   /* raw user address >= 2^62: index in ->wide */
 #define FR_TAG_KERNEL 3ULL /* a kernel address, as is */
 #define FR_DSO_MAX (1U << 22)
 #define FR_OFF_MAX (1ULL << 40)
@@ -56,9 +59,18 @@ struct stacks {
 	 * samples, and their entries are in the cache where the big
 	 * table's are not (index + 1, 0 = none) */
 	uint32_t recent[1024];
+	/* raw user addresses that do not fit a FR_TAG_RAW code (garbage
+	 * in a user chain, which perf script prints whole), each once */
+	uint64_t *wide;
+	unsigned long nr_wide, alloc_wide;
+	struct hmap wide_idx; /* address -> index in wide */
 };
 
 void stacks_init(struct stacks *s);
+/* The frame code of a raw user address outside any known file. */
+uint64_t stacks_raw_frame(struct stacks *s, uint64_t ip);
+/* The address of a FR_TAG_RAW or FR_TAG_WIDE code. */
+uint64_t stacks_raw_addr(const struct stacks *s, uint64_t f);
 void stacks_release(struct stacks *s);
 /* Returns the stack's index in s->v (record --sched adds to its weight
  * later, when the task switches back in). */

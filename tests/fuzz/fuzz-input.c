@@ -13,6 +13,7 @@
 #include "analyzer/input.h"
 #include "analyzer/lkp-stats.h"
 #include "analyzer/metrics.h"
+#include "analyzer/perfscript.h"
 
 static void read_as(const char *path, enum input_format fmt, uint8_t opts)
 {
@@ -119,6 +120,25 @@ static void cache_same(const char *path, uint8_t opts)
 	profile__delete(b);
 }
 
+/* report --lkp's list of a text's events: names that exist, no leak */
+static void list_events(const char *path)
+{
+	struct fd_err err = { { 0 } };
+	struct linereader lr;
+	char **names;
+	size_t nr, i;
+
+	if (lr_init_path(&lr, path, &err))
+		return;
+	if (!perf_script_events(&lr, &names, &nr, &err)) {
+		for (i = 0; i < nr; i++)
+			if (!names[i] || !names[i][0])
+				abort();
+		perf_script_events_free(names, nr);
+	}
+	lr_release(&lr);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct metric_set s = { 0 };
@@ -139,6 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	read_as(in.path, INPUT_FOLDED, opts);
 	read_as(in.path, INPUT_PERF_SCRIPT, opts);
 	cache_same(in.path, opts);
+	list_events(in.path);
 	read_as(in.path, INPUT_SCHED_TIMEHIST, opts);
 	if (!metric_set_read(in.path, &s, &err)) {
 		for (i = 0; i < s.nr; i++)
