@@ -194,16 +194,20 @@ static void compute_near(struct work *w)
 {
 	const struct profile *p = w->p;
 	uint32_t *last = xmalloc(sizeof(*last) * (w->nr_fns + 1));
-	uint32_t *saved = xmalloc(sizeof(*saved) * p->nr_nodes);
-	uint64_t *stack = xmalloc(sizeof(*stack) * (p->nr_nodes + 1));
+	/* Entered function nodes keep their saved last[] below their
+	 * leave entry: up to two entries a node, of which a walk touches
+	 * (and the memory holds) only what is pending at once. */
+	uint64_t *stack =
+		xmalloc(sizeof(*stack) * (2 * (size_t)p->nr_nodes + 1));
 	size_t sp = 0;
 	uint32_t n, c, fn;
 
 	w->near = xmalloc(sizeof(*w->near) * p->nr_nodes);
 	memcpy(w->near, w->sub, sizeof(*w->near) * p->nr_nodes);
 	memset(last, 0xff, sizeof(*last) * (w->nr_fns + 1));
-	/* An entry is a node to enter, or (bit 32) to leave. A node is on
-	 * the stack at most once to enter or (exclusively) to leave. */
+	/* An entry is a node to enter, or (bit 32) to leave, with what
+	 * last[] of its function was under it. A node is on the stack at
+	 * most once to enter or (exclusively) to leave. */
 	stack[sp++] = NODE_ROOT;
 	while (sp) {
 		uint64_t e = stack[--sp];
@@ -211,17 +215,19 @@ static void compute_near(struct work *w)
 		n = (uint32_t)e;
 		fn = w->fn[n];
 		if (e >> 32) {
-			last[fn] = saved[n];
+			last[fn] = (uint32_t)stack[--sp];
 			continue;
 		}
 		/* Nothing below a node without kept samples matters. */
 		if (w->sub[n] == 0)
 			continue;
 		if (fn != NO_FN) {
-			saved[n] = last[fn];
-			if (saved[n] != UINT32_MAX)
-				w->near[saved[n]] -= w->sub[n];
+			uint32_t saved = last[fn];
+
+			if (saved != UINT32_MAX)
+				w->near[saved] -= w->sub[n];
 			last[fn] = n;
+			stack[sp++] = saved;
 			stack[sp++] = (uint64_t)1 << 32 | n;
 		}
 		for (c = p->nodes[n].first_child; c != NODE_NONE;
@@ -229,7 +235,6 @@ static void compute_near(struct work *w)
 			stack[sp++] = c;
 	}
 	free(last);
-	free(saved);
 	free(stack);
 }
 
