@@ -77,9 +77,9 @@ side() {
 				i % 1009, p, j, 1 + i % 7 }
 	}'
 }
-[ -s "$out/A.folded" ] || side fa 0 >"$out/A.folded"
-[ -s "$out/B.folded" ] || side fb 0 >"$out/B.folded"
-[ -s "$out/S.folded" ] || side fa 1000000000 >"$out/S.folded"
+[ -s "$out/A-$RATIO_SIDE.folded" ] || side fa 0 >"$out/A-$RATIO_SIDE.folded"
+[ -s "$out/B-$RATIO_SIDE.folded" ] || side fb 0 >"$out/B-$RATIO_SIDE.folded"
+[ -s "$out/S-$RATIO_SIDE.folded" ] || side fa 1000000000 >"$out/S-$RATIO_SIDE.folded"
 rm -f "$out"/*.t
 
 echo "fold of $RATIO_DISTINCT distinct stacks ($(wc -c <"$d" | tr -d ' ') bytes)"
@@ -134,12 +134,12 @@ echo "--diff of two $RATIO_SIDE-stack sides, to the two plain graphs"
 for k in B S; do
 	for r in $(seq "$RUNS"); do
 		for f in svg png; do
-			once "${f}A$k" "$FLAMEDIFF" "$f" "$out/A.folded"
-			once "${f}B$k" "$FLAMEDIFF" "$f" "$out/$k.folded"
-			once "${f}D$k" "$FLAMEDIFF" "$f" --diff "$out/A.folded" \
-				"$out/$k.folded"
+			once "${f}A$k" "$FLAMEDIFF" "$f" "$out/A-$RATIO_SIDE.folded"
+			once "${f}B$k" "$FLAMEDIFF" "$f" "$out/$k-$RATIO_SIDE.folded"
+			once "${f}D$k" "$FLAMEDIFF" "$f" --diff "$out/A-$RATIO_SIDE.folded" \
+				"$out/$k-$RATIO_SIDE.folded"
 			[ -z "$base" ] || once "b${f}D$k" "$base" "$f" --diff \
-				"$out/A.folded" "$out/$k.folded"
+				"$out/A-$RATIO_SIDE.folded" "$out/$k-$RATIO_SIDE.folded"
 		done
 	done
 	w=disjoint
