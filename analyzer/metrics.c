@@ -68,6 +68,7 @@ struct work {
 	uint32_t *src, *src_next; /* source lists: profile nodes */
 	unsigned long nr_src, alloc_src, alloc_src_next;
 	struct hmap m_child;	/* (merged parent, fn) -> merged node */
+	double *acc;		/* by raw function id: expand()'s sums, 0 */
 };
 
 #define NO_FN UINT32_MAX
@@ -193,16 +194,20 @@ static void compute_near(struct work *w)
 {
 	const struct profile *p = w->p;
 	uint32_t *last = xmalloc(sizeof(*last) * (w->nr_fns + 1));
-	uint32_t *saved = xmalloc(sizeof(*saved) * p->nr_nodes);
-	uint64_t *stack = xmalloc(sizeof(*stack) * (p->nr_nodes + 1));
+	/* Entered function nodes keep their saved last[] below their
+	 * leave entry: up to two entries a node, of which a walk touches
+	 * (and the memory holds) only what is pending at once. */
+	uint64_t *stack =
+		xmalloc(sizeof(*stack) * (2 * (size_t)p->nr_nodes + 1));
 	size_t sp = 0;
 	uint32_t n, c, fn;
 
 	w->near = xmalloc(sizeof(*w->near) * p->nr_nodes);
 	memcpy(w->near, w->sub, sizeof(*w->near) * p->nr_nodes);
 	memset(last, 0xff, sizeof(*last) * (w->nr_fns + 1));
-	/* An entry is a node to enter, or (bit 32) to leave. A node is on
-	 * the stack at most once to enter or (exclusively) to leave. */
+	/* An entry is a node to enter, or (bit 32) to leave, with what
+	 * last[] of its function was under it. A node is on the stack at
+	 * most once to enter or (exclusively) to leave. */
 	stack[sp++] = NODE_ROOT;
 	while (sp) {
 		uint64_t e = stack[--sp];
@@ -210,17 +215,19 @@ static void compute_near(struct work *w)
 		n = (uint32_t)e;
 		fn = w->fn[n];
 		if (e >> 32) {
-			last[fn] = saved[n];
+			last[fn] = (uint32_t)stack[--sp];
 			continue;
 		}
 		/* Nothing below a node without kept samples matters. */
 		if (w->sub[n] == 0)
 			continue;
 		if (fn != NO_FN) {
-			saved[n] = last[fn];
-			if (saved[n] != UINT32_MAX)
-				w->near[saved[n]] -= w->sub[n];
+			uint32_t saved = last[fn];
+
+			if (saved != UINT32_MAX)
+				w->near[saved] -= w->sub[n];
 			last[fn] = n;
+			stack[sp++] = saved;
 			stack[sp++] = (uint64_t)1 << 32 | n;
 		}
 		for (c = p->nodes[n].first_child; c != NODE_NONE;
@@ -228,7 +235,6 @@ static void compute_near(struct work *w)
 			stack[sp++] = c;
 	}
 	free(last);
-	free(saved);
 	free(stack);
 }
 
@@ -369,16 +375,25 @@ static void mnode_add_source(struct work *w, uint32_t id, uint32_t node)
  * Give merged node id its children: the function nodes right below its
  * sources, looking through spliced frames. Returns the new merged nodes
  * in *kids (reused buffer).
+ *
+ * Only children whose merged weight reaches min are made: a lighter one
+ * can neither be a chain nor lead to one (its near is at most its sub),
+ * and under a wide node (a million distinct leaves) making them all cost
+ * a node and a hash entry each for nothing. So a first walk adds up each
+ * function's weight in w->acc, in the order the second walk's
+ * mnode_add_source() adds it (the same double, the same cut), and the
+ * second makes the children that reach it.
  */
-static size_t expand(struct work *w, uint32_t id, uint32_t **kids,
+static size_t expand(struct work *w, uint32_t id, double min, uint32_t **kids,
 		     unsigned long *kids_alloc, uint32_t **stack,
 		     unsigned long *stack_alloc)
 {
 	const struct profile *p = w->p;
 	size_t nr_kids = 0, sp = 0;
 	uint32_t s, n, c;
-	int created;
+	int created, pass;
 
+	for (pass = 0; pass < 3; pass++)
 	for (s = w->m[id].src; s != UINT32_MAX; s = w->src_next[s]) {
 		ALLOC_GROW(*stack, sp + 1, *stack_alloc);
 		(*stack)[sp++] = w->src[s];
@@ -386,6 +401,7 @@ static size_t expand(struct work *w, uint32_t id, uint32_t **kids,
 			n = (*stack)[--sp];
 			for (c = p->nodes[n].first_child; c != NODE_NONE;
 			     c = p->nodes[c].next_sibling) {
+				double *acc;
 				uint32_t k;
 
 				if (w->sub[c] == 0)
@@ -396,6 +412,17 @@ static size_t expand(struct work *w, uint32_t id, uint32_t **kids,
 					(*stack)[sp++] = c;
 					continue;
 				}
+				acc = &w->acc[w->fn[c]];
+				if (pass == 0) {
+					*acc += w->sub[c];
+					continue;
+				}
+				if (pass == 2) {
+					*acc = 0; /* for the next expand() */
+					continue;
+				}
+				if (!(*acc > 0 && *acc >= min))
+					continue;
 				k = mnode_child(w, id, w->fn[c], &created);
 				if (created) {
 					ALLOC_GROW(*kids, nr_kids + 1,
@@ -468,6 +495,7 @@ static void collect_chains(struct work *w, struct metrics *m, double min)
 
 	memset(&seen, 0, sizeof(seen));
 	memset(&w->m_child, 0, sizeof(w->m_child));
+	w->acc = xcalloc(w->nr_fns + 1, sizeof(*w->acc));
 	mnode_child(w, UINT32_MAX, UINT32_MAX, &created); /* the root, 0 */
 	mnode_add_source(w, 0, NODE_ROOT);
 	ALLOC_GROW(todo, 1, todo_alloc);
@@ -475,7 +503,7 @@ static void collect_chains(struct work *w, struct metrics *m, double min)
 	while (nr_todo) {
 		uint32_t id = todo[--nr_todo];
 
-		nr_kids = expand(w, id, &kids, &kids_alloc, &stack,
+		nr_kids = expand(w, id, min, &kids, &kids_alloc, &stack,
 				 &stack_alloc);
 		for (i = 0; i < nr_kids; i++) {
 			struct mnode *k = &w->m[kids[i]];
@@ -509,6 +537,7 @@ static void work_release(struct work *w)
 	free(w->m);
 	free(w->src);
 	free(w->src_next);
+	free(w->acc);
 	if (w->m_child.keys)
 		hmap_release(&w->m_child);
 }

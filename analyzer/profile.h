@@ -81,16 +81,27 @@ static inline unsigned int frame_key_kind(uint64_t key)
 	return (unsigned int)(key & 0xff);
 }
 
+/*
+ * 36 bytes, where the plain layout took 40: depth and kind share a word
+ * (PROFILE_MAX_DEPTH fits in 24 bits) and the struct is aligned to 4, so
+ * the weights follow without padding. Loads of the unaligned doubles cost
+ * nothing measurable on the machines this runs on; a tree of millions of
+ * nodes is bound by cache misses, which fewer bytes spare. The weights
+ * stay doubles: every output must stay exact.
+ */
 struct node {
 	uint32_t parent;
 	uint32_t first_child; /* NODE_NONE when a leaf */
 	uint32_t next_sibling; /* NODE_NONE when last; in insertion order */
 	uint32_t name;
-	uint32_t depth; /* 0 for the root, 1 for its children, ... */
-	uint8_t kind;
+	uint32_t depth : 24; /* 0 for the root, 1 for its children, ... */
+	uint32_t kind : 8;
 	double self;
 	double total;
-};
+} __attribute__((packed, aligned(4)));
+
+_Static_assert(PROFILE_MAX_DEPTH < (1UL << 24), "depth fits its bits");
+_Static_assert(sizeof(struct node) == 36, "struct node packs to 36 bytes");
 
 /* What the recording was. Strings are owned (NULL = unknown). */
 struct profile_meta {

@@ -27,6 +27,7 @@ for b in \
 	bench/record.sh \
 	bench/perfdata.sh \
 	bench/scale.sh \
+	bench/ratios.sh \
 	bench/diff-scale.sh \
 	bench/sched.sh \
 	bench/monitors.sh \
