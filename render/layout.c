@@ -288,6 +288,26 @@ void layout__delete(struct layout *l)
 	free(l);
 }
 
+size_t layout_legend_split(const struct layout *l)
+{
+	const struct flame_opts *o = l->opts;
+	double fs = o->fontsize, cw = (fs - 1) * o->fontwidth;
+	double tx = 10 + fs * 8 + 200 + fs * 6.5, right = o->width - 10;
+	size_t best = 0, i, n;
+
+	if (!l->legend)
+		return 0;
+	n = strlen(l->legend);
+	if (tx + n * cw <= right)
+		return 0;
+	/* After the last "; " that fits; the rest has the whole width. */
+	for (i = 0; i + 1 < n; i++)
+		if (l->legend[i] == ';' && l->legend[i + 1] == ' ' &&
+		    tx + (i + 1) * cw <= right)
+			best = i + 2;
+	return best;
+}
+
 /* Geometry of everything but the frame rows' count, then the rows. */
 static void set_geom(struct layout *l, uint32_t rows)
 {
@@ -317,8 +337,9 @@ static void set_geom(struct layout *l, uint32_t rows)
 	if (l->diff) {
 		y += fs * 1.8;
 		g->legend_y = y;
-		/* mail: the legend's words wrap onto a second line */
-		if (o->mail)
+		/* The legend's words wrap onto a second line rather than
+		 * run off the image (mail: always, measured by png.c). */
+		if (o->mail || layout_legend_split(l))
 			y += fs * 1.3;
 	}
 	g->graph_y = y + fs;

@@ -345,6 +345,14 @@ static inline double layout_row_y(const struct layout *l, uint32_t depth)
 size_t layout_label(const struct layout *l, const struct layout_frame *f,
 		    char *buf, size_t cap);
 
+/*
+ * Where a diff's legend text wraps (geom.legend_y, then a line further
+ * down at the image's left): the offset in l->legend of its second line,
+ * after the last "; " that fits on the first by the fontwidth estimate;
+ * 0 when it fits on one line (or has no "; " to break at).
+ */
+size_t layout_legend_split(const struct layout *l);
+
 /* The background: --bgcolors, else blue for off-CPU time, else NULL
  * (color_background()'s default). */
 static inline const char *layout_bgcolors(const struct layout *l)

@@ -459,6 +459,8 @@ static void draw_legend(cairo_t *cr, const struct layout *l)
 	if (o->mail && tx < right) {
 		cairo_set_font_size(cr, fs - 1);
 		legend_wrap(cr, &sb, right - tx);
+	} else if (layout_legend_split(l)) {
+		sb.buf[layout_legend_split(l) - 1] = '\n'; /* the SVG's */
 	}
 	if (tx < right) {
 		char *nl = strchr(sb.buf, '\n');
