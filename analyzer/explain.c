@@ -446,6 +446,60 @@ static struct metric_set *side_chains(const struct diff *d,
 	return v;
 }
 
+/* Mean over s's runs of v's share (percent) of each run's kept weight. */
+static double own_weight(const struct diff_side *s, const double *v,
+			 double *total)
+{
+	double own = 0, tot = 0;
+	size_t i;
+
+	for (i = 0; i < s->nr_runs; i++) {
+		own += v[i] / 100 * s->totals[i];
+		tot += s->totals[i];
+	}
+	*total = s->nr_runs ? tot / s->nr_runs : 0;
+	return s->nr_runs ? own / s->nr_runs : 0;
+}
+
+static void share_only_add(struct explain *e, const struct diff_row *r,
+			   const struct diff_side *base,
+			   const struct diff_side *new)
+{
+	struct explain_share_only x = { .row = r };
+	size_t i;
+
+	if (!(r->change > 0) || !r->base_runs || !r->new_runs)
+		return;
+	for (i = 0; i < e->nr_share_only; i++)
+		if (!strcmp(e->share_only[i].row->name, r->name))
+			return;
+	x.base_own = own_weight(base, r->base_runs, &x.base_total);
+	x.new_own = own_weight(new, r->new_runs, &x.new_total);
+	if (!(x.base_own > 0 && x.base_total > 0 && x.new_total > 0))
+		return;
+	/* The total fell, and its own weight stayed where it was. */
+	if (!(x.new_total < x.base_total * (1 - EXPLAIN_OWN_SAME)) ||
+	    !(x.new_own <= x.base_own * (1 + EXPLAIN_OWN_SAME)))
+		return;
+	e->share_only = xrealloc(e->share_only, (e->nr_share_only + 1) *
+						       sizeof(*e->share_only));
+	e->share_only[e->nr_share_only++] = x;
+}
+
+/* Which top movers rose in share only because the total shrank. */
+static void share_only(struct explain *e, const struct diff_side *base,
+		       const struct diff_side *new)
+{
+	size_t i;
+
+	if (base->stats || new->stats || !base->totals || !new->totals)
+		return;
+	for (i = 0; i < e->nr_children; i++)
+		share_only_add(e, e->children[i], base, new);
+	for (i = 0; i < e->nr_self; i++)
+		share_only_add(e, e->self[i], base, new);
+}
+
 int explain_sides(const struct diff *d, const struct diff_side *base,
 		  const struct diff_side *new, const struct diff_opts *o,
 		  struct explain *e, struct fd_err *err)
@@ -463,6 +517,7 @@ int explain_sides(const struct diff *d, const struct diff_side *base,
 	}
 	/* explain_compute() copies the chains it keeps. */
 	explain_compute(d, b, n, calltrace, o, e);
+	share_only(e, base, new);
 	free_chains(b, base->nr_runs);
 	free_chains(n, new->nr_runs);
 	return 0;
@@ -482,6 +537,7 @@ void explain_release(struct explain *e)
 	}
 	free(e->hot);
 	free(e->switches);
+	free(e->share_only);
 	free(e->procs);
 	free(e->children);
 	free(e->self);

@@ -74,6 +74,22 @@ struct explain_switch {
 
 #define EXPLAIN_SWITCHES 5	/* switch-out chains listed at most */
 
+/*
+ * A top mover whose share rose while its own weight did not: the total
+ * shrank under it (others lost time), so red here is not more work done
+ * by it. Own weight is its share of each run's kept weight times that
+ * weight (struct diff_side's totals), the mean of a side's runs; "did not
+ * grow" is at most EXPLAIN_OWN_SAME above base's, the total having fallen
+ * by more than that.
+ */
+#define EXPLAIN_OWN_SAME 0.05
+
+struct explain_share_only {
+	const struct diff_row *row; /* a children or self top mover */
+	double base_own, new_own;   /* mean weight per run, its unit */
+	double base_total, new_total; /* mean kept weight per run */
+};
+
 struct explain {
 	/*
 	 * The benchmark's headline row (bench_headline_key(): the first
@@ -95,6 +111,11 @@ struct explain {
 	 * changed, the largest move in ms first (off-CPU data only). */
 	struct explain_switch *switches;
 	size_t nr_switches;
+	/* Top movers that rose in share only because the total shrank
+	 * (explain_sides(), profiles only), in movers' order, each
+	 * function once. */
+	struct explain_share_only *share_only;
+	size_t nr_share_only;
 };
 
 /*

@@ -47,8 +47,16 @@ int cmd_png(int argc, char **argv)
 	int ret;
 
 	graph_cmd_init(g);
+	g->fo.minwidth = -1; /* not given: set below, by the format */
 	if (graph_cmd_parse(g, argc, argv, png_usage, png_options, &c, &ret))
 		goto out;
+	/* A PNG is for mail: legible frames only (render/layout.h). */
+	g->fo.mail = graph_format_for(g->output ? g->output : "-",
+				      GRAPH_PNG) == GRAPH_PNG;
+	if (g->fo.minwidth < 0) {
+		g->fo.minwidth = g->fo.mail ? FLAME_MAIL_MINWIDTH : 0.1;
+		g->fo.minwidth_pct = false;
+	}
 	nr_table = c.table;
 	g->table_rows = nr_table > 0;
 	out = g->output ? g->output : "-";

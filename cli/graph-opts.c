@@ -12,6 +12,7 @@
 #include "lib/strbuf.h"
 #include "cli/builtin.h"
 #include "cli/graph-opts.h"
+#include "cli/runs-notes.h"
 #include "cli/input-opts.h"
 #include "render/color.h"
 #include "render/textfmt.h"
@@ -303,6 +304,7 @@ int graph_cmd_parse(struct graph_cmd *g, int argc, char **argv,
 	if (match_opts_check(&g->match, cmd, status))
 		return -1;
 	g->fo.color_by = g->color_by;
+	g->cmd = cmd;
 	g->inputs = argv;
 	g->nr_inputs = n;
 	if (g->base.nr || g->new.nr) {
@@ -453,6 +455,10 @@ int graph_cmd_load(struct graph_cmd *g)
 		r = load_comparison(g, &err);
 	if (g->diff && r != LOAD_BAD_INPUT && g->cmp.match_note)
 		fprintf(stderr, "flamediff: note: %s\n", g->cmp.match_note);
+	/* What diff says of the sides' runs (non-run files left out, runs
+	 * cut short), so that a graph is trusted no more than the table. */
+	if (g->diff && r != LOAD_BAD_INPUT)
+		say_runs_notes(g->cmd ? g->cmd : "graph", &g->cmp);
 	if (r == LOAD_BAD_INPUT)
 		return report_bad_input(err.msg);
 	if (r == LOAD_BAD_OPTS) {

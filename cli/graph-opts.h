@@ -36,6 +36,7 @@ struct graph_cmd {
 	bool table_rows;	/* a diff's table is drawn (png --table) */
 	bool full_precision;	/* --full-precision (diff) */
 	struct match_opts match; /* --rename, --testcase, --no-rename */
+	const char *cmd;	/* argv[0] as parsed: "svg", "png" */
 
 	/* Filled by graph_cmd_load(); all owned by g. */
 	struct profile *profile; /* plain graph: all inputs merged */

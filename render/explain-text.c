@@ -207,6 +207,41 @@ static void write_movers(struct outfile *o, const char *what,
 	}
 }
 
+/* Percent change of v from b, for a note ("-2.4%"). */
+static const char *pct(char *buf, size_t cap, double b, double v)
+{
+	return fmt_double(buf, cap, "%+.1f%%", (v - b) / b * 100);
+}
+
+/*
+ * Red that is not more work: a mover whose share rose because the total
+ * shrank under it, its own time per run the same (explain.h).
+ */
+static void write_share_only(struct outfile *o, const struct explain *e,
+			     int width)
+{
+	struct wrap w = { o, 0, 0, width, STRBUF_INIT, 0, 0 };
+	struct strbuf sb = STRBUF_INIT;
+	char a[32], b[32];
+	size_t i;
+
+	for (i = 0; i < e->nr_share_only; i++) {
+		const struct explain_share_only *x = &e->share_only[i];
+
+		wrap_start(&w, "Note:");
+		wrap_word(&w, x->row->name, strlen(x->row->name));
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "grew in share only because the rest shrank: "
+			    "its own weight per run moved %s, while the "
+			    "total per run moved %s.",
+			    pct(a, sizeof(a), x->base_own, x->new_own),
+			    pct(b, sizeof(b), x->base_total, x->new_total));
+		wrap_text(&w, sb.buf);
+		wrap_end(&w);
+	}
+	strbuf_release(&sb);
+}
+
 static const char *hot_state(const struct explain_hot *h)
 {
 	if (explain_is_hot(h->base_self) && explain_is_hot(h->new_self))
@@ -376,6 +411,7 @@ void explain_write_width(const struct explain *e, struct outfile *o,
 				"noise.\n");
 	write_movers(o, "children", e->children, e->nr_children, width);
 	write_movers(o, "self", e->self, e->nr_self, width);
+	write_share_only(o, e, width);
 	if (!e->nr_hot)
 		goto out;
 	strbuf_reset(&name);

@@ -186,7 +186,10 @@ static void children_row(struct walk *wk, const struct work *it,
 		uint32_t c;
 
 		if (run.mcount && !narrow) {
-			if (run.value >= wk->thr)
+			/* For mail, a narrow run stays in the caller's
+			 * width: a grey "(N merged frames)" spike says
+			 * nothing a reader of a picture can use. */
+			if (run.value >= wk->thr && !wk->l->opts->mail)
 				work_push(row, &run);
 			run.mcount = 0;
 		}
@@ -285,6 +288,26 @@ void layout__delete(struct layout *l)
 	free(l);
 }
 
+size_t layout_legend_split(const struct layout *l)
+{
+	const struct flame_opts *o = l->opts;
+	double fs = o->fontsize, cw = (fs - 1) * o->fontwidth;
+	double tx = 10 + fs * 8 + 200 + fs * 6.5, right = o->width - 10;
+	size_t best = 0, i, n;
+
+	if (!l->legend)
+		return 0;
+	n = strlen(l->legend);
+	if (tx + n * cw <= right)
+		return 0;
+	/* After the last "; " that fits; the rest has the whole width. */
+	for (i = 0; i + 1 < n; i++)
+		if (l->legend[i] == ';' && l->legend[i + 1] == ' ' &&
+		    tx + (i + 1) * cw <= right)
+			best = i + 2;
+	return best;
+}
+
 /* Geometry of everything but the frame rows' count, then the rows. */
 static void set_geom(struct layout *l, uint32_t rows)
 {
@@ -307,9 +330,17 @@ static void set_geom(struct layout *l, uint32_t rows)
 		y += fs * 1.4;
 		g->info_y = y;
 	}
+	if (l->info2) {
+		y += fs * 1.35;
+		g->info2_y = y;
+	}
 	if (l->diff) {
 		y += fs * 1.8;
 		g->legend_y = y;
+		/* The legend's words wrap onto a second line rather than
+		 * run off the image (mail: always, measured by png.c). */
+		if (o->mail || layout_legend_split(l))
+			y += fs * 1.3;
 	}
 	g->graph_y = y + fs;
 	g->graph_h = rows * g->frame_h;
@@ -444,7 +475,7 @@ static void fmt_num(char *buf, size_t cap, double v)
 /* One side's facts for the info line, appended to sb. */
 static void side_info(struct strbuf *sb, const char *who,
 		      const struct profile *p, size_t runs,
-		      const char *countname)
+		      const char *countname, bool mail)
 {
 	const struct profile_meta *m = &p->meta;
 	char num[64];
@@ -453,7 +484,19 @@ static void side_info(struct strbuf *sb, const char *who,
 		strbuf_addf(sb, "%s: ", who);
 	if (m->event)
 		strbuf_addf(sb, "%s, ", m->event);
-	if (m->samples && m->event) {
+	if (mail) {
+		/* The same unit with or without a filter (which leaves
+		 * no sample count): the weight, in seconds for time. */
+		double v = profile_total(p);
+
+		if (!strcmp(countname, "ns")) {
+			fmt_double(num, sizeof(num), "%.3g", v / 1e9);
+			strbuf_addf(sb, "%s s", num);
+		} else {
+			fmt_num(num, sizeof(num), v);
+			strbuf_addf(sb, "%s %s", num, countname);
+		}
+	} else if (m->samples && m->event) {
 		strbuf_addf(sb, "%llu samples", (unsigned long long)m->samples);
 	} else {
 		fmt_num(num, sizeof(num), profile_total(p));
@@ -488,7 +531,7 @@ static void plain_meta(struct layout *l, const struct profile *p)
 	if (!l->subtitle && l->offcpu)
 		l->subtitle = LAYOUT_OFFCPU_SUBTITLE;
 	l->countname = resolve_countname(l->opts, p);
-	side_info(&info, NULL, p, 1, l->countname);
+	side_info(&info, NULL, p, 1, l->countname, false);
 	l->info = intern_str(l, info.buf);
 	strbuf_release(&info);
 	l->event = p->meta.event;
@@ -669,6 +712,7 @@ static void diff_info(struct layout *l, const struct profile *b, size_t nb,
 		      const struct profile *n, size_t nn)
 {
 	struct strbuf info = STRBUF_INIT, who = STRBUF_INIT;
+	bool mail = l->opts->mail;
 	const char *label;
 
 	/* what the benchmark says first, for a reader who looks at the
@@ -679,20 +723,28 @@ static void diff_info(struct layout *l, const struct profile *b, size_t nb,
 	label = side_label(b, "base");
 	if (*label)
 		strbuf_addf(&who, " %s", label);
-	side_info(&info, who.buf, b, nb, l->countname);
-	strbuf_addstr(&info, "  |  ");
+	side_info(&info, who.buf, b, nb, l->countname, mail);
+	if (mail) {
+		l->info = intern_str(l, info.buf);
+		strbuf_reset(&info);
+	} else {
+		strbuf_addstr(&info, "  |  ");
+	}
 	strbuf_reset(&who);
 	strbuf_addstr(&who, "new");
 	label = side_label(n, "new");
 	if (*label)
 		strbuf_addf(&who, " %s", label);
-	side_info(&info, who.buf, n, nn, l->countname);
+	side_info(&info, who.buf, n, nn, l->countname, mail);
 	strbuf_addf(&info, "  |  width: %s",
 		    l->opts->width_by == WIDTH_BASE ? "base share" :
 		    l->opts->width_by == WIDTH_NEW  ? "new share" :
 						      "mean of base and new "
 						      "shares");
-	l->info = intern_str(l, info.buf);
+	if (mail)
+		l->info2 = intern_str(l, info.buf);
+	else
+		l->info = intern_str(l, info.buf);
 	strbuf_release(&who);
 	strbuf_release(&info);
 }
@@ -743,6 +795,10 @@ static void diff_legend(struct layout *l, size_t nb, size_t nn)
 	else if (o->min_delta >= 0)
 		strbuf_addf(&sb, ", --min-delta %.2g", o->min_delta);
 	strbuf_addstr(&sb, "; dashed outline: gone, solid: new");
+	if (o->mail)
+		strbuf_addf(&sb, "; frames under %g%s are left in their "
+			    "caller's width", o->minwidth,
+			    o->minwidth_pct ? "%" : " px");
 	l->legend = intern_str(l, sb.buf);
 	strbuf_release(&sb);
 }

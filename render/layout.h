@@ -87,6 +87,13 @@ struct flame_opts {
 	double max_delta;	/* the colour scale's end, points; 0: the
 				 * largest change drawn */
 	bool strip_clones;	/* match foo.isra.0 with foo: true */
+
+	/* A picture for mail (png's default, cli/cmd-png.c): a frame
+	 * narrower than minwidth is left in its caller's width (no
+	 * "(N merged frames)"), the legend says so, a diff's info line is
+	 * two (base, then new) and each side's size is its weight in the
+	 * profile's unit whatever the filter. */
+	bool mail;
 };
 
 void flame_opts_init(struct flame_opts *o);
@@ -109,6 +116,16 @@ void flame_opts_init(struct flame_opts *o);
 #define FLAME_MAX_MINWIDTH_PX 1e6
 #define FLAME_MAX_POINTS 100	/* --min-delta, --max-delta */
 #define FLAME_MAX_VALUE 1e300	/* --factor (above 0), --total */
+
+/*
+ * A picture for mail (struct flame_opts.mail): no frame narrower than
+ * FLAME_MAIL_MINWIDTH px unless --minwidth says otherwise (about the
+ * --minwidth 0.5% that makes a system-wide diff readable at 1200 px), and
+ * no outline on a frame narrower than FLAME_MAIL_OUTLINE_PX, which would
+ * be all outline.
+ */
+#define FLAME_MAIL_MINWIDTH 6
+#define FLAME_MAIL_OUTLINE_PX 8
 
 /* What a frame is, beyond its kind. */
 #define LF_MERGED 0x1 /* stands for several adjacent siblings each narrower
@@ -176,7 +193,7 @@ struct layout_geom {
 	double graph_y, graph_h; /* frame area top and height */
 	double frame_h;		 /* one row (frame height incl. 1 px gap) */
 	/* Text baselines; 0 when that line is not drawn. */
-	double title_y, subtitle_y, info_y, legend_y, details_y;
+	double title_y, subtitle_y, info_y, info2_y, legend_y, details_y;
 	double fontsize;
 };
 
@@ -207,6 +224,9 @@ struct layout {
 				 * side); a diff's opens with the benchmark's
 				 * headline change when the runs carry one
 				 * (bench_headline()); may be NULL */
+	const char *info2;	/* mail: a diff's info is two lines, info
+				 * (headline, base) and info2 (new, width);
+				 * NULL otherwise */
 	const char *countname;	/* resolved: never NULL */
 	const struct flame_opts *opts; /* as given; must outlive the layout */
 
@@ -254,7 +274,8 @@ struct layout {
  *  - a frame's children's values add up to at most its value;
  *  - no frame but the root is narrower than the minimum width; narrow
  *    adjacent siblings are merged into one LF_MERGED frame when together
- *    they are wide enough, dropped otherwise.
+ *    they are wide enough, dropped otherwise (always dropped for mail:
+ *    their width stays in their caller's).
  */
 int layout_build(struct layout **out, const struct profile *p,
 		 const struct flame_opts *o, struct fd_err *err);
@@ -323,6 +344,14 @@ static inline double layout_row_y(const struct layout *l, uint32_t depth)
  */
 size_t layout_label(const struct layout *l, const struct layout_frame *f,
 		    char *buf, size_t cap);
+
+/*
+ * Where a diff's legend text wraps (geom.legend_y, then a line further
+ * down at the image's left): the offset in l->legend of its second line,
+ * after the last "; " that fits on the first by the fontwidth estimate;
+ * 0 when it fits on one line (or has no "; " to break at).
+ */
+size_t layout_legend_split(const struct layout *l);
 
 /* The background: --bgcolors, else blue for off-CPU time, else NULL
  * (color_background()'s default). */

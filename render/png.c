@@ -200,6 +200,81 @@ static size_t frame_label(cairo_t *cr, const struct layout *l,
 	return fit_text(cr, buf, n, n != f->name_len, f->width - 6, &w);
 }
 
+/*
+ * For mail, a label cut in its middle (text_name(), TEXT_ELISION as the
+ * text outputs do): "__x64_sys_..._group" tells more functions apart than
+ * "__x64_sys_m.." does. The widest cut that fits in the real font, of at
+ * least one character each side of the marker; 0 when none fits.
+ */
+static size_t mail_label(cairo_t *cr, const struct layout_frame *f,
+			 char *buf, size_t cap)
+{
+	double maxw = f->width - 6;
+	size_t lo = 7, hi, n;
+	struct strbuf sb = STRBUF_INIT;
+
+	buf[0] = 0;
+	if (!(maxw > 0))
+		return 0;
+	hi = text_columns(f->name);
+	/* Whole, if it fits (a name of 3 columns or fewer has no cut). */
+	text_name(&sb, f->name, 0);
+	utf8_clean(sb.buf, sb.len);
+	if (sb.len < cap && text_w(cr, sb.buf) <= maxw)
+		goto done;
+	if (hi > (size_t)(maxw / 2))
+		hi = (size_t)(maxw / 2); /* no glyph is under 2 px here */
+	/* The largest cols in [lo, hi) whose cut fits: widths grow with
+	 * cols (each step adds a character). */
+	n = 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		text_name(&sb, f->name, mid);
+		utf8_clean(sb.buf, sb.len);
+		if (text_w(cr, sb.buf) <= maxw) {
+			n = mid;
+			lo = mid + 1;
+		} else {
+			hi = mid;
+		}
+	}
+	if (!n) {
+		strbuf_release(&sb);
+		return 0;
+	}
+	text_name(&sb, f->name, n);
+	utf8_clean(sb.buf, sb.len);
+done:
+	n = sb.len < cap ? sb.len : 0;
+	if (n)
+		memcpy(buf, sb.buf, n + 1);
+	strbuf_release(&sb);
+	return n;
+}
+
+size_t png_label(const struct layout *l, const struct layout_frame *f,
+		 char *buf, size_t cap, struct fd_err *err)
+{
+	cairo_surface_t *s;
+	cairo_t *cr;
+	size_t n;
+
+	buf[0] = 0;
+	if (cairo_dl_load(err))
+		return 0;
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+	cr = cairo_create(s);
+	cairo_select_font_face(cr, font_family(l), CAIRO_FONT_SLANT_NORMAL,
+			       CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, l->geom.fontsize);
+	n = l->opts->mail ? mail_label(cr, f, buf, cap)
+			  : frame_label(cr, l, f, buf, cap);
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+	return n;
+}
+
 /* Dark fills get white text. */
 static bool is_dark(struct rgb c)
 {
@@ -252,7 +327,12 @@ static void draw_frames(cairo_t *cr, const struct layout *l)
 			x1 = f->x + f->width;
 		}
 		frame_path(cr, x0, y0, x1 - x0, y1 - y0);
-		if (f->flags & LF_GHOST) {
+		/* An outline on a frame a few pixels wide is all there is
+		 * of it: a black spike. Its fill says enough. */
+		if (x1 - x0 < FLAME_MAIL_OUTLINE_PX) {
+			set_rgb(cr, c);
+			cairo_fill(cr);
+		} else if (f->flags & LF_GHOST) {
 			/* Gone in the new build: full colour (its change is
 			 * as real as any), a dashed outline, as the SVG's
 			 * .ghost style. */
@@ -276,7 +356,8 @@ static void draw_frames(cairo_t *cr, const struct layout *l)
 			cairo_fill(cr);
 		}
 
-		n = frame_label(cr, l, f, label, sizeof(label));
+		n = l->opts->mail ? mail_label(cr, f, label, sizeof(label))
+				  : frame_label(cr, l, f, label, sizeof(label));
 		if (!n)
 			continue;
 		cairo_save(cr);
@@ -296,6 +377,32 @@ static void draw_frames(cairo_t *cr, const struct layout *l)
 static void fmt_points(char *buf, size_t cap, double v)
 {
 	fmt_double(buf, cap, fabs(v) >= 10 ? "%+.1f" : "%+.2f", v);
+}
+
+/*
+ * For mail: the legend's words on two lines rather than squeezed into
+ * one: the first '\n' in sb breaks it after the last "; " that fits in
+ * maxw (the second line has the image's width).
+ */
+static void legend_wrap(cairo_t *cr, struct strbuf *sb, double maxw)
+{
+	size_t best = 0, i;
+
+	if (text_w(cr, sb->buf) <= maxw)
+		return;
+	for (i = 0; i + 1 < sb->len; i++) {
+		char c;
+
+		if (sb->buf[i] != ';' || sb->buf[i + 1] != ' ')
+			continue;
+		c = sb->buf[i + 1];
+		sb->buf[i + 1] = 0;
+		if (text_w(cr, sb->buf) <= maxw)
+			best = i + 1;
+		sb->buf[i + 1] = c;
+	}
+	if (best)
+		sb->buf[best] = '\n';
 }
 
 /*
@@ -349,8 +456,22 @@ static void draw_legend(cairo_t *cr, const struct layout *l)
 
 	strbuf_addstr(&sb, l->legend);
 	cairo_set_source_rgb(cr, 0, 0, 0);
-	if (tx < right)
+	if (o->mail && tx < right) {
+		cairo_set_font_size(cr, fs - 1);
+		legend_wrap(cr, &sb, right - tx);
+	} else if (layout_legend_split(l)) {
+		sb.buf[layout_legend_split(l) - 1] = '\n'; /* the SVG's */
+	}
+	if (tx < right) {
+		char *nl = strchr(sb.buf, '\n');
+
+		if (nl) {
+			*nl = 0;
+			draw_text(cr, g->graph_x, y + fs * 1.3, nl + 1, LEFT,
+				  g->graph_w, fs - 1);
+		}
 		draw_text(cr, tx, y, sb.buf, LEFT, right - tx, fs - 1);
+	}
 	strbuf_release(&sb);
 }
 
@@ -378,9 +499,11 @@ static void draw_details(cairo_t *cr, const struct layout *l)
 	else
 		snprintf(txt, sizeof(txt),
 			 "Width: share of the total, %.*f %s; %zu frames "
-			 "drawn, narrow neighbours merged (grey).",
+			 "drawn, %s.",
 			 l->total == floor(l->total) ? 0 : 2, l->total,
-			 l->countname, l->nr_frames);
+			 l->countname, l->nr_frames,
+			 o->mail ? "narrow ones left in their caller's width"
+				 : "narrow neighbours merged (grey)");
 	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
 	draw_text(cr, g->graph_x, g->details_y, txt, LEFT, g->graph_w,
 		  g->fontsize * 0.9);
@@ -519,9 +642,14 @@ static void draw(cairo_t *cr, const struct layout *l,
 	if (g->subtitle_y > 0 && l->subtitle)
 		draw_text(cr, cx, g->subtitle_y, l->subtitle, CENTRE,
 			  g->graph_w, fs);
+	/* For mail, two lines at the frames' size: read at 100 %, not
+	 * squeezed to fit one. */
 	if (g->info_y > 0 && l->info)
 		draw_text(cr, cx, g->info_y, l->info, CENTRE, g->graph_w,
-			  fs - 1);
+			  l->info2 ? fs : fs - 1);
+	if (g->info2_y > 0 && l->info2)
+		draw_text(cr, cx, g->info2_y, l->info2, CENTRE, g->graph_w,
+			  fs);
 	if (l->diff && g->legend_y > 0)
 		draw_legend(cr, l);
 	draw_frames(cr, l);

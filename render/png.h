@@ -26,6 +26,15 @@ struct png_opts {
 
 /* The image size for this layout: geom.width by geom.height plus the
  * table's rows. */
+/*
+ * The label png_write() draws in frame f of l, into buf of cap bytes:
+ * for mail (l->opts->mail) the whole name or its middle cut with
+ * TEXT_ELISION (render/textfmt.h), else a prefix and ".."; 0 and "" when
+ * none fits or cairo cannot be loaded (err says why). For tests.
+ */
+size_t png_label(const struct layout *l, const struct layout_frame *f,
+		 char *buf, size_t cap, struct fd_err *err);
+
 void png_size(const struct layout *l, const struct png_opts *po, int *width,
 	      int *height);
 

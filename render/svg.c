@@ -407,6 +407,8 @@ static void write_legend(struct outfile *o, const struct layout *l)
 {
 	const struct layout_geom *g = &l->geom;
 	double y = g->legend_y, fs = g->fontsize, bw = 200, bx;
+	size_t split;
+	char *line;
 
 	bx = g->graph_x + fs * 8;
 	outfile_printf(o, "<g id=\"legend\"><text x=\"%.1f\" y=\"%.1f\">"
@@ -420,7 +422,20 @@ static void write_legend(struct outfile *o, const struct layout *l)
 		       bx + bw + 6, y, fin(l->max_delta));
 	outfile_printf(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%g\">",
 		       bx + bw + fs * 6.5, y, fs - 1);
-	esc(o, l->legend);
+	split = layout_legend_split(l);
+	if (!split) {
+		esc(o, l->legend);
+		outfile_puts(o, "</text></g>\n");
+		return;
+	}
+	/* Wrapped at the image's width, not cut at its edge. */
+	line = xstrndup(l->legend, split - 1);
+	esc(o, line);
+	free(line);
+	outfile_printf(o, "</text><text x=\"%.1f\" y=\"%.1f\" "
+			  "font-size=\"%g\">", g->graph_x, y + fs * 1.3,
+		       fs - 1);
+	esc(o, l->legend + split);
 	outfile_puts(o, "</text></g>\n");
 }
 

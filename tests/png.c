@@ -507,6 +507,143 @@ out:
 	profile__delete(e);
 }
 
+/* Top and bottom rows of dark ink (text) in rows [y0, y1) of the image. */
+static int ink_height(const struct img *im, int y0, int y1)
+{
+	int x, y, top = -1, bottom = -1;
+
+	for (y = y0 < 0 ? 0 : y0; y < y1 && y < im->h; y++)
+		for (x = 0; x < im->w; x++) {
+			struct rgb c = px(im, x, y);
+
+			if (c.r < 160 && c.g < 160 && c.b < 160) {
+				if (top < 0)
+					top = y;
+				bottom = y;
+				break;
+			}
+		}
+	return top < 0 ? 0 : bottom - top + 1;
+}
+
+/* Whole, or a start and an end of name around "..", each non-empty. */
+static bool whole_or_middle(const char *name, const char *label)
+{
+	const char *m = strstr(label, "..");
+	size_t nl = strlen(name), head, tail;
+
+	if (!strcmp(name, label))
+		return true;
+	if (!m)
+		return false;
+	head = m - label;
+	tail = strlen(m + 2);
+	return head && tail && head + tail < nl &&
+	       !strncmp(name, label, head) &&
+	       !strcmp(name + nl - tail, m + 2);
+}
+
+/*
+ * A PNG for mail of a system-wide 3+3 diff with other load (each side's
+ * capture, recorded with -a, cut into three runs): under 150 KB, no frame
+ * under the legible width, every label whole or cut in its middle, and
+ * the two info lines at the frames' font size, measured in the pixels.
+ */
+static void test_mail(void)
+{
+	char *b[3], *n[3], **pb = b, **pn = n;
+	char *const *paths[2] = { pb, pn };
+	size_t nr[2] = { 3, 3 }, i, bad_w = 0, bad_label = 0, labels = 0;
+	struct comparison cmp = { 0 };
+	struct comparison_opts co;
+	struct input_opts io = { 0 };
+	struct layout *l = NULL;
+	struct flame_opts fo;
+	struct fd_err err;
+	char *path = xstrfmt("%s/mail.png", dir), *cmd;
+	struct stat st;
+	struct img im = { 0 };
+	int k, h1, h2;
+
+	for (k = 0; k < 3; k++) {
+		b[k] = xstrfmt("%s/mb-%d", dir, k);
+		n[k] = xstrfmt("%s/mn-%d", dir, k);
+	}
+	cmd = xstrfmt("gzip -dc tests/data/session.perf-script.gz | awk "
+		      "-v d=%s/mb- 'BEGIN { RS = \"\"; ORS = \"\\n\\n\" } "
+		      "{ print > (d (NR %% 3)) }' && gzip -dc "
+		      "tests/data/mremap.perf-script.gz | awk -v d=%s/mn- "
+		      "'BEGIN { RS = \"\"; ORS = \"\\n\\n\" } "
+		      "{ print > (d (NR %% 3)) }'", dir, dir);
+	ok(!system(cmd), "system-wide captures cut into 3 + 3 runs");
+	free(cmd);
+	flame_opts_init(&fo);
+	fo.mail = true;
+	fo.minwidth = FLAME_MAIL_MINWIDTH;
+	comparison_opts_init(&co);
+	co.diff.min_change = fo.min_delta;
+	co.strip_clones = fo.strip_clones;
+	co.tree = true;
+	if (!ok(!comparison_load(&cmp, paths, nr, &io, &co, &err) &&
+			!comparison_compute(&cmp, &co, &err),
+		"3 + 3 system-wide runs loaded"))
+		goto out;
+	if (!ok(!layout_build_diff(&l, cmp.tree, cmp.sides[0].side.sum,
+				   cmp.sides[1].side.sum, &fo, &err),
+		"mail layout built"))
+		goto out;
+	ok(!layout_check(l, &err), "mail layout keeps the invariants");
+	ok(l->nr_frames > 100, "a real graph: %zu frames", l->nr_frames);
+	for (i = 1; i < l->nr_frames; i++) {
+		const struct layout_frame *f = &l->frames[i];
+		char label[1024];
+
+		if (f->width < FLAME_MAIL_MINWIDTH || (f->flags & LF_MERGED))
+			bad_w++;
+		if (!png_label(l, f, label, sizeof(label), &err))
+			continue;
+		labels++;
+		if (!whole_or_middle(f->name, label)) {
+			if (!bad_label)
+				diag("label '%s' of '%s'", label, f->name);
+			bad_label++;
+		}
+	}
+	is_int(bad_w, 0, "no frame narrower than %d px, none merged",
+	       FLAME_MAIL_MINWIDTH);
+	ok(labels > 30, "%zu labels drawn", labels);
+	is_int(bad_label, 0, "every label whole or cut in its middle");
+	if (!ok(!png_save(l, NULL, path, &err), "mail PNG written"))
+		goto out;
+	if (stat(path, &st))
+		st.st_size = -1;
+	ok(st.st_size > 0 && st.st_size <= 150 * 1024,
+	   "mail PNG under 150 KB (%lld bytes)", (long long)st.st_size);
+	ok(l->info && l->info2 && l->geom.info2_y > l->geom.info_y,
+	   "info in two lines");
+	if (!ok(!load(&im, path), "mail PNG decodes"))
+		goto out;
+	/* Each line's ink, ascenders to descenders: about 1 em. */
+	h1 = ink_height(&im, (int)(l->geom.info_y - l->geom.fontsize),
+			(int)(l->geom.info_y + l->geom.fontsize * 0.3));
+	h2 = ink_height(&im, (int)(l->geom.info2_y - l->geom.fontsize),
+			(int)(l->geom.info2_y + l->geom.fontsize * 0.3));
+	ok(h1 >= 0.8 * l->geom.fontsize && h1 <= 1.3 * l->geom.fontsize,
+	   "info line 1 at the frames' font size (%d px of ink, %g px font)",
+	   h1, l->geom.fontsize);
+	ok(h2 >= 0.8 * l->geom.fontsize && h2 <= 1.3 * l->geom.fontsize,
+	   "info line 2 at the frames' font size (%d px of ink)", h2);
+	cairo_surface_destroy(im.s);
+out:
+	for (k = 0; k < 3; k++) {
+		free(b[k]);
+		free(n[k]);
+	}
+	layout__delete(l);
+	comparison_release(&cmp);
+	free(path);
+}
+
 int main(void)
 {
 	char cmd[64];
@@ -518,6 +655,7 @@ int main(void)
 	test_label_clip();
 	test_bad_utf8();
 	test_misc();
+	test_mail();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	if (system(cmd))
 		diag("could not remove %s", dir);

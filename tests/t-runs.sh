@@ -66,6 +66,17 @@ ok $? "a side with an interrupted run compares (exit 0)"
 grep -q "note: base: $T/ib/run-3.prof was interrupted after 1.0 s of 5.0 s (1.0 s; the runs' median 5.0 s)" "$T/int.err"
 ok $? "diff names the interrupted run and how short it is" ||
 	sed 's/^/#   /' "$T/int.err"
+# svg --diff and png --diff say what diff says of the runs (issue 28)
+cp "$T/b/README" "$T/in/README"
+for g in svg png; do
+	"$FLAMEDIFF" $g --diff "$T/ib" "$T/in" -o "$T/int.$g" 2>"$T/int-$g.err"
+	[ $? -eq 0 ] && nonempty "$T/int.$g" &&
+		grep -q "note: base: $T/ib/run-3.prof was interrupted after 1.0 s of 5.0 s" "$T/int-$g.err" &&
+		grep -q "note: new: left out 1 file that is no run: $T/in/README\$" "$T/int-$g.err"
+	ok $? "$g --diff names the interrupted run and the file that is no run" ||
+		sed 's/^/#   /' "$T/int-$g.err"
+done
+rm "$T/in/README"
 head -1 "$T/int.csv" | grep -q ',base_run_3,new_run_1'
 ok $? "without --complete-only it is one of the runs"
 "$FLAMEDIFF" diff --complete-only --format csv "$T/ib" "$T/in" >"$T/co.csv" 2>"$T/co.err"

@@ -74,6 +74,19 @@ async function main() {
 		const nframes = await page.evaluate(() => window.flamediff.frames());
 		ok(nframes > 10, `the script found the frames (${nframes})`, nframes);
 
+		// The legend wraps inside the image: no word past its right
+		// edge as Chromium lays the text out (issue 26).
+		const legend = await page.evaluate(() => {
+			const svg = document.documentElement;
+			const w = parseFloat(svg.getAttribute("width"));
+			const t = Array.from(document.querySelectorAll("#legend text"),
+				(e) => { const b = e.getBBox(); return b.x + b.width; });
+			return { w: w, lines: t.length, right: Math.max(...t) };
+		});
+		ok(legend.lines >= 4 && legend.right <= legend.w - 5,
+		   `the legend ends inside the image (${legend.right.toFixed(0)} of ${legend.w} px)`,
+		   legend);
+
 		// The seed scenario's colours, as the browser renders them.
 		const notify = await frameInfo(page, "cgroup_file_notify");
 		const lock = await frameInfo(page, "_raw_spin_lock");
