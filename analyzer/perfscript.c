@@ -35,6 +35,7 @@
  */
 #define _GNU_SOURCE /* memmem, memrchr, strptime */
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1376,11 +1377,41 @@ static void ps_release(struct ps *ps)
 	bcache_release(ps->bc);
 }
 
+/*
+ * What p->meta learns at the end of a read, from what it kept (kept
+ * samples of event filter, the first other event, the duration of the
+ * header), or why the read fails: one read, or its parts added up.
+ */
+static int finish_meta(struct profile *p, const struct perf_script_opts *o,
+		       const char *path, struct lr_skips *sk, uint64_t kept,
+		       const char *filter, const char *other, double duration,
+		       struct fd_err *err)
+{
+	/* Nothing but odd lines: not perf script text, as the first said. */
+	if (!kept && sk && sk->nr && !other) {
+		*err = sk->first;
+		return -1;
+	}
+	if (!kept && other && !o->event && p->meta.event)
+		return fd_err_at(err, path, 0,
+				 "samples of event '%s' where the inputs "
+				 "before it have '%s': weights of different "
+				 "events do not add up (keep one with "
+				 "--event-filter)",
+				 other, p->meta.event);
+	p->meta.samples += kept;
+	p->meta.duration += duration;
+	if (filter && !p->meta.event && kept)
+		meta_set(&p->meta.event, filter);
+	if (!p->meta.unit && kept)
+		meta_set(&p->meta.unit,
+			 p->meta.event ? event_unit(p->meta.event) : "events");
+	return 0;
+}
+
 /* The end of the input: the last sample, and what p->meta learns. */
 static int finish(struct ps *ps)
 {
-	struct profile *p = ps->p;
-
 	/*
 	 * The last sample, with no blank line after it, is whole: its last
 	 * line was read as a frame (the script drops it, inferno keeps it;
@@ -1390,26 +1421,8 @@ static int finish(struct ps *ps)
 		end_sample(ps);
 	if (ps->failed)
 		return -1;
-	/* Nothing but odd lines: not perf script text, as the first said. */
-	if (!ps->kept && ps->sk && ps->sk->nr && !ps->other) {
-		*ps->err = ps->sk->first;
-		return -1;
-	}
-	if (!ps->kept && ps->other && !ps->o->event && p->meta.event)
-		return fd_err_at(ps->err, ps->lr->path, 0,
-				 "samples of event '%s' where the inputs "
-				 "before it have '%s': weights of different "
-				 "events do not add up (keep one with "
-				 "--event-filter)",
-				 ps->other, p->meta.event);
-	p->meta.samples += ps->kept;
-	p->meta.duration += ps->duration;
-	if (ps->filter && !p->meta.event && ps->kept)
-		meta_set(&p->meta.event, ps->filter);
-	if (!p->meta.unit && ps->kept)
-		meta_set(&p->meta.unit,
-			 p->meta.event ? event_unit(p->meta.event) : "events");
-	return 0;
+	return finish_meta(ps->p, ps->o, ps->lr->path, ps->sk, ps->kept,
+			   ps->filter, ps->other, ps->duration, ps->err);
 }
 
 int perf_script_read(struct linereader *lr, const struct perf_script_opts *o,
@@ -1432,4 +1445,238 @@ int perf_script_read(struct linereader *lr, const struct perf_script_opts *o,
 	/* On error too: the tree stays consistent for whoever frees it. */
 	profile_sum_totals(p);
 	return r;
+}
+
+/*
+ * Reading one file on several threads. The file is cut into parts at
+ * sample boundaries: the start of a header line right after a blank line,
+ * where one read's state is what a fresh read's is (the blank line ended
+ * the sample before). Part 0 is read into p, each other part into a
+ * profile of its own, and those are merged into p in the file's order:
+ * a node first seen in part k comes after its siblings of the parts
+ * before, as in one read, so the tree's order is the same.
+ *
+ * What one read carries over a boundary is the event kept (the first one
+ * seen) and the running sum of weights: a part that starts keeping
+ * another event than the first part to name one, or a sum past the
+ * largest number, is read again as one stream for its exact message.
+ */
+struct ps_part {
+	const char *data, *path;
+	size_t len;
+	unsigned long lines; /* newlines in the part */
+	unsigned long base;  /* of the lines before it */
+	const struct perf_script_opts *o;
+	const char *seed;    /* the event kept before this read */
+	struct profile *p;
+	struct lr_skips sk, *skp;
+	struct fd_err err;
+	int ret;
+	char *filter, *other;
+	uint64_t kept;
+	double duration;
+};
+
+static void *part_count(void *arg)
+{
+	struct ps_part *pt = arg;
+	const char *s = pt->data, *end = pt->data + pt->len;
+
+	while (s < end && (s = memchr(s, '\n', end - s))) {
+		pt->lines++;
+		s++;
+	}
+	return NULL;
+}
+
+static void *part_read(void *arg)
+{
+	struct ps_part *pt = arg;
+	struct linereader lr;
+	struct ps ps;
+	char *line;
+	size_t len;
+	int r = 0;
+
+	lr_init_mem(&lr, pt->data, pt->len, pt->path);
+	lr.lineno = pt->base;
+	ps_init(&ps, &lr, pt->o, pt->p, pt->skp, &pt->err);
+	if (!ps.filter && pt->seed)
+		ps.filter = xstrdup(pt->seed);
+	while (!ps.failed && (r = lr_next(&lr, &line, &len, &pt->err)) > 0)
+		read_line(&ps, line, len);
+	if (!ps.failed && r == 0 && ps.in_sample)
+		end_sample(&ps);
+	pt->ret = ps.failed || r < 0 ? -1 : 0;
+	pt->filter = ps.filter;
+	pt->other = ps.other;
+	ps.filter = ps.other = NULL;
+	pt->kept = ps.kept;
+	pt->duration = ps.duration;
+	ps_release(&ps);
+	profile_sum_totals(pt->p);
+	lr_release(&lr);
+	return NULL;
+}
+
+/* Where a part may start at or after from (before to): a header line,
+ * not padded, right after a blank line; to when there is none. */
+static size_t next_boundary(const char *data, size_t from, size_t to)
+{
+	const char *s = data + from, *end = data + to;
+
+	while (s + 2 < end && (s = memmem(s, end - s, "\n\n", 2))) {
+		const char *line = s + 2, *eol;
+		struct hdr h;
+
+		s++;
+		if (line >= end || is_space(*line) || *line == '#')
+			continue;
+		eol = memchr(line, '\n', end - line);
+		if (!eol)
+			break;
+		if (header_ids(line, eol - line, &h))
+			return line - data;
+	}
+	return to;
+}
+
+static int run_parts(struct ps_part *pt, unsigned int n,
+		     void *(*fn)(void *))
+{
+	pthread_t *tid = xcalloc(n, sizeof(*tid));
+	unsigned int i, started;
+
+	for (started = 1; started < n; started++)
+		if (pthread_create(&tid[started], NULL, fn, &pt[started]))
+			break;
+	fn(&pt[0]);
+	for (i = 1; i < started; i++)
+		pthread_join(tid[i], NULL);
+	/* A thread not started: its part on this one. */
+	for (i = started; i < n; i++)
+		fn(&pt[i]);
+	free(tid);
+	return 0;
+}
+
+static void parts_release(struct ps_part *pt, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		profile__delete(pt[i].p);
+		free(pt[i].filter);
+		free(pt[i].other);
+	}
+	free(pt);
+}
+
+/* 1: the parts read as one stream would; 0: read it as one stream. */
+static int parts_agree(const struct ps_part *pt, unsigned int n)
+{
+	const char *first = NULL;
+	double sum = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		sum += profile_total(pt[i].p);
+		if (!pt[i].filter)
+			continue;
+		if (first && strcmp(first, pt[i].filter))
+			return 0;
+		if (!first)
+			first = pt[i].filter;
+	}
+	/* past the largest number: one stream says at which line */
+	return isfinite(sum);
+}
+
+/* The parts added up into p as one read's finish() does. */
+static int parts_finish(struct ps_part *pt, unsigned int n,
+			struct profile *p, struct lr_skips *sk,
+			struct fd_err *err)
+{
+	const char *filter = NULL, *other = NULL;
+	double duration = 0;
+	uint64_t kept = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (sk && pt[i].sk.nr) {
+			if (!sk->nr)
+				sk->first = pt[i].sk.first;
+			sk->nr += pt[i].sk.nr;
+		}
+		if (pt[i].ret) {
+			*err = pt[i].err;
+			profile_sum_totals(p);
+			return -1;
+		}
+		profile_merge(p, pt[i].p);
+		kept += pt[i].kept;
+		duration += pt[i].duration;
+		if (!filter)
+			filter = pt[i].filter;
+		if (!other)
+			other = pt[i].other;
+	}
+	return finish_meta(p, pt[0].o, pt[0].path, sk, kept, filter, other,
+			   duration, err);
+}
+
+int perf_script_read_jobs(struct linereader *lr,
+			  const struct perf_script_opts *o, unsigned int jobs,
+			  size_t part_min, struct profile *p,
+			  struct lr_skips *sk, struct fd_err *err)
+{
+	struct ps_part *pt;
+	const char *data;
+	size_t len, at;
+	unsigned int n, i;
+	int ret;
+
+	if (jobs < 2 || p->nr_nodes > 1 || !lr_map(lr, &data, &len))
+		return perf_script_read(lr, o, p, sk, err);
+	if (part_min < 1)
+		part_min = 1;
+	n = len / part_min < jobs ? len / part_min : jobs;
+	pt = xcalloc(n ? n : 1, sizeof(*pt));
+	/* The parts: about len / n bytes each, cut at sample boundaries. */
+	for (i = 0, at = 0; i < n && at < len; i++) {
+		size_t to = i + 1 == n ? len :
+			    next_boundary(data, (len / n) * (i + 1) > at ?
+						(len / n) * (i + 1) : at, len);
+
+		pt[i].data = data + at;
+		pt[i].len = to - at;
+		at = to;
+	}
+	n = i;
+	if (n < 2) {
+		free(pt);
+		lr_unmap(data, len);
+		return perf_script_read(lr, o, p, sk, err);
+	}
+	for (i = 0; i < n; i++) {
+		pt[i].path = lr->path;
+		pt[i].o = o;
+		pt[i].seed = p->meta.event;
+		pt[i].p = profile__new();
+		pt[i].skp = sk ? &pt[i].sk : NULL;
+	}
+	/* Line numbers are the file's: each part's count, then its base. */
+	run_parts(pt, n, part_count);
+	for (i = 1; i < n; i++)
+		pt[i].base = pt[i - 1].base + pt[i - 1].lines;
+	run_parts(pt, n, part_read);
+	if (!parts_agree(pt, n)) {
+		parts_release(pt, n);
+		lr_unmap(data, len);
+		return perf_script_read(lr, o, p, sk, err);
+	}
+	ret = parts_finish(pt, n, p, sk, err);
+	parts_release(pt, n);
+	lr_unmap(data, len);
+	return ret;
 }

@@ -3,9 +3,11 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -43,8 +45,34 @@ int lr_init_fd(struct linereader *lr, int fd, const char *name,
 		return fd_err_set(err, "%s: cannot read", name);
 	}
 	gzbuffer(lr->gz, 256 * 1024);
+	lr->raw_fd = fd + 1; /* still gz's: only looked at, never closed */
 	init_buf(lr);
 	return 0;
+}
+
+int lr_map(struct linereader *lr, const char **data, size_t *len)
+{
+	struct stat st;
+	void *m;
+
+	if (!lr->raw_fd || !lr->gz || lr->lineno || lr->start ||
+	    !gzdirect(lr->gz) || lr->nul != (size_t)-1)
+		return 0;
+	if (fstat(lr->raw_fd - 1, &st) || !S_ISREG(st.st_mode) ||
+	    st.st_size <= 0 || (uint64_t)st.st_size > SIZE_MAX)
+		return 0;
+	m = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, lr->raw_fd - 1, 0);
+	if (m == MAP_FAILED)
+		return 0;
+	*data = m;
+	*len = st.st_size;
+	return 1;
+}
+
+void lr_unmap(const char *data, size_t len)
+{
+	if (data)
+		munmap((void *)data, len);
 }
 
 int lr_init_safe(struct linereader *lr, const char *path,

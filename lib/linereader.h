@@ -36,6 +36,7 @@ struct linereader {
 	size_t start, end;    /* unread bytes are buf[start..end) */
 	size_t nul;	      /* offset in buf of the first NUL, or -1 */
 	int eof;
+	int raw_fd;	      /* fd + 1 of the file gz reads; 0: none */
 };
 
 /*
@@ -110,6 +111,16 @@ struct lr_skips {
  * kept. Returns 0. */
 int lr_skip_note(struct lr_skips *sk, const struct linereader *lr,
 		 const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/*
+ * The whole input mapped into memory, for a reader that splits it over
+ * threads: 1 with *data, *len when lr reads a regular file that is not
+ * compressed and has consumed none of it yet (peeking is fine); 0 when it
+ * cannot be (a pipe, stdin, gzip, memory input, a read begun), and the
+ * caller reads lr as usual. Unmap with lr_unmap(); lr stays usable.
+ */
+int lr_map(struct linereader *lr, const char **data, size_t *len);
+void lr_unmap(const char *data, size_t len);
 
 /* Whether the whole input has been read into the buffer (after lr_peek(),
  * a *len shorter than asked means the input ends there). */
