@@ -1480,12 +1480,29 @@ struct ps_part {
 static void *part_count(void *arg)
 {
 	struct ps_part *pt = arg;
-	const char *s = pt->data, *end = pt->data + pt->len;
+	const uint64_t ones = 0x0101010101010101ULL, nl = ones * '\n';
+	const uint64_t low7 = ones * 0x7f, high = ones * 0x80;
+	const unsigned char *s = (const unsigned char *)pt->data;
+	unsigned long n = 0;
+	size_t i = 0;
 
-	while (s < end && (s = memchr(s, '\n', end - s))) {
-		pt->lines++;
-		s++;
+	/*
+	 * Eight bytes at a time (a memchr() a line costs a call per 50
+	 * bytes): a byte of x is 0 where the word has a newline, and its
+	 * high bit in t stays clear exactly then.
+	 */
+	for (; i + 8 <= pt->len; i += 8) {
+		uint64_t w, x, t;
+
+		memcpy(&w, s + i, 8);
+		x = w ^ nl;
+		t = ((x & low7) + low7) | x;
+		/* the bits summed by one multiply (no popcnt in -O2) */
+		n += ((~t & high) >> 7) * ones >> 56;
 	}
+	for (; i < pt->len; i++)
+		n += s[i] == '\n';
+	pt->lines = n;
 	return NULL;
 }
 
