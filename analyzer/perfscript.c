@@ -36,6 +36,7 @@
 #define _GNU_SOURCE /* memmem, memrchr, strptime */
 #include <math.h>
 #include <pthread.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1451,20 +1452,24 @@ int perf_script_read(struct linereader *lr, const struct perf_script_opts *o,
  * Reading one file on several threads. The file is cut into parts at
  * sample boundaries: the start of a header line right after a blank line,
  * where one read's state is what a fresh read's is (the blank line ended
- * the sample before). Part 0 is read into p, each other part into a
- * profile of its own, and those are merged into p in the file's order:
- * a node first seen in part k comes after its siblings of the parts
- * before, as in one read, so the tree's order is the same.
+ * the sample before). Each part is read (pread(), no copy of the file)
+ * into a profile of its own, and those are merged into p in the file's
+ * order: a node first seen in part k comes after its siblings of the
+ * parts before, as in one read, so the tree's order is the same.
  *
- * What one read carries over a boundary is the event kept (the first one
- * seen) and the running sum of weights: a part that starts keeping
- * another event than the first part to name one, or a sum past the
- * largest number, is read again as one stream for its exact message.
+ * What one read carries over a boundary is the line number, the event
+ * kept (the first one seen) and the running sum of weights. A part reads
+ * its lines numbered from 0; the one part whose message is shown (the
+ * first to fail, or the first to skip an odd line) is read again once the
+ * lines before it are counted, for the file's line number. A part that
+ * starts keeping another event than the first part to name one, or a sum
+ * past the largest number, sends the file back to one stream.
  */
 struct ps_part {
-	const char *data, *path;
-	size_t len;
-	unsigned long lines; /* newlines in the part */
+	const char *path;
+	int fd;
+	size_t off, len;
+	unsigned long lines; /* in the part */
 	unsigned long base;  /* of the lines before it */
 	const struct perf_script_opts *o;
 	const char *seed;    /* the event kept before this read */
@@ -1477,33 +1482,13 @@ struct ps_part {
 	double duration;
 };
 
-static void *part_count(void *arg)
+static void part_clear(struct ps_part *pt)
 {
-	struct ps_part *pt = arg;
-	const uint64_t ones = 0x0101010101010101ULL, nl = ones * '\n';
-	const uint64_t low7 = ones * 0x7f, high = ones * 0x80;
-	const unsigned char *s = (const unsigned char *)pt->data;
-	unsigned long n = 0;
-	size_t i = 0;
-
-	/*
-	 * Eight bytes at a time (a memchr() a line costs a call per 50
-	 * bytes): a byte of x is 0 where the word has a newline, and its
-	 * high bit in t stays clear exactly then.
-	 */
-	for (; i + 8 <= pt->len; i += 8) {
-		uint64_t w, x, t;
-
-		memcpy(&w, s + i, 8);
-		x = w ^ nl;
-		t = ((x & low7) + low7) | x;
-		/* the bits summed by one multiply (no popcnt in -O2) */
-		n += ((~t & high) >> 7) * ones >> 56;
-	}
-	for (; i < pt->len; i++)
-		n += s[i] == '\n';
-	pt->lines = n;
-	return NULL;
+	profile__delete(pt->p);
+	free(pt->filter);
+	free(pt->other);
+	pt->p = NULL;
+	pt->filter = pt->other = NULL;
 }
 
 static void *part_read(void *arg)
@@ -1515,8 +1500,9 @@ static void *part_read(void *arg)
 	size_t len;
 	int r = 0;
 
-	lr_init_mem(&lr, pt->data, pt->len, pt->path);
-	lr.lineno = pt->base;
+	pt->p = profile__new();
+	memset(&pt->sk, 0, sizeof(pt->sk));
+	lr_init_range(&lr, pt->fd, pt->off, pt->len, pt->base, pt->path);
 	ps_init(&ps, &lr, pt->o, pt->p, pt->skp, &pt->err);
 	if (!ps.filter && pt->seed)
 		ps.filter = xstrdup(pt->seed);
@@ -1525,6 +1511,7 @@ static void *part_read(void *arg)
 	if (!ps.failed && r == 0 && ps.in_sample)
 		end_sample(&ps);
 	pt->ret = ps.failed || r < 0 ? -1 : 0;
+	pt->lines = lr.lineno - pt->base;
 	pt->filter = ps.filter;
 	pt->other = ps.other;
 	ps.filter = ps.other = NULL;
@@ -1538,54 +1525,66 @@ static void *part_read(void *arg)
 
 /* Where a part may start at or after from (before to): a header line,
  * not padded, right after a blank line; to when there is none. */
-static size_t next_boundary(const char *data, size_t from, size_t to)
+static size_t next_boundary(int fd, size_t from, size_t to)
 {
-	const char *s = data + from, *end = data + to;
+	size_t win = 256 * 1024, got, at = from;
+	char *buf = xmalloc(win + 1);
 
-	while (s + 2 < end && (s = memmem(s, end - s, "\n\n", 2))) {
-		const char *line = s + 2, *eol;
-		struct hdr h;
+	while (at + 2 < to) {
+		ssize_t r = pread(fd, buf, to - at < win ? to - at : win, at);
+		const char *s = buf, *end;
 
-		s++;
-		if (line >= end || is_space(*line) || *line == '#')
-			continue;
-		eol = memchr(line, '\n', end - line);
-		if (!eol)
+		if (r <= 2)
 			break;
-		if (header_ids(line, eol - line, &h))
-			return line - data;
+		got = r;
+		end = buf + got;
+		while (s + 2 < end && (s = memmem(s, end - s, "\n\n", 2))) {
+			const char *line = s + 2, *eol;
+			struct hdr h;
+
+			s++;
+			if (line >= end || is_space(*line) || *line == '#')
+				continue;
+			eol = memchr(line, '\n', end - line);
+			if (!eol)
+				break;
+			if (header_ids(line, eol - line, &h)) {
+				size_t found = at + (line - buf);
+
+				free(buf);
+				return found;
+			}
+		}
+		/* the next window overlaps this one by a line or so */
+		at += got > 4096 ? got - 4096 : got;
 	}
+	free(buf);
 	return to;
 }
 
-static int run_parts(struct ps_part *pt, unsigned int n,
-		     void *(*fn)(void *))
+static void run_parts(struct ps_part *pt, unsigned int n)
 {
 	pthread_t *tid = xcalloc(n, sizeof(*tid));
 	unsigned int i, started;
 
 	for (started = 1; started < n; started++)
-		if (pthread_create(&tid[started], NULL, fn, &pt[started]))
+		if (pthread_create(&tid[started], NULL, part_read, &pt[started]))
 			break;
-	fn(&pt[0]);
+	part_read(&pt[0]);
 	for (i = 1; i < started; i++)
 		pthread_join(tid[i], NULL);
 	/* A thread not started: its part on this one. */
 	for (i = started; i < n; i++)
-		fn(&pt[i]);
+		part_read(&pt[i]);
 	free(tid);
-	return 0;
 }
 
 static void parts_release(struct ps_part *pt, unsigned int n)
 {
 	unsigned int i;
 
-	for (i = 0; i < n; i++) {
-		profile__delete(pt[i].p);
-		free(pt[i].filter);
-		free(pt[i].other);
-	}
+	for (i = 0; i < n; i++)
+		part_clear(&pt[i]);
 	free(pt);
 }
 
@@ -1615,15 +1614,25 @@ static int parts_finish(struct ps_part *pt, unsigned int n,
 			struct fd_err *err)
 {
 	const char *filter = NULL, *other = NULL;
+	bool noted = sk && sk->nr;
+	unsigned long base = 0;
 	double duration = 0;
 	uint64_t kept = 0;
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
+		/* The message shown: read again with the file's numbers. */
+		if (i && (pt[i].ret || (!noted && pt[i].sk.nr))) {
+			part_clear(&pt[i]);
+			pt[i].base = base;
+			part_read(&pt[i]);
+		}
+		base += pt[i].lines;
 		if (sk && pt[i].sk.nr) {
 			if (!sk->nr)
 				sk->first = pt[i].sk.first;
 			sk->nr += pt[i].sk.nr;
+			noted = true;
 		}
 		if (pt[i].ret) {
 			*err = pt[i].err;
@@ -1648,52 +1657,41 @@ int perf_script_read_jobs(struct linereader *lr,
 			  struct lr_skips *sk, struct fd_err *err)
 {
 	struct ps_part *pt;
-	const char *data;
 	size_t len, at;
 	unsigned int n, i;
-	int ret;
+	int fd;
 
-	if (jobs < 2 || p->nr_nodes > 1 || !lr_map(lr, &data, &len))
+	if (jobs < 2 || p->nr_nodes > 1 || !lr_file(lr, &fd, &len))
 		return perf_script_read(lr, o, p, sk, err);
 	if (part_min < 1)
 		part_min = 1;
 	n = len / part_min < jobs ? len / part_min : jobs;
-	pt = xcalloc(n ? n : 1, sizeof(*pt));
+	if (n < 2)
+		return perf_script_read(lr, o, p, sk, err);
+	pt = xcalloc(n, sizeof(*pt));
 	/* The parts: about len / n bytes each, cut at sample boundaries. */
 	for (i = 0, at = 0; i < n && at < len; i++) {
-		size_t to = i + 1 == n ? len :
-			    next_boundary(data, (len / n) * (i + 1) > at ?
-						(len / n) * (i + 1) : at, len);
+		size_t want = (len / n) * (i + 1), to;
 
-		pt[i].data = data + at;
+		to = i + 1 == n ? len : next_boundary(fd, want > at ? want : at,
+						      len);
+		pt[i].off = at;
 		pt[i].len = to - at;
 		at = to;
 	}
 	n = i;
-	if (n < 2) {
-		free(pt);
-		lr_unmap(data, len);
-		return perf_script_read(lr, o, p, sk, err);
-	}
 	for (i = 0; i < n; i++) {
 		pt[i].path = lr->path;
+		pt[i].fd = fd;
 		pt[i].o = o;
 		pt[i].seed = p->meta.event;
-		pt[i].p = profile__new();
 		pt[i].skp = sk ? &pt[i].sk : NULL;
 	}
-	/* Line numbers are the file's: each part's count, then its base. */
-	run_parts(pt, n, part_count);
-	for (i = 1; i < n; i++)
-		pt[i].base = pt[i - 1].base + pt[i - 1].lines;
-	run_parts(pt, n, part_read);
-	if (!parts_agree(pt, n)) {
+	if (n < 2 || (run_parts(pt, n), !parts_agree(pt, n))) {
 		parts_release(pt, n);
-		lr_unmap(data, len);
 		return perf_script_read(lr, o, p, sk, err);
 	}
-	ret = parts_finish(pt, n, p, sk, err);
+	i = parts_finish(pt, n, p, sk, err);
 	parts_release(pt, n);
-	lr_unmap(data, len);
-	return ret;
+	return (int)i;
 }

@@ -37,6 +37,8 @@ struct linereader {
 	size_t nul;	      /* offset in buf of the first NUL, or -1 */
 	int eof;
 	int raw_fd;	      /* fd + 1 of the file gz reads; 0: none */
+	int range_fd;	      /* fd + 1 of lr_init_range(); 0: none */
+	size_t range_off, range_end;
 };
 
 /*
@@ -113,14 +115,21 @@ int lr_skip_note(struct lr_skips *sk, const struct linereader *lr,
 		 const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /*
- * The whole input mapped into memory, for a reader that splits it over
- * threads: 1 with *data, *len when lr reads a regular file that is not
- * compressed and has consumed none of it yet (peeking is fine); 0 when it
- * cannot be (a pipe, stdin, gzip, memory input, a read begun), and the
- * caller reads lr as usual. Unmap with lr_unmap(); lr stays usable.
+ * For a reader that splits its input over threads: 1 with the file's
+ * descriptor (still lr's) and size when lr reads a regular file that is
+ * not compressed and has consumed none of it yet (peeking is fine); 0
+ * when it cannot be split (a pipe, stdin, gzip, memory input, a read
+ * begun), and the caller reads lr as usual.
  */
-int lr_map(struct linereader *lr, const char **data, size_t *len);
-void lr_unmap(const char *data, size_t len);
+int lr_file(const struct linereader *lr, int *fd, size_t *size);
+
+/*
+ * Read bytes [off, off + len) of the plain file fd with pread() (fd is
+ * not owned, and may be read by other readers at once), lines numbered
+ * from lineno + 1. Cannot fail; a read error is reported by lr_next().
+ */
+void lr_init_range(struct linereader *lr, int fd, size_t off, size_t len,
+		   unsigned long lineno, const char *name);
 
 /* Whether the whole input has been read into the buffer (after lr_peek(),
  * a *len shorter than asked means the input ends there). */
