@@ -35,6 +35,14 @@ same_jobs mremap "$T/mremap.ps" --format pprof
 same_jobs session "$T/session.ps" --format speedscope
 same_jobs gotchas "$T/gotchas.ps" --event instructions
 
+# Two events, the second in the later parts: the first event seen is the
+# one kept, whichever part the other starts in (read again as one stream).
+sed 's/ cpu-clock: / instructions: /' "$T/session.ps" >"$T/instr.ps"
+cat "$T/mremap.ps" "$T/instr.ps" >"$T/mix.ps"
+cat "$T/instr.ps" "$T/mremap.ps" >"$T/mix2.ps"
+same_jobs mixed "$T/mix.ps"
+same_jobs mixed "$T/mix2.ps"
+
 # Two files: the second read into a profile that has the first's tree.
 "$FLAMEDIFF" fold -j 1 "$T/mremap.ps" "$T/session.ps" >"$T/two1"
 rc1=$?
