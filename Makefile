@@ -23,7 +23,7 @@ override CFLAGS += -std=gnu11 $(WARN) -fno-omit-frame-pointer \
 	-I. $(shell $(PKG_CONFIG) --cflags $(PKGS))
 # libiberty (libiberty-dev, no pkg-config file): C++ and Rust demangling.
 # dlopen() is in glibc's libc since 2.34: no -ldl.
-LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(PKGS_LINK)) -liberty -lm
+LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(PKGS_LINK)) -liberty -lm -pthread
 # The tests that decode PNGs with cairo themselves link it.
 CAIRO_LIBS := $(shell $(PKG_CONFIG) --libs cairo)
 

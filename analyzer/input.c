@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <string.h>
+#include <unistd.h>
 #include <strings.h>
 
 #include "analyzer/folded.h"
@@ -283,7 +284,15 @@ static int read_perf_script(struct linereader *lr, const struct input_opts *o,
 			    struct profile *p, struct profile *p2 UNUSED,
 			    struct lr_skips *sk, struct fd_err *err)
 {
-	return perf_script_read(lr, &o->ps, p, sk, err);
+	long cpus = o->jobs ? (long)o->jobs : sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (cpus < 1)
+		cpus = 1;
+	if (cpus > (long)INPUT_MAX_JOBS)
+		cpus = INPUT_MAX_JOBS;
+	return perf_script_read_jobs(lr, &o->ps, (unsigned int)cpus,
+				     o->part_min ? o->part_min : INPUT_PART_MIN,
+				     p, sk, err);
 }
 
 static int read_timehist(struct linereader *lr,

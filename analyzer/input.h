@@ -63,6 +63,9 @@ struct perf_script_opts {
 
 struct proc_match;
 
+#define INPUT_MAX_JOBS 256U
+#define INPUT_PART_MIN (4UL << 20)
+
 struct input_opts {
 	/* INPUT_AUTO detects; any other value skips detection. */
 	enum input_format format;
@@ -94,6 +97,11 @@ struct input_opts {
 	 * side match_side (0 base, 1 new); NULL: none. Not owned. */
 	struct proc_match *match;
 	int match_side;
+	/* -j: threads a large perf script file is read on (0: one per
+	 * online CPU; 1: one stream); part_min: the fewest bytes worth a
+	 * thread of their own (0: INPUT_PART_MIN) */
+	unsigned int jobs;
+	size_t part_min;
 	/* --complete-only: the runs of a side leave out profiles marked
 	 * interrupted (side_list_runs()). */
 	bool complete_only;

@@ -35,6 +35,8 @@
  */
 #define _GNU_SOURCE /* memmem, memrchr, strptime */
 #include <math.h>
+#include <pthread.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1376,11 +1378,41 @@ static void ps_release(struct ps *ps)
 	bcache_release(ps->bc);
 }
 
+/*
+ * What p->meta learns at the end of a read, from what it kept (kept
+ * samples of event filter, the first other event, the duration of the
+ * header), or why the read fails: one read, or its parts added up.
+ */
+static int finish_meta(struct profile *p, const struct perf_script_opts *o,
+		       const char *path, struct lr_skips *sk, uint64_t kept,
+		       const char *filter, const char *other, double duration,
+		       struct fd_err *err)
+{
+	/* Nothing but odd lines: not perf script text, as the first said. */
+	if (!kept && sk && sk->nr && !other) {
+		*err = sk->first;
+		return -1;
+	}
+	if (!kept && other && !o->event && p->meta.event)
+		return fd_err_at(err, path, 0,
+				 "samples of event '%s' where the inputs "
+				 "before it have '%s': weights of different "
+				 "events do not add up (keep one with "
+				 "--event-filter)",
+				 other, p->meta.event);
+	p->meta.samples += kept;
+	p->meta.duration += duration;
+	if (filter && !p->meta.event && kept)
+		meta_set(&p->meta.event, filter);
+	if (!p->meta.unit && kept)
+		meta_set(&p->meta.unit,
+			 p->meta.event ? event_unit(p->meta.event) : "events");
+	return 0;
+}
+
 /* The end of the input: the last sample, and what p->meta learns. */
 static int finish(struct ps *ps)
 {
-	struct profile *p = ps->p;
-
 	/*
 	 * The last sample, with no blank line after it, is whole: its last
 	 * line was read as a frame (the script drops it, inferno keeps it;
@@ -1390,26 +1422,8 @@ static int finish(struct ps *ps)
 		end_sample(ps);
 	if (ps->failed)
 		return -1;
-	/* Nothing but odd lines: not perf script text, as the first said. */
-	if (!ps->kept && ps->sk && ps->sk->nr && !ps->other) {
-		*ps->err = ps->sk->first;
-		return -1;
-	}
-	if (!ps->kept && ps->other && !ps->o->event && p->meta.event)
-		return fd_err_at(ps->err, ps->lr->path, 0,
-				 "samples of event '%s' where the inputs "
-				 "before it have '%s': weights of different "
-				 "events do not add up (keep one with "
-				 "--event-filter)",
-				 ps->other, p->meta.event);
-	p->meta.samples += ps->kept;
-	p->meta.duration += ps->duration;
-	if (ps->filter && !p->meta.event && ps->kept)
-		meta_set(&p->meta.event, ps->filter);
-	if (!p->meta.unit && ps->kept)
-		meta_set(&p->meta.unit,
-			 p->meta.event ? event_unit(p->meta.event) : "events");
-	return 0;
+	return finish_meta(ps->p, ps->o, ps->lr->path, ps->sk, ps->kept,
+			   ps->filter, ps->other, ps->duration, ps->err);
 }
 
 int perf_script_read(struct linereader *lr, const struct perf_script_opts *o,
@@ -1483,4 +1497,252 @@ void perf_script_events_free(char **names, size_t nr)
 	for (i = 0; i < nr; i++)
 		free(names[i]);
 	free(names);
+}
+
+/*
+ * Reading one file on several threads. The file is cut into parts at
+ * sample boundaries: the start of a header line right after a blank line,
+ * where one read's state is what a fresh read's is (the blank line ended
+ * the sample before). Each part is read (pread(), no copy of the file)
+ * into a profile of its own, and those are merged into p in the file's
+ * order: a node first seen in part k comes after its siblings of the
+ * parts before, as in one read, so the tree's order is the same.
+ *
+ * What one read carries over a boundary is the line number, the event
+ * kept (the first one seen) and the running sum of weights. A part reads
+ * its lines numbered from 0; the one part whose message is shown (the
+ * first to fail, or the first to skip an odd line) is read again once the
+ * lines before it are counted, for the file's line number. A part that
+ * starts keeping another event than the first part to name one, or a sum
+ * past the largest number, sends the file back to one stream.
+ */
+struct ps_part {
+	const char *path;
+	int fd;
+	size_t off, len;
+	unsigned long lines; /* in the part */
+	unsigned long base;  /* of the lines before it */
+	const struct perf_script_opts *o;
+	const char *seed;    /* the event kept before this read */
+	struct profile *p;
+	struct lr_skips sk, *skp;
+	struct fd_err err;
+	int ret;
+	char *filter, *other;
+	uint64_t kept;
+	double duration;
+};
+
+static void part_clear(struct ps_part *pt)
+{
+	profile__delete(pt->p);
+	free(pt->filter);
+	free(pt->other);
+	pt->p = NULL;
+	pt->filter = pt->other = NULL;
+}
+
+static void *part_read(void *arg)
+{
+	struct ps_part *pt = arg;
+	struct linereader lr;
+	struct ps ps;
+	char *line;
+	size_t len;
+	int r = 0;
+
+	pt->p = profile__new();
+	memset(&pt->sk, 0, sizeof(pt->sk));
+	lr_init_range(&lr, pt->fd, pt->off, pt->len, pt->base, pt->path);
+	ps_init(&ps, &lr, pt->o, pt->p, pt->skp, &pt->err);
+	if (!ps.filter && pt->seed)
+		ps.filter = xstrdup(pt->seed);
+	while (!ps.failed && (r = lr_next(&lr, &line, &len, &pt->err)) > 0)
+		read_line(&ps, line, len);
+	if (!ps.failed && r == 0 && ps.in_sample)
+		end_sample(&ps);
+	pt->ret = ps.failed || r < 0 ? -1 : 0;
+	pt->lines = lr.lineno - pt->base;
+	pt->filter = ps.filter;
+	pt->other = ps.other;
+	ps.filter = ps.other = NULL;
+	pt->kept = ps.kept;
+	pt->duration = ps.duration;
+	ps_release(&ps);
+	profile_sum_totals(pt->p);
+	lr_release(&lr);
+	return NULL;
+}
+
+/* Where a part may start at or after from (before to): a header line,
+ * not padded, right after a blank line; to when there is none. */
+static size_t next_boundary(int fd, size_t from, size_t to)
+{
+	size_t win = 256 * 1024, got, at = from;
+	char *buf = xmalloc(win + 1);
+
+	while (at + 2 < to) {
+		ssize_t r = pread(fd, buf, to - at < win ? to - at : win, at);
+		const char *s = buf, *end;
+
+		if (r <= 2)
+			break;
+		got = r;
+		end = buf + got;
+		while (s + 2 < end && (s = memmem(s, end - s, "\n\n", 2))) {
+			const char *line = s + 2, *eol;
+			struct hdr h;
+
+			s++;
+			if (line >= end || is_space(*line) || *line == '#')
+				continue;
+			eol = memchr(line, '\n', end - line);
+			if (!eol)
+				break;
+			if (header_ids(line, eol - line, &h)) {
+				size_t found = at + (line - buf);
+
+				free(buf);
+				return found;
+			}
+		}
+		/* the next window overlaps this one by a line or so */
+		at += got > 4096 ? got - 4096 : got;
+	}
+	free(buf);
+	return to;
+}
+
+static void run_parts(struct ps_part *pt, unsigned int n)
+{
+	pthread_t *tid = xcalloc(n, sizeof(*tid));
+	unsigned int i, started;
+
+	for (started = 1; started < n; started++)
+		if (pthread_create(&tid[started], NULL, part_read, &pt[started]))
+			break;
+	part_read(&pt[0]);
+	for (i = 1; i < started; i++)
+		pthread_join(tid[i], NULL);
+	/* A thread not started: its part on this one. */
+	for (i = started; i < n; i++)
+		part_read(&pt[i]);
+	free(tid);
+}
+
+static void parts_release(struct ps_part *pt, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		part_clear(&pt[i]);
+	free(pt);
+}
+
+/* 1: the parts read as one stream would; 0: read it as one stream. */
+static int parts_agree(const struct ps_part *pt, unsigned int n)
+{
+	const char *first = NULL;
+	double sum = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		sum += profile_total(pt[i].p);
+		if (!pt[i].filter)
+			continue;
+		if (first && strcmp(first, pt[i].filter))
+			return 0;
+		if (!first)
+			first = pt[i].filter;
+	}
+	/* past the largest number: one stream says at which line */
+	return isfinite(sum);
+}
+
+/* The parts added up into p as one read's finish() does. */
+static int parts_finish(struct ps_part *pt, unsigned int n,
+			struct profile *p, struct lr_skips *sk,
+			struct fd_err *err)
+{
+	const char *filter = NULL, *other = NULL;
+	bool noted = sk && sk->nr;
+	unsigned long base = 0;
+	double duration = 0;
+	uint64_t kept = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		/* The message shown: read again with the file's numbers. */
+		if (i && (pt[i].ret || (!noted && pt[i].sk.nr))) {
+			part_clear(&pt[i]);
+			pt[i].base = base;
+			part_read(&pt[i]);
+		}
+		base += pt[i].lines;
+		if (sk && pt[i].sk.nr) {
+			if (!sk->nr)
+				sk->first = pt[i].sk.first;
+			sk->nr += pt[i].sk.nr;
+			noted = true;
+		}
+		if (pt[i].ret) {
+			*err = pt[i].err;
+			profile_sum_totals(p);
+			return -1;
+		}
+		profile_merge(p, pt[i].p);
+		kept += pt[i].kept;
+		duration += pt[i].duration;
+		if (!filter)
+			filter = pt[i].filter;
+		if (!other)
+			other = pt[i].other;
+	}
+	return finish_meta(p, pt[0].o, pt[0].path, sk, kept, filter, other,
+			   duration, err);
+}
+
+int perf_script_read_jobs(struct linereader *lr,
+			  const struct perf_script_opts *o, unsigned int jobs,
+			  size_t part_min, struct profile *p,
+			  struct lr_skips *sk, struct fd_err *err)
+{
+	struct ps_part *pt;
+	size_t len, at;
+	unsigned int n, i;
+	int fd;
+
+	if (jobs < 2 || p->nr_nodes > 1 || !lr_file(lr, &fd, &len))
+		return perf_script_read(lr, o, p, sk, err);
+	if (part_min < 1)
+		part_min = 1;
+	n = len / part_min < jobs ? len / part_min : jobs;
+	if (n < 2)
+		return perf_script_read(lr, o, p, sk, err);
+	pt = xcalloc(n, sizeof(*pt));
+	/* The parts: about len / n bytes each, cut at sample boundaries. */
+	for (i = 0, at = 0; i < n && at < len; i++) {
+		size_t want = (len / n) * (i + 1), to;
+
+		to = i + 1 == n ? len : next_boundary(fd, want > at ? want : at,
+						      len);
+		pt[i].off = at;
+		pt[i].len = to - at;
+		at = to;
+	}
+	n = i;
+	for (i = 0; i < n; i++) {
+		pt[i].path = lr->path;
+		pt[i].fd = fd;
+		pt[i].o = o;
+		pt[i].seed = p->meta.event;
+		pt[i].skp = sk ? &pt[i].sk : NULL;
+	}
+	if (n < 2 || (run_parts(pt, n), !parts_agree(pt, n))) {
+		parts_release(pt, n);
+		return perf_script_read(lr, o, p, sk, err);
+	}
+	i = parts_finish(pt, n, p, sk, err);
+	parts_release(pt, n);
+	return (int)i;
 }

@@ -35,4 +35,17 @@ int perf_script_events(struct linereader *lr, char ***names, size_t *nr,
 		       struct fd_err *err);
 void perf_script_events_free(char **names, size_t nr);
 
+/*
+ * perf_script_read() on up to jobs threads: a regular file that is not
+ * compressed (lr_map()) and holds at least two parts of part_min bytes is
+ * cut at sample boundaries and its parts read at once, then added up in
+ * the file's order, the tree, messages and line numbers as one read's.
+ * Anything else (jobs < 2, a pipe, gzip, p already holding a tree) is
+ * read as one stream.
+ */
+int perf_script_read_jobs(struct linereader *lr,
+			  const struct perf_script_opts *o, unsigned int jobs,
+			  size_t part_min, struct profile *p,
+			  struct lr_skips *sk, struct fd_err *err);
+
 #endif

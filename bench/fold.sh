@@ -9,6 +9,8 @@
 # waits, at the mercy of whatever else runs on the machine) and CPU MB/s
 # (user + system time: what one core needs), and the peak resident memory.
 # MB = 10^6 bytes of uncompressed perf script text. Nothing fails on speed.
+# "fold" reads on every online CPU (the default -j); "fold -j 1" is one
+# stream, and the ratio of the two -j lines is printed.
 #
 # If perl and a copy of stackcollapse-perf.pl are at hand ($STACKCOLLAPSE,
 # default /tmp/stackcollapse-perf.pl; never shipped here), it is timed on
@@ -89,6 +91,17 @@ measure() {
 
 measure "fold" "$bytes" fold "$big"
 cp "$out/stdout" "$out/big.folded"
+# -j (issue 27): the file cut over threads against one stream, in one
+# run: target -j 2 >= 1.7x -j 1 in wall time on 2 cores, the same bytes.
+measure "fold -j 1" "$bytes" fold -j 1 "$big"
+wall1=$(awk '{ w = $3; if (NR == 1 || w < b) b = w } END { print b }' "$out/runs")
+cp "$out/stdout" "$out/big.j1.folded"
+measure "fold -j 2" "$bytes" fold -j 2 "$big"
+wall2=$(awk '{ w = $3; if (NR == 1 || w < b) b = w } END { print b }' "$out/runs")
+if cmp -s "$out/stdout" "$out/big.j1.folded"; then same=identical; else same=DIFFERS; fi
+awk -v a="$wall1" -v b="$wall2" -v s="$same" 'BEGIN {
+	printf("fold -j 2 vs -j 1: %.2fx faster (wall; target 1.7x), output %s\n",
+	       b > 0 ? a / b : 0, s) }'
 measure "fold --all --tid" "$bytes" fold --all --tid "$big"
 measure "fold (gzip input)" "$bytes" fold "$big.gz"
 measure "fold -o FILE.prof" "$bytes" fold -o "$out/big.prof" "$big"

@@ -4,6 +4,7 @@
  * flamegraph.pl's options by their names, the diff options, and turning
  * the inputs into a layout.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,33 @@ static int input_format_cb(const struct po_option *opt UNUSED, const char *arg,
 	return 0;
 }
 
+/*
+ * -j N: the threads a large input is read on. FLAMEDIFF_PART_MIN (bytes),
+ * for the tests: how small a part may be, so that their small files are
+ * cut too (default: the reader's, a few MiB).
+ */
+static int jobs_cb(const struct po_option *opt UNUSED, const char *arg,
+		   void *value, struct strbuf *err)
+{
+	struct input_opts *io = value;
+	const char *env = getenv("FLAMEDIFF_PART_MIN");
+	char *end;
+	unsigned long n;
+
+	errno = 0;
+	n = strtoul(arg, &end, 10);
+	if (errno || end == arg || *end || *arg == '-' || n < 1 ||
+	    n > INPUT_MAX_JOBS) {
+		strbuf_addf(err, "want a number of threads from 1 to %u",
+			    INPUT_MAX_JOBS);
+		return -1;
+	}
+	io->jobs = n;
+	if (env && *env)
+		io->part_min = strtoul(env, NULL, 10);
+	return 0;
+}
+
 /* What completion offers (the callbacks check; --input-format's words
  * are input.c's reader table's). */
 static const char *const palette_words[] = {
@@ -48,6 +76,11 @@ const struct po_option input_options[] = {
 	  .argh = "FMT", .cb = input_format_cb, .words = input_format_words,
 	  .help = "read the inputs as FMT: " PO_HELP_WORDS ",\n"
 		  "not as their content suggests (auto, the default)" },
+	{ .type = PO_T_CALLBACK, .short_name = 'j', .long_name = "jobs",
+	  .off = 0, .argh = "N", .cb = jobs_cb,
+	  .help = "read a large perf script file on N threads\n"
+		  "(default: one per online CPU; 1: one stream);\n"
+		  "gzip input and pipes are read on one" },
 	PO_BIT(0, "on-cpu", struct input_opts, cpu_view, CPU_VIEW_ON,
 	       "show the samples (on-CPU time); the default when\n"
 	       "an input has samples"),

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,8 +44,36 @@ int lr_init_fd(struct linereader *lr, int fd, const char *name,
 		return fd_err_set(err, "%s: cannot read", name);
 	}
 	gzbuffer(lr->gz, 256 * 1024);
+	lr->raw_fd = fd + 1; /* still gz's: only looked at, never closed */
 	init_buf(lr);
 	return 0;
+}
+
+int lr_file(const struct linereader *lr, int *fd, size_t *size)
+{
+	struct stat st;
+
+	if (!lr->raw_fd || !lr->gz || lr->lineno || lr->start ||
+	    !gzdirect(lr->gz) || lr->nul != (size_t)-1)
+		return 0;
+	if (fstat(lr->raw_fd - 1, &st) || !S_ISREG(st.st_mode) ||
+	    st.st_size <= 0 || (uint64_t)st.st_size > SIZE_MAX)
+		return 0;
+	*fd = lr->raw_fd - 1;
+	*size = st.st_size;
+	return 1;
+}
+
+void lr_init_range(struct linereader *lr, int fd, size_t off, size_t len,
+		   unsigned long lineno, const char *name)
+{
+	memset(lr, 0, sizeof(*lr));
+	lr->path = name;
+	lr->lineno = lineno;
+	lr->range_fd = fd + 1;
+	lr->range_off = off;
+	lr->range_end = off + len;
+	init_buf(lr);
 }
 
 int lr_init_safe(struct linereader *lr, const char *path,
@@ -162,6 +191,25 @@ static long read_some(struct linereader *lr, char *dst, size_t n,
 
 	if (lr->zs)
 		return read_zmem(lr, dst, n, err);
+	if (lr->range_fd) {
+		ssize_t r;
+
+		if (n > lr->range_end - lr->range_off)
+			n = lr->range_end - lr->range_off;
+		if (!n)
+			return 0;
+		do
+			r = pread(lr->range_fd - 1, dst, n, lr->range_off);
+		while (r < 0 && errno == EINTR);
+		if (r < 0)
+			return fd_err_at(err, lr->path, lr->lineno + 1,
+					 "cannot read: %s", strerror(errno));
+		if (r == 0)
+			return fd_err_at(err, lr->path, lr->lineno + 1,
+					 "cannot read: the file got shorter");
+		lr->range_off += r;
+		return r;
+	}
 	if (lr->mem) {
 		if (n > lr->mem_len - lr->mem_off)
 			n = lr->mem_len - lr->mem_off;

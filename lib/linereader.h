@@ -36,6 +36,9 @@ struct linereader {
 	size_t start, end;    /* unread bytes are buf[start..end) */
 	size_t nul;	      /* offset in buf of the first NUL, or -1 */
 	int eof;
+	int raw_fd;	      /* fd + 1 of the file gz reads; 0: none */
+	int range_fd;	      /* fd + 1 of lr_init_range(); 0: none */
+	size_t range_off, range_end;
 };
 
 /*
@@ -110,6 +113,23 @@ struct lr_skips {
  * kept. Returns 0. */
 int lr_skip_note(struct lr_skips *sk, const struct linereader *lr,
 		 const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/*
+ * For a reader that splits its input over threads: 1 with the file's
+ * descriptor (still lr's) and size when lr reads a regular file that is
+ * not compressed and has consumed none of it yet (peeking is fine); 0
+ * when it cannot be split (a pipe, stdin, gzip, memory input, a read
+ * begun), and the caller reads lr as usual.
+ */
+int lr_file(const struct linereader *lr, int *fd, size_t *size);
+
+/*
+ * Read bytes [off, off + len) of the plain file fd with pread() (fd is
+ * not owned, and may be read by other readers at once), lines numbered
+ * from lineno + 1. Cannot fail; a read error is reported by lr_next().
+ */
+void lr_init_range(struct linereader *lr, int fd, size_t off, size_t len,
+		   unsigned long lineno, const char *name);
 
 /* Whether the whole input has been read into the buffer (after lr_peek(),
  * a *len shorter than asked means the input ends there). */
