@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mount.h>
+#include <sys/statfs.h>
 
 #include "analyzer/sched.h"
 #include "collector/build.h"
@@ -148,6 +150,25 @@ static int tracefs_error(struct fd_err *err, int e, const char *path)
 			  "/sys/kernel/tracing", path, safe_strerror(e));
 }
 
+#define TRACEFS_MAGIC_NR 0x74726163 /* linux/magic.h's TRACEFS_MAGIC */
+
+/*
+ * perf mounts tracefs where the kernel has it but nobody mounted it (a
+ * fresh boot with no systemd unit for it): do the same, as root, on the
+ * first of tracefs_dirs and only where that directory is not tracefs yet,
+ * so that a mount someone made is never covered. Without the privilege
+ * the mount fails and the caller says what to do.
+ */
+static void tracefs_mount(void)
+{
+	struct statfs sfs;
+
+	if (statfs(tracefs_dirs[0], &sfs) ||
+	    (unsigned long)sfs.f_type == TRACEFS_MAGIC_NR)
+		return;
+	mount("nodev", tracefs_dirs[0], "tracefs", 0, NULL);
+}
+
 /* One event's id and the fields wanted from its format. */
 static int read_event(struct sched_rec *s, const char *dir,
 		      enum sched_event e, struct fd_err *err)
@@ -215,6 +236,8 @@ struct sched_rec *sched_rec__new(struct decoder *d,
 	s->dec = d;
 	s->ksyms = ksyms;
 	s->filter = filter;
+	if (!tracefs)
+		tracefs_mount();
 	for (i = 0; i < nr_dirs; i++) {
 		snprintf(path, sizeof(path), "%s/events/sched", dirs[i]);
 		if (!access(path, R_OK | X_OK)) {

@@ -76,7 +76,8 @@ struct sched_rec;
 
 /*
  * Read the tracepoints' ids and formats from tracefs (NULL: where it is
- * mounted, /sys/kernel/tracing or /sys/kernel/debug/tracing; the tests
+ * mounted, /sys/kernel/tracing or /sys/kernel/debug/tracing, mounting it
+ * on the first where it is not yet and we may, as perf does; the tests
  * give their own). filter: count only the tasks given to
  * sched_rec_task() (a command or -p), else every task. Fails with what to
  * do when tracefs is not mounted or not readable. Chains' kernel frames

@@ -15,19 +15,33 @@ PROG=$PROGS/sleepspin
 # perf, not a fixed 10 ms, can say what the right average is.)
 
 # tracefs: the tracepoints' ids and formats are read from it. As root,
-# mount it where it belongs when nobody did.
+# record mounts it where it belongs when nobody did, as perf does: the
+# first check unmounts it (where nothing holds it) to see that.
 have_tracefs() {
 	[ -r /sys/kernel/tracing/events/sched/sched_switch/format ] ||
 		[ -r /sys/kernel/debug/tracing/events/sched/sched_switch/format ]
 }
-if ! have_tracefs && [ "$(id -u)" = 0 ]; then
-	mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
+unmounted=
+if [ "$(id -u)" = 0 ] && grep -q ' /sys/kernel/tracing tracefs ' /proc/mounts &&
+	umount /sys/kernel/tracing 2>/dev/null; then
+	unmounted=yes
 fi
-if ! have_tracefs; then
-	echo "1..0 # SKIP no readable tracefs (mount -t tracefs nodev /sys/kernel/tracing, as root)"
+if [ -z "$unmounted" ] && ! have_tracefs; then
+	echo "1..0 # SKIP no readable tracefs, and not root to mount it"
 	exit 0
 fi
+# (a probe that bails out leaves tracefs as it found it)
+[ "$unmounted" ] && trap 'rm -rf "$T"
+	grep -q " /sys/kernel/tracing tracefs " /proc/mounts ||
+		mount -t tracefs nodev /sys/kernel/tracing' EXIT
 skip_unless_recording --sched -- true
+if [ "$unmounted" ]; then
+	grep -q ' /sys/kernel/tracing tracefs ' /proc/mounts
+	ok $? "record --sched mounted tracefs where nobody had" ||
+		mount -t tracefs nodev /sys/kernel/tracing # as it was
+else
+	ok 0 "# SKIP tracefs is in use or not ours to unmount: its mounting is not tried"
+fi
 
 # row KEY FILE: the value of the stat row KEY in a profile (nothing, and a
 # failure, when absent)
@@ -205,12 +219,14 @@ n=$(row "perf-sched.total_wait_and_delay.count.ms" "$T/a.prof")
 ok $? "system-wide, some switches are counted ($n)"
 
 # --- no tracefs: a clear error, exit 2, no profile ------------------------
+# (root without CAP_SYS_ADMIN, which record would need to mount it)
 if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null &&
-	unshare -m true 2>/dev/null; then
+	command -v setpriv >/dev/null && unshare -m true 2>/dev/null; then
 	unshare -m sh -c 'umount /sys/kernel/tracing 2>/dev/null;
 		umount /sys/kernel/debug/tracing 2>/dev/null;
 		umount /sys/kernel/debug 2>/dev/null;
-		exec "$0" record -q --sched -a -d 0.1 -o "$1"' \
+		exec setpriv --bounding-set -sys_admin "$0" record -q \
+			--sched -a -d 0.1 -o "$1"' \
 		"$FLAMEDIFF" "$T/none.prof" 2>"$T/none.err"
 	rc=$?
 	[ $rc -eq 2 ]
@@ -220,7 +236,7 @@ if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null &&
 	[ ! -e "$T/none.prof" ]
 	ok $? "and writes no profile"
 else
-	ok 0 "# SKIP cannot hide tracefs here (needs root and unshare -m)"
+	ok 0 "# SKIP cannot hide tracefs here (needs root, unshare -m, setpriv)"
 fi
 
 done_testing
