@@ -371,6 +371,16 @@ static int start(struct record *r, const struct args *a, struct workload *w,
 	return 0;
 }
 
+/* A poll's timeout: at most max_ms, and not past the time "until". */
+static int poll_ms(int max_ms, double until)
+{
+	double left = (until - now()) * 1000;
+
+	if (left <= 0)
+		return 0;
+	return left < max_ms ? (int)left + 1 : max_ms;
+}
+
 /*
  * Read the buffers until the duration is over, a stop signal arrives, the
  * command exits or the process followed (-p) is gone; *elapsed is the
@@ -380,7 +390,7 @@ static int sample(struct record *r, const struct args *a, struct workload *w,
 		  struct bench *b, bool status, double *elapsed,
 		  struct fd_err *err)
 {
-	double t_start = now(), t_shown = 0, t_stat = t_start;
+	double t_start = now(), t_shown = 0, t_stat = t_start + 1;
 
 	while (!stop_signal) {
 		double t;
@@ -389,16 +399,23 @@ static int sample(struct record *r, const struct args *a, struct workload *w,
 		 * not on the buffers, which a poll every 50 ms keeps up
 		 * with at a quarter full. */
 		if (w && workload_teed(w)) {
-			workload_pump(w, 50, on_line, b);
+			workload_pump(w, poll_ms(50, t_stat), on_line, b);
 			if (record_poll(r, 0, err))
 				return -1;
-		} else if (record_poll(r, 100, err)) {
+		} else if (record_poll(r, poll_ms(100, t_stat), err)) {
 			return -1;
 		}
+		/*
+		 * LKP's perf stat -I 1000: a read on each second from the
+		 * start, not a second after the last read. Reads that slip
+		 * by a poll each would stretch the intervals until the
+		 * dropped last one holds up to a second of the run.
+		 */
 		t = now();
-		if (t - t_stat >= 1) {
-			record_stat_read(r); /* LKP's perf stat -I 1000 */
-			t_stat = t;
+		if (t >= t_stat) {
+			record_stat_read(r);
+			while (t_stat <= t)
+				t_stat += 1;
 		}
 		if (a->duration && t - t_start >= a->duration)
 			break;
