@@ -148,6 +148,8 @@ fi
 if command -v strace >/dev/null 2>&1; then
 	mkdir "$T/e"
 	cp "$PROGS/sleepspin" "$T/e/spin"
+	# (LeakSanitizer, under make asan-check, cannot work under ptrace)
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
 	timeout 12 strace -f -y -qq -e trace=open,openat,openat2 \
 		-o "$T/dev.strace" "$FLAMEDIFF" record -q -a -d 2 \
 		-o "$T/dev.profile" 2>"$T/dev.err" &
