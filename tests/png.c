@@ -544,6 +544,70 @@ static bool whole_or_middle(const char *name, const char *label)
 }
 
 /*
+ * Whether the box's left and right edges are dark down their middle: the
+ * outline's 1.2 px stroke, anti-aliased, darkens the edge's column or the
+ * one outside it.
+ */
+static bool dark_px(struct rgb c)
+{
+	return c.r < 130 && c.g < 130 && c.b < 130;
+}
+
+static bool outlined(const struct img *im, struct box b)
+{
+	int y, side;
+
+	if (b.y1 - b.y0 < 8 || b.x0 < 1 || b.x1 >= im->w || b.x1 - b.x0 < 2)
+		return false;
+	for (side = 0; side < 2; side++) {
+		int x = side ? b.x1 - 1 : b.x0, out = side ? b.x1 : b.x0 - 1;
+
+		for (y = b.y0 + 3; y < b.y1 - 3; y++)
+			if (!dark_px(px(im, x, y)) && !dark_px(px(im, out, y)))
+				return false;
+	}
+	return true;
+}
+
+/*
+ * The mail layout's two info lines of the 3 + 3 runs at paths, with the
+ * processes limited to keep (NULL: all), joined by " / " (allocated;
+ * NULL when loading fails).
+ */
+static char *mail_info(char *const *const *paths, const char *keep)
+{
+	size_t nr[2] = { 3, 3 };
+	struct comparison cmp = { 0 };
+	struct comparison_opts co;
+	struct input_opts io = { 0 };
+	struct layout *l = NULL;
+	struct flame_opts fo;
+	struct fd_err err;
+	char *words[1] = { (char *)keep }, *info = NULL;
+
+	if (keep) {
+		io.comm.keep.v = words;
+		io.comm.keep.nr = 1;
+	}
+	flame_opts_init(&fo);
+	fo.mail = true;
+	fo.minwidth = FLAME_MAIL_MINWIDTH;
+	comparison_opts_init(&co);
+	co.diff.min_change = fo.min_delta;
+	co.tree = true;
+	if (!comparison_load(&cmp, paths, nr, &io, &co, &err) &&
+	    !comparison_compute(&cmp, &co, &err) &&
+	    !layout_build_diff(&l, cmp.tree, cmp.sides[0].side.sum,
+			       cmp.sides[1].side.sum, &fo, &err))
+		info = xstrfmt("%s / %s", l->info, l->info2 ? l->info2 : "");
+	else
+		diag("%s", err.msg);
+	layout__delete(l);
+	comparison_release(&cmp);
+	return info;
+}
+
+/*
  * A PNG for mail of a system-wide 3+3 diff with other load (each side's
  * capture, recorded with -a, cut into three runs): under 150 KB, no frame
  * under the legible width, every label whole or cut in its middle, and
@@ -563,6 +627,8 @@ static void test_mail(void)
 	char *path = xstrfmt("%s/mail.png", dir), *cmd;
 	struct stat st;
 	struct img im = { 0 };
+	char *all, *one;
+	size_t narrow = 0, outlined_narrow = 0, wide = 0, outlined_wide = 0;
 	int k, h1, h2;
 
 	for (k = 0; k < 3; k++) {
@@ -633,7 +699,47 @@ static void test_mail(void)
 	   h1, l->geom.fontsize);
 	ok(h2 >= 0.8 * l->geom.fontsize && h2 <= 1.3 * l->geom.fontsize,
 	   "info line 2 at the frames' font size (%d px of ink)", h2);
+	/* Born and gone frames have an outline, but not the narrow ones:
+	 * a dark outline would be all that shows of them, a black spike.
+	 * A frame is outlined when its left and right columns are dark
+	 * down their middle rows (the rows next to the frames above and
+	 * below, whose outlines may reach into the box, left out); the
+	 * wide born frames show that this sees an outline. */
+	for (i = 1; i < l->nr_frames; i++) {
+		const struct layout_frame *f = &l->frames[i];
+		struct box bx = frame_box(l, f);
+
+		if (!(f->flags & LF_BORN) && !(f->flags & LF_GHOST))
+			continue;
+		/* png.c's rule is on the whole pixels it draws */
+		if (bx.x1 - bx.x0 < FLAME_MAIL_OUTLINE_PX) {
+			narrow++;
+			outlined_narrow += outlined(&im, bx);
+		} else if (f->flags & LF_BORN) {
+			wide++;
+			outlined_wide += outlined(&im, bx);
+		}
+	}
+	ok(narrow > 0 && outlined_narrow == 0 && outlined_wide == wide,
+	   "no outline on the %zu born or gone frames under %d px (%zu "
+	   "outlined), one on the %zu wider born ones (%zu)", narrow,
+	   FLAME_MAIL_OUTLINE_PX, outlined_narrow, wide, outlined_wide);
 	cairo_surface_destroy(im.s);
+	ok(l->legend && strstr(l->legend, "are left in their caller's width"),
+	   "the legend says narrow frames stay in their caller's width");
+	/* A --comm filter leaves no sample count: the info lines must not
+	 * switch from samples to nanoseconds (issue 26), so both say the
+	 * weight in seconds. */
+	all = mail_info(paths, NULL);
+	one = mail_info(paths, "stress-ng");
+	ok(all && one && strstr(all, " s in 3 runs") &&
+	   strstr(one, " s in 3 runs") && !strstr(all, "samples") &&
+	   !strstr(one, "samples") && !strstr(one, " ns"),
+	   "the info lines' unit is seconds, with --comm or without");
+	if (all && one)
+		diag("%s\n# %s", all, one);
+	free(all);
+	free(one);
 out:
 	for (k = 0; k < 3; k++) {
 		free(b[k]);

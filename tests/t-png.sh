@@ -128,6 +128,20 @@ else
 	ok 0 "# SKIP ldd is not installed: cannot list the linked libraries"
 fi
 
+# Mail: the PNG of a system-wide 3 + 3 diff, drawn by the command itself
+# (each side's capture, recorded with -a, cut into three runs), attaches
+# at under 150 KB; an SVG of the same keeps every frame it can.
+mkdir "$T/mb" "$T/mn"
+gzip -dc tests/data/session.perf-script.gz | awk -v d="$T/mb/" \
+	'BEGIN { RS = ""; ORS = "\n\n" } { print > (d (NR % 3)) }'
+gzip -dc tests/data/mremap.perf-script.gz | awk -v d="$T/mn/" \
+	'BEGIN { RS = ""; ORS = "\n\n" } { print > (d (NR % 3)) }'
+"$FLAMEDIFF" png --diff "$T/mb" "$T/mn" -o "$T/mail.png" 2>"$T/err"
+ok $? "png --diff of 3 + 3 system-wide runs" || sed 's/^/#   /' "$T/err"
+k=$(kb "$T/mail.png")
+is_png "$T/mail.png" && [ "$k" -le 150 ]
+ok $? "it is a PNG of at most 150 KB ($k KB)"
+
 # A libcairo.so.2 that cannot be loaded, found first (glibc stops at a
 # file that is not ELF): PNG output fails like any other, naming the
 # library, and what draws no PNG never tries to load it.
