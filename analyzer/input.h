@@ -105,6 +105,8 @@ struct input_opts {
 	/* --complete-only: the runs of a side leave out profiles marked
 	 * interrupted (side_list_runs()). */
 	bool complete_only;
+	/* -q: the front end shows no progress meter (readers ignore it) */
+	bool quiet;
 };
 
 /* Free what the options hold (the filter's lists). */

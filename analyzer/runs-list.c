@@ -385,6 +385,56 @@ int side_list_runs(struct side_runs *r, char *const *paths, size_t nr_paths,
 	return 0;
 }
 
+/*
+ * The size of path: a regular file's, a directory's regular files' and
+ * those of its subdirectories (one level), as side_list_runs() finds
+ * runs; -1 when it cannot be known (standard input, a pipe).
+ */
+static long long path_bytes(const char *path, int depth)
+{
+	struct dirent *de;
+	struct stat st;
+	long long sum = 0, n;
+	DIR *d;
+
+	if (!strcmp(path, "-") || stat(path, &st))
+		return -1;
+	if (S_ISREG(st.st_mode))
+		return st.st_size;
+	if (!S_ISDIR(st.st_mode))
+		return depth ? 0 : -1;
+	if (depth > 1 || !(d = opendir(path)))
+		return 0;
+	while ((de = readdir(d))) {
+		char *sub;
+
+		if (de->d_name[0] == '.')
+			continue;
+		sub = xstrfmt("%s/%s", path, de->d_name);
+		n = path_bytes(sub, depth + 1);
+		free(sub);
+		if (n > 0)
+			sum += n;
+	}
+	closedir(d);
+	return sum;
+}
+
+unsigned long long side_paths_bytes(char *const *paths, size_t nr_paths)
+{
+	unsigned long long sum = 0;
+	size_t i;
+
+	for (i = 0; i < nr_paths; i++) {
+		long long n = path_bytes(paths[i], 0);
+
+		if (n < 0)
+			return 0;
+		sum += n;
+	}
+	return sum;
+}
+
 char *side_runs_take_note(struct side_runs *r)
 {
 	struct strbuf sb = STRBUF_INIT;

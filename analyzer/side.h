@@ -77,6 +77,14 @@ int side_list_runs(struct side_runs *r, char *const *paths, size_t nr_paths,
 		   const struct input_opts *o, struct fd_err *err);
 
 /*
+ * What reading paths takes from the disk, as side_list_runs() finds the
+ * runs (every regular file of a directory counted, run or not): the
+ * total of a progress meter. 0 when unknown (standard input, a pipe).
+ * Looks at names and sizes only; opens no file.
+ */
+unsigned long long side_paths_bytes(char *const *paths, size_t nr_paths);
+
+/*
  * An LKP result directory is one run: its files are LKP's (stats, the
  * raw files of its monitors, perf-stat's, perf-profile's and stress-ng's
  * output: lkp_stats_kind()), two or more of them and no two of one kind,

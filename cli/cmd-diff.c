@@ -19,6 +19,7 @@
 #include "cli/builtin.h"
 #include "cli/diff-verdict.h"
 #include "cli/input-opts.h"
+#include "cli/progress.h"
 #include "cli/runs-notes.h"
 #include "lib/compiler.h"
 
@@ -392,7 +393,10 @@ int cmd_diff(int argc, char **argv)
 		nr[i] = c.paths[i].nr;
 	}
 	diff_comparison_opts(&c, &co);
-	if (comparison_run(&cmp, paths, nr, &c.io, &co, &err)) {
+	progress_start_sides(paths, nr, c.io.quiet);
+	i = comparison_run(&cmp, paths, nr, &c.io, &co, &err);
+	progress_stop();
+	if (i) {
 		ret = comparison_failed(&cmp, &err);
 		goto out;
 	}

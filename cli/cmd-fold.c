@@ -14,6 +14,7 @@
 #include "analyzer/sched.h"
 #include "cli/builtin.h"
 #include "cli/input-opts.h"
+#include "cli/progress.h"
 #include "render/export.h"
 
 const char fold_usage[] =
@@ -75,11 +76,13 @@ int cmd_fold(int argc, char **argv)
 		goto out_opts;
 	files = n ? argv : stdin_only;
 
+	progress_start(files, n ? n : 1, c.io.quiet);
 	p = profile__new();
 	for (; *files; files++) {
 		if (input_read(*files, &c.io, p, NULL, &err))
 			goto fail;
 	}
+	progress_stop(); /* the output may go to its terminal */
 	/* Folded text cannot say what its weights are: stderr does. */
 	if (profile_is_offcpu(p) && !profile_path_wanted(c.out))
 		fprintf(stderr, "flamediff fold: note: off-CPU time, each "
@@ -101,10 +104,12 @@ int cmd_fold(int argc, char **argv)
 		if (outfile_commit(&o, &err))
 			goto fail;
 	}
+	progress_stop();
 	profile__delete(p);
 	ret = 0;
 	goto out_opts;
 fail:
+	progress_stop();
 	profile__delete(p);
 	ret = report_bad_input(err.msg);
 out_opts:

@@ -23,6 +23,7 @@
 #include "render/textfmt.h"
 #include "cli/builtin.h"
 #include "cli/input-opts.h"
+#include "cli/progress.h"
 #include "lib/parse-options.h"
 #include "lib/compiler.h"
 
@@ -240,7 +241,8 @@ static int run_stats(const struct report_cmd *c)
 	int ret = EXIT_INPUT;
 
 	if (load_stats(c->files, c->nr_files, &c->io, c->lr0, &mean, &err) ||
-	    outfile_open(&o, c->output, &err)) {
+	    (progress_stop(), outfile_open(&o, c->output, &err))) {
+		progress_stop();
 		ret = report_bad_input(err.msg);
 		goto out;
 	}
@@ -389,6 +391,7 @@ static int lkp_every_event(const struct report_cmd *c, int *status)
 			lr_release(&lr);
 		}
 		if (!r) {
+			progress_clear(); /* stdout may be its terminal */
 			write_report(c, &o, p, &m);
 			metrics_release(&m);
 		}
@@ -418,6 +421,7 @@ static int run(const struct report_cmd *c)
 	p = profile__new();
 	if (measure(c, &c->io, c->lr0, p, &m, &err))
 		goto fail;
+	progress_stop();
 	if (outfile_open(&o, c->output, &err)) {
 		metrics_release(&m);
 		goto fail;
@@ -433,6 +437,7 @@ static int run(const struct report_cmd *c)
 	ret = 0;
 	goto out;
 fail:
+	progress_stop();
 	ret = report_bad_input(err.msg);
 out:
 	profile__delete(p);
@@ -449,8 +454,10 @@ int cmd_report(int argc, char **argv)
 
 	if (parse(&c, argc, argv, &status))
 		goto out;
+	progress_start(c.files, c.nr_files, c.io.quiet);
 	/* The first input tells stats from stacks, read on from there. */
 	if (is_stats(c.files[0], &c.io, &lr, &stats, &err)) {
+		progress_stop();
 		status = report_bad_input(err.msg);
 		goto out;
 	}
@@ -458,6 +465,7 @@ int cmd_report(int argc, char **argv)
 	status = stats ? run_stats(&c) : run(&c);
 	lr_release(&lr);
 out:
+	progress_stop();
 	input_opts_release(&c.io);
 	return status;
 }

@@ -15,6 +15,7 @@
 #include "cli/graph-opts.h"
 #include "cli/runs-notes.h"
 #include "cli/input-opts.h"
+#include "cli/progress.h"
 #include "render/color.h"
 #include "render/textfmt.h"
 #include "lib/compiler.h"
@@ -89,6 +90,9 @@ const struct po_option input_options[] = {
 	       "record --sched): each switch-out stack weighted by\n"
 	       "the ns its task then waited; the default when an\n"
 	       "input has no samples"),
+	PO_BOOL('q', "quiet", struct input_opts, quiet,
+		"no progress meter on stderr (shown on a terminal\n"
+		"when reading or drawing takes over 2 s)"),
 	PO_BOOL(0, "strict", struct input_opts, strict,
 		"refuse an input with an odd line (perf script,\n"
 		"folded, timehist), where it is otherwise skipped\n"
@@ -480,12 +484,22 @@ int graph_cmd_load(struct graph_cmd *g)
 
 	g->fo.max_depth = (uint32_t)g->max_depth;
 	graph_comparison_opts(g, &co);
+	if (g->diff)
+		progress_start_sides(paths, nr, g->io.quiet);
+	else
+		progress_start(g->inputs, g->nr_inputs, g->io.quiet);
 	if (!g->diff)
 		r = load_plain(g, &err);
 	else if (comparison_load(&g->cmp, paths, nr, &g->io, &co, &err))
 		r = LOAD_BAD_INPUT;
 	else
 		r = load_comparison(g, &err);
+	/* a graph written to stdout may be drawn on the meter's terminal */
+	if (g->output && strcmp(g->output, "-"))
+		progress_phase("drawing");
+	else
+		progress_stop();
+	progress_clear();
 	if (g->diff && r != LOAD_BAD_INPUT && g->cmp.match_note)
 		fprintf(stderr, "flamediff: note: %s\n", g->cmp.match_note);
 	/* What diff says of the sides' runs (non-run files left out, runs
@@ -503,6 +517,7 @@ int graph_cmd_load(struct graph_cmd *g)
 
 void graph_cmd_release(struct graph_cmd *g)
 {
+	progress_stop();
 	layout__delete(g->layout);
 	comparison_release(&g->cmp);
 	profile__delete(g->profile);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/builtin.h"
+#include "cli/progress.h"
 #include "collector/perfdata.h"
 #include "lib/strbuf.h"
 
@@ -105,6 +106,7 @@ static int read_perf_data(struct linereader *lr, const struct input_opts *o,
 /* The odd lines a text reader skipped: one warning an input. */
 static void warn_input(const char *msg)
 {
+	progress_clear();
 	fprintf(stderr, "flamediff: warning: %s\n", msg);
 }
 

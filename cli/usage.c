@@ -7,10 +7,12 @@
 #include <stdio.h>
 
 #include "cli/builtin.h"
+#include "cli/progress.h"
 #include "lib/strbuf.h"
 
 int report_bad_input(const char *msg)
 {
+	progress_stop(); /* the message on a line of its own */
 	fprintf(stderr, "flamediff: %s\n", msg);
 	return EXIT_INPUT;
 }
@@ -19,6 +21,7 @@ int usage_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
+	progress_stop();
 	fprintf(stderr, "flamediff: ");
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);

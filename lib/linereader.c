@@ -16,6 +16,19 @@
 
 #define READ_SIZE (1UL << 20)
 
+/* Bytes of files and pipes read by every reader: lr_bytes_read(). */
+static _Atomic unsigned long long bytes_read;
+
+unsigned long long lr_bytes_read(void)
+{
+	return bytes_read;
+}
+
+static void count_read(unsigned long long n)
+{
+	__atomic_fetch_add(&bytes_read, n, __ATOMIC_RELAXED);
+}
+
 static void init_buf(struct linereader *lr)
 {
 	lr->nul = (size_t)-1;
@@ -208,6 +221,7 @@ static long read_some(struct linereader *lr, char *dst, size_t n,
 			return fd_err_at(err, lr->path, lr->lineno + 1,
 					 "cannot read: the file got shorter");
 		lr->range_off += r;
+		count_read(r);
 		return r;
 	}
 	if (lr->mem) {
@@ -220,6 +234,15 @@ static long read_some(struct linereader *lr, char *dst, size_t n,
 	if (!lr->gz)
 		return 0; /* an empty memory input */
 	got = gzread(lr->gz, dst, n);
+	if (got > 0) {
+		/* what gz took from the file: compressed bytes, as its size */
+		z_off_t off = gzoffset(lr->gz);
+
+		if (off > lr->counted) {
+			count_read(off - lr->counted);
+			lr->counted = off;
+		}
+	}
 	if (got < 0) {
 		const char *msg = gzerror(lr->gz, &zerr);
 

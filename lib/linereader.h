@@ -39,6 +39,7 @@ struct linereader {
 	int raw_fd;	      /* fd + 1 of the file gz reads; 0: none */
 	int range_fd;	      /* fd + 1 of lr_init_range(); 0: none */
 	size_t range_off, range_end;
+	long long counted;    /* of gz's input, in lr_bytes_read() */
 };
 
 /*
@@ -67,6 +68,14 @@ void lr_init_mem(struct linereader *lr, const void *data, size_t len,
 		 const char *name);
 
 void lr_release(struct linereader *lr);
+
+/*
+ * Bytes that every line reader of the process has read from its files or
+ * pipes so far, as they are on disk (gzip: compressed): for a progress
+ * meter, which compares them with the inputs' sizes. Read from any
+ * thread; the readers on -j's threads add to it too.
+ */
+unsigned long long lr_bytes_read(void);
 
 
 /* 1 and a line, 0 at end of input, -1 on error (err says FILE:LINE). */
