@@ -7,7 +7,7 @@ skip_without bash
 
 "$FLAMEDIFF" completion bash >"$T/flamediff.bash"
 ok $? "flamediff completion bash exits 0"
-bash -n "$T/flamediff.bash"
+nonempty "$T/flamediff.bash" && bash -n "$T/flamediff.bash"
 ok $? "the script is valid bash"
 
 # complete WORD...: what the completion offers for the command line

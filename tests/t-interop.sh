@@ -22,9 +22,11 @@ titles() {
 # and a command line ending in a number ("notify 3"), a label in quotes.
 "$FLAMEDIFF" fold -o "$T/mremap.profile" tests/data/mremap.perf-script.gz
 ok $? "fold -o mremap.profile"
-"$FLAMEDIFF" fold -o "$T/a.profile" share/demo/recorded/build-A/run1.profile
+"$FLAMEDIFF" fold -o "$T/a.profile" share/demo/recorded/build-A/run1.profile &&
+	head -1 "$T/a.profile" | grep -q '^# flamediff-profile [0-9]'
 ok $? "a version 2 profile folds into the current version"
-"$FLAMEDIFF" fold -o "$T/b.profile" share/demo/recorded/build-B/run1.profile
+"$FLAMEDIFF" fold -o "$T/b.profile" share/demo/recorded/build-B/run1.profile &&
+	head -1 "$T/b.profile" | grep -q '^# flamediff-profile [0-9]'
 ok $? "and another"
 grep -q '^# cmdline: ".* 3"$' "$T/a.profile"
 ok $? "the header holds a value that ends in a digit"
@@ -49,7 +51,7 @@ done
 # kernel: 6.18.44-fc-v782" and "# weight: N" were frames to flamegraph.pl.
 v2=$T/v2.profile
 printf '# flamediff-profile 2\n# root: process\n# event: cpu-clock\n# weight: 30\np;main;f 10\np;main;g 20\n' >$v2
-"$FLAMEDIFF" report --lkp $v2 >/dev/null &&
+"$FLAMEDIFF" report --lkp $v2 >"$T/v2.lkp" && nonempty "$T/v2.lkp" &&
 	perl "$oracles/flamegraph.pl" $v2 >"$T/v2.svg" 2>/dev/null &&
 	grep -q '<title># weight:' "$T/v2.svg"
 ok $? "the check is sensitive: a version 1 header drew '# weight:' frames"

@@ -146,7 +146,8 @@ head -1 "$T/rt.prof" | grep -qx '# flamediff-profile 4 folded' &&
 	grep -qx '# weight: 7000000 ns' "$T/rt.prof"
 ok $? "it is version 4 with its off-CPU section and that section's weight"
 "$FLAMEDIFF" fold --off-cpu "$T/rt.prof" >"$T/rt.off" 2>"$T/err" &&
-	"$FLAMEDIFF" fold --on-cpu "$T/rt.prof" >"$T/rt.on" 2>>"$T/err"
+	"$FLAMEDIFF" fold --on-cpu "$T/rt.prof" >"$T/rt.on" 2>>"$T/err" &&
+	nonempty "$T/rt.off" && nonempty "$T/rt.on"
 ok $? "the written profile reads back in both views"
 cmp -s "$T/off.want" "$T/rt.off" && cmp -s "$T/on.want" "$T/rt.on"
 ok $? "both views read back unchanged"
@@ -161,7 +162,8 @@ head -1 "$T/plain.prof" | grep -qx '# flamediff-profile 3 folded' &&
 	grep -qx '# event: "offcpu"' "$T/plain.prof" &&
 	! grep -q '^# off-cpu' "$T/plain.prof"
 ok $? "a timehist's profile is version 3, its stacks the off-CPU time (event offcpu)"
-"$FLAMEDIFF" fold "$T/plain.prof" >"$T/plain.fold" 2>"$T/err"
+"$FLAMEDIFF" fold "$T/plain.prof" >"$T/plain.fold" 2>"$T/err" &&
+	nonempty "$T/plain.fold"
 ok $? "that profile reads back"
 nonempty "$T/plain.fold" && cmp -s "$T/sleep-dd.fold" "$T/plain.fold"
 ok $? "... with the same stacks and weights"
