@@ -10,7 +10,7 @@
 /* The columns before a frame's name: "%7.2f %7.2f %+7.2f X ". */
 #define FOCUS_NUM_COLS 27
 /* Deeper frames are indented no further, so that names keep room. */
-#define FOCUS_MAX_INDENT 40
+#define FOCUS_MAX_INDENT 30
 #define FOCUS_MIN_NAME 16
 
 struct kid {
@@ -63,25 +63,36 @@ static void write_line(struct outfile *o, const struct cmp_tree *t,
 {
 	struct cmp_node n;
 	char b[32], nw[32], ch[32];
-	size_t depth = t->shape->nodes[id].depth - 1, indent, room;
+	size_t depth = t->shape->nodes[id].depth - 1, indent, room, used;
+	size_t max_indent;
 
 	cmp_node_get(t, id, &n);
+	/*
+	 * Past FOCUS_MAX_INDENT the indent stops growing and the name says
+	 * how many levels deeper it is ("+3 name"), so that a deep chain
+	 * never looks like a row of siblings.
+	 */
+	max_indent = width >= FOCUS_NUM_COLS + FOCUS_MIN_NAME + FOCUS_MAX_INDENT
+			     ? FOCUS_MAX_INDENT
+			     : (width - FOCUS_NUM_COLS - FOCUS_MIN_NAME) & ~1UL;
 	indent = 2 * depth;
-	if (indent > FOCUS_MAX_INDENT)
-		indent = FOCUS_MAX_INDENT;
-	room = width > FOCUS_NUM_COLS + indent + FOCUS_MIN_NAME
-		       ? width - FOCUS_NUM_COLS - indent
-		       : FOCUS_MIN_NAME;
-	/* The name as the table and the graph have it: no kind suffix. */
 	strbuf_reset(&sb[0]);
-	strbuf_addstr(&sb[0], cmp_name(t, id));
-	outfile_printf(o, "%s %s %s %c %*s", fmt_double(b, sizeof(b), "%7.2f",
-							n.base),
+	if (indent > max_indent) {
+		strbuf_addf(&sb[0], "+%zu ", depth - max_indent / 2);
+		indent = max_indent;
+	}
+	used = sb[0].len;
+	room = width > FOCUS_NUM_COLS + indent + used + 4
+		       ? width - FOCUS_NUM_COLS - indent - used
+		       : 4;
+	/* The name as the table and the graph have it: no kind suffix. */
+	text_name(&sb[1], cmp_name(t, id), room);
+	strbuf_addstr(&sb[0], sb[1].buf);
+	outfile_printf(o, "%s %s %s %c %*s%s\n",
+		       fmt_double(b, sizeof(b), "%7.2f", n.base),
 		       fmt_double(nw, sizeof(nw), "%7.2f", n.new),
 		       fmt_double(ch, sizeof(ch), "%+7.2f", n.change),
-		       n.changed ? '*' : ' ', (int)indent, "");
-	outfile_puts(o, text_name(&sb[1], sb[0].buf, room));
-	outfile_puts(o, "\n");
+		       n.changed ? '*' : ' ', (int)indent, "", sb[0].buf);
 }
 
 /* One tree, depth first, each level's frames by their larger share. */
@@ -121,6 +132,7 @@ void focus_text_write(struct outfile *o, const struct comparison *c,
 	struct strbuf sb = STRBUF_INIT;
 	const char *func = c->opts.focus ? c->opts.focus : "";
 
+	/* diff's --width is at least 60: the numbers and a name fit */
 	if (!width)
 		width = 100;
 	outfile_printf(o, "focus: %s\n", text_name(&sb, func, width - 7));
@@ -132,7 +144,7 @@ void focus_text_write(struct outfile *o, const struct comparison *c,
 		       text_name(&sb, s[1].name ? s[1].name : "new",
 				 width - 20), s[1].nr_runs,
 		       s[1].nr_runs == 1 ? "" : "s");
-	outfile_puts(o, "Shares in percent of each side's total, as the "
+	outfile_puts(o, "Shares: percent of each side's total, as the "
 			"children rows;\n* changed by the table's rule. A "
 			"sample counts once, at the\noutermost frame of the "
 			"function in its stack.\n");

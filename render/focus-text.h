@@ -18,8 +18,10 @@
  * children rows are, read from c->focus[] (cmp_node_get()): the numbers
  * the focus graph's tooltips show. Siblings by their larger share, then
  * by name; frames absent on both sides are left out. Every line within
- * width columns (0: 100): a deep frame's indent stops growing, a long
- * name loses its middle (text_name()).
+ * width columns (0: 100; at least 60): past 15 levels (fewer in a
+ * narrow width) the indent stops growing and a frame's name is prefixed
+ * with the levels beyond ("+3 name"); a long name loses its middle
+ * (text_name()).
  */
 void focus_text_write(struct outfile *o, const struct comparison *c,
 		      const struct side_summary s[2], size_t width);

@@ -511,6 +511,10 @@ void svg_write(const struct layout *l, struct outfile *o)
 		       g->graph_x, g->graph_w, fs, op->fontwidth,
 		       op->inverted ? 1 : 0, l->diff ? 1 : 0, g->frame_h);
 	esc(o, l->countname);
+	/* A focus view: where its callers end and its callees begin. */
+	if (l->focus_rows)
+		outfile_printf(o, "\" data-focus-y=\"%.1f",
+			       g->graph_y + l->focus_rows * g->frame_h);
 	outfile_puts(o, "\" data-nametype=\"");
 	esc(o, op->nametype);
 	outfile_puts(o, "\">\n<!-- flamediff: see share/flamegraph.js for "

@@ -164,6 +164,27 @@ ok $? "one profile: target is 350 of the 1000 samples, the full width"
 svg_frame "$T/p.svg" caller_b >"$T/pb" && grep -q '(100 samples, 28.57%)' "$T/pb"
 ok $? "one profile: caller_b, 100 samples (20 own, 80 through work1)"
 
+# --- the README's example, on the seed --------------------------------------
+"$FLAMEDIFF" diff --focus folio_alloc_swap tests/data/seed/base \
+	tests/data/seed/new >"$T/seed" 2>"$T/err"
+ok $? "diff --focus of the seed exits 0"
+sed -n '/^callees (/,$p' "$T/seed" >"$T/seed.callees"
+sed -n '/^    callees (/,/^$/p' README.md | sed -e '/^$/d' -e 's/^    //' \
+	>"$T/readme.callees"
+nonempty "$T/seed.callees" && cmp -s "$T/readme.callees" "$T/seed.callees"
+ok $? "the README's callees of folio_alloc_swap are the seed's, line for line"
+[ $? -eq 0 ] || diff "$T/readme.callees" "$T/seed.callees" | sed 's/^/#   /'
+
+# past 15 levels the indent stops and the name says how much deeper
+grep -q '^  92.48   43.51  -48.97 \*  *+1 do_syscall_64$' "$T/seed" &&
+	grep -q '^  92.48   43.51  -48.97 \*  *+4 stress-ng$' "$T/seed"
+ok $? "a deep chain: +1, +2, ... past the deepest indent, never flat"
+"$FLAMEDIFF" diff --focus folio_alloc_swap --width 60 tests/data/seed/base \
+	tests/data/seed/new >"$T/seed60" 2>"$T/err"
+[ $? -eq 0 ] && nonempty "$T/seed60" && awk 'length > 60 { exit 1 }' "$T/seed60" &&
+	grep -q '\.\.' "$T/seed60"
+ok $? "--width 60: every line within 60 columns, long names cut with .."
+
 # --- errors --------------------------------------------------------------
 "$FLAMEDIFF" diff --focus nosuch $D/base.folded $D/new.folded >"$T/out" \
 	2>"$T/err"
