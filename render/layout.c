@@ -806,10 +806,16 @@ static void diff_legend(struct layout *l, size_t nb, size_t nn)
 	strbuf_release(&sb);
 }
 
-int layout_build_diff(struct layout **out, const struct cmp_tree *t,
+/*
+ * layout_build_diff(); one_side: a picture when a side has nothing, as
+ * long as the widths have something (a focus view of a function only one
+ * build has).
+ */
+static int build_diff(struct layout **out, const struct cmp_tree *t,
 		      const struct profile *base_merged,
 		      const struct profile *new_merged,
-		      const struct flame_opts *o, struct fd_err *err)
+		      const struct flame_opts *o, bool one_side,
+		      struct fd_err *err)
 {
 	struct walk wk = { 0 };
 	struct layout *l;
@@ -828,6 +834,8 @@ int layout_build_diff(struct layout **out, const struct cmp_tree *t,
 	l->empty = !(cmp_mean(t, NODE_ROOT, false, false) > 0 &&
 		     cmp_mean(t, NODE_ROOT, true, false) > 0);
 	w = diff_widths(t, o->width_by);
+	if (one_side)
+		l->empty = !(w[NODE_ROOT] > 0);
 	/* The walk reads the tree's own shape: no copy of it. */
 	ret = lay_out(l, t->shape, w, &wk, err);
 	if (!ret) {
@@ -842,6 +850,14 @@ int layout_build_diff(struct layout **out, const struct cmp_tree *t,
 	}
 	*out = l;
 	return 0;
+}
+
+int layout_build_diff(struct layout **out, const struct cmp_tree *t,
+		      const struct profile *base_merged,
+		      const struct profile *new_merged,
+		      const struct flame_opts *o, struct fd_err *err)
+{
+	return build_diff(out, t, base_merged, new_merged, o, false, err);
 }
 
 void layout_diff_shares(const struct layout *l, const struct layout_frame *f,
@@ -974,10 +990,10 @@ int layout_build_focus(struct layout **out, const struct cmp_tree *callers,
 	int ret;
 
 	*out = NULL;
-	ret = layout_build_diff(&l, callers, base_merged, new_merged, o, err);
+	ret = build_diff(&l, callers, base_merged, new_merged, o, true, err);
 	if (ret)
 		return ret;
-	ret = layout_build_diff(&b, callees, base_merged, new_merged, o, err);
+	ret = build_diff(&b, callees, base_merged, new_merged, o, true, err);
 	if (ret) {
 		layout__delete(l);
 		return ret;

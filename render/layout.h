@@ -327,8 +327,9 @@ int layout_build_diff(struct layout **out, const struct cmp_tree *t,
  * callers drawn above as a flame graph whose bottom row is func, the
  * callees below as an icicle whose top row is func (focus_split). The
  * widths are shares of func's share: func is the full width. The title
- * and subtitle say so unless o gives them. When a side has no sample of
- * func the layout is empty (as layout_build_diff()'s).
+ * and subtitle say so unless o gives them. A func of one side only is
+ * drawn (all gone, or all new); the layout is empty when the share
+ * o->width_by names is 0.
  * layout_build_focus_plain() does the same for one profile's two focus
  * trees (focus_run_build()), weights as layout_build() draws them.
  */

@@ -185,6 +185,14 @@ ok $? "a deep chain: +1, +2, ... past the deepest indent, never flat"
 	grep -q '\.\.' "$T/seed60"
 ok $? "--width 60: every line within 60 columns, long names cut with .."
 
+# a function only the new build has is drawn, all of it new
+"$FLAMEDIFF" svg --diff --focus _raw_spin_lock tests/data/seed/base \
+	tests/data/seed/new -o "$T/born.svg" 2>"$T/err"
+[ $? -eq 0 ] && svg_frame "$T/born.svg" _raw_spin_lock >"$T/born" &&
+	grep -q '(base 0.00%, new 42.91%, +42.91 pts)' "$T/born" &&
+	grep -q '^<g class="born">' "$T/born"
+ok $? "svg --focus of a function new in the new build: drawn, all new"
+
 # --- errors --------------------------------------------------------------
 "$FLAMEDIFF" diff --focus nosuch $D/base.folded $D/new.folded >"$T/out" \
 	2>"$T/err"
