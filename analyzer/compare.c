@@ -33,6 +33,7 @@ struct cmp_build {
 		double *self;	/* kept self weight, by union node */
 		double *below;	/* max_depth: weight of deeper nodes */
 		uint32_t len;	/* union nodes when the run was added */
+		double whole;	/* the run's 100%; < 0: its kept weight */
 	} *cols;
 	size_t nr_cols;
 	unsigned long alloc_cols;
@@ -348,6 +349,7 @@ static void add_target(struct cmp_build *b, bool new)
 	col->len = t->nr_nodes;
 	col->self = xcalloc(col->len, sizeof(double));
 	col->below = NULL;
+	col->whole = -1;
 	for (id = 1; id < shape->nr_nodes; id++)
 		if (shape->nodes[id].self && kept(shape, id))
 			col->self[id] = shape->nodes[id].self;
@@ -396,6 +398,7 @@ static void add_run(struct cmp_build *b, const struct profile *p, bool new,
 	col->len = b->t->nr_nodes;
 	col->self = xcalloc(col->len, sizeof(double));
 	col->below = deep ? xcalloc(col->len, sizeof(double)) : NULL;
+	col->whole = -1;
 	for (id = 1; id < p->nr_nodes; id++) {
 		if (!p->nodes[id].self || !kept(p, id))
 			continue;
@@ -418,6 +421,39 @@ void cmp_build_add_take(struct cmp_build *b, struct profile *p, bool new)
 	add_run(b, p, new, p);
 }
 
+void cmp_build_add_part(struct cmp_build *b, const struct profile *part,
+			bool new, double whole)
+{
+	struct cmp_col *col;
+	uint32_t *map, id;
+	uint8_t *deep = NULL;
+
+	if (new)
+		b->t->nr_new++;
+	else
+		b->t->nr_base++;
+	/* No run is read into a tree of parts. */
+	b->no_target = true;
+	map = map_run(b, part, &deep);
+	b->t->nr_nodes = b->t->shape->nr_nodes;
+	ALLOC_GROW(b->cols, b->nr_cols + 1, b->alloc_cols);
+	col = &b->cols[b->nr_cols++];
+	col->len = b->t->nr_nodes;
+	col->self = xcalloc(col->len, sizeof(double));
+	col->below = deep ? xcalloc(col->len, sizeof(double)) : NULL;
+	col->whole = whole > 0 ? whole : 0;
+	for (id = 1; id < part->nr_nodes; id++) {
+		if (!part->nodes[id].self)
+			continue;
+		if (deep && deep[id])
+			col->below[map[id]] += part->nodes[id].self;
+		else
+			col->self[map[id]] += part->nodes[id].self;
+	}
+	free(deep);
+	free(map);
+}
+
 void cmp_build__delete(struct cmp_build *b)
 {
 	size_t c;
@@ -437,7 +473,7 @@ struct cmp_tree *cmp_build_finish(struct cmp_build *b)
 {
 	struct cmp_tree *t = b->t;
 	size_t nb = t->nr_base, nn = t->nr_new, cols = nb + nn, c;
-	double *kept_total;
+	double *kept_total = xmalloc(sizeof(double) * (cols + 1));
 	uint32_t id;
 
 	/* The columns, base runs first as they were added, into rows. */
@@ -445,6 +481,8 @@ struct cmp_tree *cmp_build_finish(struct cmp_build *b)
 	t->self_share = xcalloc(size_mul(t->nr_nodes, cols), sizeof(double));
 	for (c = 0; c < cols; c++) {
 		struct cmp_col *col = &b->cols[c];
+
+		kept_total[c] = col->whole;
 
 		for (id = 0; id < col->len; id++) {
 			size_t at = (size_t)id * cols + c;
@@ -469,13 +507,14 @@ struct cmp_tree *cmp_build_finish(struct cmp_build *b)
 		for (c = 0; c < cols; c++)
 			t->share[par * cols + c] += t->share[id * cols + c];
 	}
-	kept_total = xmalloc(sizeof(double) * (cols + 1));
 	for (c = 0; c < cols; c++) {
+		/* A part's 100% is its run's, given; a run's is its sum. */
+		if (kept_total[c] < 0)
+			kept_total[c] = t->share[c];
 		if (c < nb)
-			t->base_kept[c] = t->share[c];
+			t->base_kept[c] = kept_total[c];
 		else
-			t->new_kept[c - nb] = t->share[c];
-		kept_total[c] = t->share[c];
+			t->new_kept[c - nb] = kept_total[c];
 	}
 	to_shares(t->share, t->nr_nodes, cols, kept_total,
 		  !t->opts.full_precision);

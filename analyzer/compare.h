@@ -123,6 +123,16 @@ void cmp_build_add(struct cmp_build *b, const struct profile *run, bool new);
 void cmp_build_add_take(struct cmp_build *b, struct profile *run, bool new);
 
 /*
+ * A part of a run (focus.h's callers or callees tree of it) as the next
+ * column: every self weight of part counts (it holds kept weight only),
+ * and the shares are percent of whole, the run's kept weight, not of
+ * part's total: the root's share is then part's share of the run. A
+ * build given parts is given nothing else.
+ */
+void cmp_build_add_part(struct cmp_build *b, const struct profile *part,
+			bool new, double whole);
+
+/*
  * A run read straight into the union tree, rather than into a tree of its
  * own then mapped: cmp_build_target() gives the union tree with no weights
  * (profile_reuse()) to read the next run into, or NULL when the run must

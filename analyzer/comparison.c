@@ -21,12 +21,32 @@ struct tree_ctx {
 	bool new;	/* the new side's runs */
 };
 
+/* The run's focus trees, each a column of its comparison. */
+static void focus_add(struct comparison *c, const struct profile *run,
+		      bool new)
+{
+	struct focus_run fr;
+
+	focus_run_build(run, &c->focus_spec, &fr);
+	cmp_build_add_part(c->focus_build[FOCUS_CALLERS], fr.callers, new,
+			   fr.kept);
+	cmp_build_add_part(c->focus_build[FOCUS_CALLEES], fr.callees, new,
+			   fr.kept);
+	c->focus_weight += fr.weight;
+	focus_run_release(&fr);
+}
+
 static int tree_run(void *ctx, struct profile *run, size_t i UNUSED,
 		    const char *path UNUSED, struct fd_err *err UNUSED)
 {
 	struct tree_ctx *tc = ctx;
 	struct profile *r;
 
+	/* Before the tree may take the run's nodes. */
+	if (tc->c->focus_build[0])
+		focus_add(tc->c, run, tc->new);
+	if (!tc->c->build)
+		return 0;
 	/* The run's tree is not read after this: the tree may take it. */
 	if (!tc->reverse) {
 		cmp_build_add_take(tc->c->build, run, tc->new);
@@ -64,10 +84,21 @@ static void load_begin(struct comparison *c, const struct comparison_opts *o,
 
 		c->build = cmp_build__new(&co);
 	}
+	if (o->focus) {
+		struct cmp_opts co = {
+			.diff = o->diff,
+			.full_precision = o->full_precision,
+			.strip_clones = o->strip_clones,
+		};
+
+		focus_spec_init(&c->focus_spec, o->focus, o->strip_clones);
+		for (i = 0; i < 2; i++)
+			c->focus_build[i] = cmp_build__new(&co);
+	}
 	for (i = 0; i < 2; i++) {
 		tc[i] = (struct tree_ctx){ c, o->reverse, i == 1 };
 		v[i] = (struct diff_side_visit){
-			.run = o->tree ? tree_run : NULL,
+			.run = o->tree || o->focus ? tree_run : NULL,
 			/*
 			 * Runs read straight into the union tree, when the
 			 * tree is all that is kept of them: no rows measured
@@ -76,7 +107,7 @@ static void load_begin(struct comparison *c, const struct comparison_opts *o,
 			 */
 			.target = o->tree && o->no_rows && !o->reverse &&
 						  !o->merged && !o->chains &&
-						  direct
+						  !o->focus && direct
 					  ? tree_target
 					  : NULL,
 			.ctx = &tc[i],
@@ -202,6 +233,27 @@ static int compare_profiles(struct comparison *c,
 	return ret;
 }
 
+/* The focus trees' comparisons, when FUNC is in a sample at all. */
+static int focus_finish(struct comparison *c, const struct comparison_opts *o,
+			struct fd_err *err)
+{
+	int i;
+
+	if (!comparison_profiles(c) || !c->focus_build[0])
+		return fd_err_set(err, "--focus %s: profiles are needed on "
+				  "both sides, not LKP stats files",
+				  o->focus);
+	if (!(c->focus_weight > 0))
+		return fd_err_set(err, "--focus %s: no sample of either side "
+				  "has this function in its stack",
+				  o->focus);
+	for (i = 0; i < 2; i++) {
+		c->focus[i] = cmp_build_finish(c->focus_build[i]);
+		c->focus_build[i] = NULL;
+	}
+	return 0;
+}
+
 int comparison_compute(struct comparison *c, const struct comparison_opts *o,
 		       struct fd_err *err)
 {
@@ -232,7 +284,7 @@ int comparison_compute(struct comparison *c, const struct comparison_opts *o,
 		c->tree = cmp_build_finish(c->build);
 		c->build = NULL;
 	}
-	return 0;
+	return o->focus ? focus_finish(c, o, err) : 0;
 }
 
 int comparison_run(struct comparison *c, char *const *const paths[2],
@@ -296,6 +348,11 @@ void comparison_release(struct comparison *c)
 		diff_side_release(&c->sides[k]);
 	cmp_build__delete(c->build);
 	cmp_tree__delete(c->tree);
+	for (k = 0; k < 2; k++) {
+		cmp_build__delete(c->focus_build[k]);
+		cmp_tree__delete(c->focus[k]);
+	}
+	focus_spec_release(&c->focus_spec);
 	proc_match__delete(c->match);
 	diff_release(&c->table);
 	free(c->event);

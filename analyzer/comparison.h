@@ -10,6 +10,7 @@
 #include "analyzer/compare.h"
 #include "analyzer/diff.h"
 #include "analyzer/explain.h"
+#include "analyzer/focus.h"
 #include "analyzer/input.h"
 #include "analyzer/match.h"
 #include "analyzer/side.h"
@@ -47,6 +48,9 @@ struct comparison_opts {
 				  * headline), each run measured for its
 				  * totals only */
 	const char *event;	 /* the keys' event; NULL: from the sides */
+	/* --focus FUNC: also the focus trees of FUNC (focus.h), each
+	 * compared as the call tree is: c->focus[]; NULL: none */
+	const char *focus;
 	/* --rename, --testcase, --no-rename (match.h); NULL: the
 	 * automatic rule alone */
 	const struct match_opts *match;
@@ -85,6 +89,17 @@ struct comparison {
 	struct diff table;
 	struct cmp_tree *tree;	   /* NULL: not asked, or a stats side */
 	struct cmp_build *build;   /* the tree while the runs are read */
+	/*
+	 * opts.focus: the comparisons of FUNC's callers tree and callees
+	 * tree (focus.h), FOCUS_CALLERS and FOCUS_CALLEES, shares of each
+	 * run's kept weight as the call tree's; a root's share is FUNC's
+	 * children share. comparison_compute() fails (naming FUNC) when no
+	 * sample of either side holds it.
+	 */
+	struct cmp_tree *focus[2];
+	struct cmp_build *focus_build[2];
+	struct focus_spec focus_spec;
+	double focus_weight;	   /* summed over all runs */
 	/* The sides' processes and testcases matched (match.h), and what
 	 * to say of it (NULL: nothing), set by comparison_load(). */
 	struct proc_match *match;

@@ -16,6 +16,7 @@
 #include "lib/strbuf.h"
 #include "render/diff-text.h"
 #include "render/export.h"
+#include "render/focus-text.h"
 #include "cli/builtin.h"
 #include "cli/diff-verdict.h"
 #include "cli/input-opts.h"
@@ -72,6 +73,7 @@ struct diff_cmd {
 	uint64_t width;		/* --width; 0: LKP's rows (100 with --rows) */
 	uint64_t top;		/* --top: per group; 0: all */
 	const char *names[2], *event;
+	const char *focus;	/* --focus FUNC */
 	struct input_opts io;
 	struct match_opts match;
 	struct po_list paths[2]; /* base, new */
@@ -164,6 +166,10 @@ const struct po_option diff_options[] = {
 		"(>) N: N%: percent of the base mean, else points\n"
 		"(perf-profile) or the stat's own unit; a comma\n"
 		"list or repeated, any rule may fire"),
+	PO_STRING(0, "focus", D, focus, "FUNC",
+		  "instead of the table, FUNC's callers and callees\n"
+		  "merged over all its call sites, as two indented\n"
+		  "trees: base and new share, change (text only)"),
 	PO_STRING(0, "base-name", D, names[0], "NAME",
 		  "name of the base side (default: the label of its\n"
 		  "first profile, else the file or directory name)"),
@@ -209,6 +215,13 @@ static int parse(struct diff_cmd *c, int argc, char **argv, int *status)
 		return -1;
 	if (match_opts_check(&c->match, "diff", status))
 		return -1;
+	if (c->focus && (c->format != FMT_TABLE || !*c->focus)) {
+		*status = usage_error("diff", c->focus[0] ?
+				      "--focus writes text, not --format %s" :
+				      "--focus: a function name is needed",
+				      format_words[c->format]);
+		return -1;
+	}
 	if (c->paths[0].nr || c->paths[1].nr) {
 		if (n)
 			*status = usage_error("diff", "'%s': give the runs "
@@ -318,6 +331,10 @@ static void diff_comparison_opts(const struct diff_cmd *c,
 	co->names[1] = c->names[1];
 	co->computed = mark_rows;
 	co->computed_data = &c->io;
+	/* The focus view is all that is printed: no explanation. */
+	co->focus = c->focus;
+	if (c->focus)
+		co->tree = co->chains = co->explain = false;
 }
 
 /* Say why comparison_run() failed, as each step's failure is said. */
@@ -360,6 +377,10 @@ static void write_output(const struct diff_cmd *c,
 		diff_text_csv(o, &cmp->table);
 		break;
 	default:
+		if (c->focus) {
+			focus_text_write(o, cmp, sum, c->width);
+			break;
+		}
 		/* --width, else within a mail reply's with --rows */
 		diff_text_table_width(o, &cmp->table, e, sum, &c->opts,
 				      c->width ? c->width :

@@ -283,6 +283,10 @@ const struct po_option graph_options[] = {
 		  "the full width stands for N (a common scale)"),
 	PO_U64(0, "max-depth", G, max_depth, "N", 0, 1000000,
 	       "draw no frame deeper than N (0: all)"),
+	PO_STRING(0, "focus", G, focus, "FUNC",
+		  "FUNC's callers (above it) and callees (below),\n"
+		  "merged over all its call sites (diff: as diff\n"
+		  "--focus); not with --reverse or --inverted"),
 	{ .type = PO_T_DOUBLE, .long_name = "factor",
 	  .off = PO_OFF(G, fo.factor, double), .argh = "F",
 	  .flags = PO_RANGE | PO_LO_OPEN, .lo = 0, .hi = FLAME_MAX_VALUE,
@@ -342,6 +346,14 @@ int graph_cmd_parse(struct graph_cmd *g, int argc, char **argv,
 		return -1;
 	g->fo.color_by = g->color_by;
 	g->cmd = cmd;
+	if (g->focus && (!*g->focus || g->fo.reverse || g->fo.inverted)) {
+		*status = usage_error(cmd, *g->focus ?
+				      "--focus draws callers above and "
+				      "callees below: not with --reverse "
+				      "or --inverted" :
+				      "--focus: a function name is needed");
+		return -1;
+	}
 	g->inputs = argv;
 	g->nr_inputs = n;
 	if (g->base.nr || g->new.nr) {
@@ -395,6 +407,10 @@ static void graph_comparison_opts(const struct graph_cmd *g,
 	 * its info line takes the benchmark's headline, a stats row. */
 	co->no_rows = !g->table_rows;
 	co->match = &g->match;
+	/* A focus view draws the focus trees only. */
+	co->focus = g->focus;
+	if (g->focus)
+		co->tree = false;
 }
 
 /* The comparison (both sides read) into a differential layout. */
@@ -425,12 +441,37 @@ static enum load_result load_comparison(struct graph_cmd *g,
 		g->fo.headline = headline.buf;
 	/* The sides' sums hold the metadata and totals the info line
 	 * shows: no merged tree is kept. */
-	r = layout_result(layout_build_diff(&g->layout, g->cmp.tree,
-					    b->side.sum, n->side.sum,
-					    &g->fo, err));
+	if (g->focus)
+		r = layout_result(layout_build_focus(
+			&g->layout, g->cmp.focus[FOCUS_CALLERS],
+			g->cmp.focus[FOCUS_CALLEES], b->side.sum, n->side.sum,
+			g->focus, &g->fo, err));
+	else
+		r = layout_result(layout_build_diff(&g->layout, g->cmp.tree,
+						    b->side.sum, n->side.sum,
+						    &g->fo, err));
 	g->fo.headline = NULL;
 	strbuf_release(&headline);
 	return r;
+}
+
+/* One profile's focus view: its two focus trees, drawn as one graph. */
+static enum load_result load_focus_plain(struct graph_cmd *g,
+					 struct fd_err *err)
+{
+	struct focus_spec spec;
+
+	focus_spec_init(&spec, g->focus, g->fo.strip_clones);
+	focus_run_build(g->profile, &spec, &g->focus_run);
+	focus_spec_release(&spec);
+	if (!(g->focus_run.weight > 0)) {
+		fd_err_set(err, "--focus %s: no sample has this function in "
+			   "its stack", g->focus);
+		return LOAD_BAD_INPUT;
+	}
+	return layout_result(layout_build_focus_plain(
+		&g->layout, g->focus_run.callers, g->focus_run.callees,
+		g->focus, &g->fo, err));
 }
 
 static enum load_result load_plain(struct graph_cmd *g, struct fd_err *err)
@@ -470,6 +511,8 @@ static enum load_result load_plain(struct graph_cmd *g, struct fd_err *err)
 		return load_comparison(g, err);
 	}
 	profile__delete(p2);
+	if (g->focus)
+		return load_focus_plain(g, err);
 	return layout_result(layout_build(&g->layout, g->profile, &g->fo,
 					  err));
 }
@@ -519,6 +562,7 @@ void graph_cmd_release(struct graph_cmd *g)
 {
 	progress_stop();
 	layout__delete(g->layout);
+	focus_run_release(&g->focus_run);
 	comparison_release(&g->cmp);
 	profile__delete(g->profile);
 	input_opts_release(&g->io);

@@ -37,10 +37,12 @@ struct graph_cmd {
 	bool full_precision;	/* --full-precision (diff) */
 	struct match_opts match; /* --rename, --testcase, --no-rename */
 	const char *cmd;	/* argv[0] as parsed: "svg", "png" */
+	const char *focus;	/* --focus FUNC */
 
 	/* Filled by graph_cmd_load(); all owned by g. */
 	struct profile *profile; /* plain graph: all inputs merged */
 	struct comparison cmp;	 /* diff: the sides, table and call tree */
+	struct focus_run focus_run; /* plain --focus: the drawn trees */
 	struct layout *layout;
 };
 

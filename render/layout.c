@@ -43,6 +43,8 @@ void flame_opts_init(struct flame_opts *o)
 struct layout_priv {
 	struct strtab *strs;	 /* merged labels, title, info */
 	struct profile *own[3];	 /* reversed inputs, the union tree */
+	struct layout *part;	 /* a focus view's callees, whose frames'
+				  * labels it holds */
 };
 
 /* What the walk needs: the tree, and each node's width in units. */
@@ -282,6 +284,7 @@ void layout__delete(struct layout *l)
 	profile__delete(pv->own[0]);
 	profile__delete(pv->own[1]);
 	profile__delete(pv->own[2]);
+	layout__delete(pv->part);
 	free(pv);
 	free(l->frames);
 	free(l->deltas);
@@ -803,10 +806,16 @@ static void diff_legend(struct layout *l, size_t nb, size_t nn)
 	strbuf_release(&sb);
 }
 
-int layout_build_diff(struct layout **out, const struct cmp_tree *t,
+/*
+ * layout_build_diff(); one_side: a picture when a side has nothing, as
+ * long as the widths have something (a focus view of a function only one
+ * build has).
+ */
+static int build_diff(struct layout **out, const struct cmp_tree *t,
 		      const struct profile *base_merged,
 		      const struct profile *new_merged,
-		      const struct flame_opts *o, struct fd_err *err)
+		      const struct flame_opts *o, bool one_side,
+		      struct fd_err *err)
 {
 	struct walk wk = { 0 };
 	struct layout *l;
@@ -825,6 +834,8 @@ int layout_build_diff(struct layout **out, const struct cmp_tree *t,
 	l->empty = !(cmp_mean(t, NODE_ROOT, false, false) > 0 &&
 		     cmp_mean(t, NODE_ROOT, true, false) > 0);
 	w = diff_widths(t, o->width_by);
+	if (one_side)
+		l->empty = !(w[NODE_ROOT] > 0);
 	/* The walk reads the tree's own shape: no copy of it. */
 	ret = lay_out(l, t->shape, w, &wk, err);
 	if (!ret) {
@@ -839,6 +850,14 @@ int layout_build_diff(struct layout **out, const struct cmp_tree *t,
 	}
 	*out = l;
 	return 0;
+}
+
+int layout_build_diff(struct layout **out, const struct cmp_tree *t,
+		      const struct profile *base_merged,
+		      const struct profile *new_merged,
+		      const struct flame_opts *o, struct fd_err *err)
+{
+	return build_diff(out, t, base_merged, new_merged, o, false, err);
 }
 
 void layout_diff_shares(const struct layout *l, const struct layout_frame *f,
@@ -887,4 +906,127 @@ size_t layout_label(const struct layout *l, const struct layout_frame *f,
 	memcpy(buf, f->name, cut);
 	memcpy(buf + cut, "..", 3);
 	return cut + 2;
+}
+
+/*
+ * Frames [1, from->nr_frames) of from (its root left out) appended to
+ * l's, one level nearer the root: from's root's children become roots.
+ */
+static void focus_append(struct layout *l, const struct layout *from)
+{
+	size_t base = l->nr_frames, i;
+
+	for (i = 1; i < from->nr_frames; i++) {
+		struct layout_frame *f = &l->frames[base + i - 1];
+
+		*f = from->frames[i];
+		f->depth--;
+		f->parent = f->parent == 0 || f->parent == NODE_NONE
+				    ? NODE_NONE
+				    : (uint32_t)(base + f->parent - 1);
+		if (l->deltas)
+			l->deltas[base + i - 1] = from->deltas[i];
+	}
+	l->nr_frames = base + from->nr_frames - 1;
+}
+
+/*
+ * The two layouts as one picture: callers (l) above, a flame graph whose
+ * bottom row is the function, callees (b) below, an icicle whose top row
+ * is the function, one empty row between. The roots "all" (the
+ * function's share again) are left out.
+ */
+static void focus_join(struct layout *l, struct layout *b, const char *func)
+{
+	struct layout_frame *fa = l->frames;
+	struct layout_delta *da = l->deltas;
+	size_t na = l->nr_frames, nb = b->nr_frames;
+	uint32_t rows_a = l->max_depth, rows_b = b->max_depth;
+	struct strbuf sb = STRBUF_INIT;
+
+	l->frames = xcalloc(na + nb, sizeof(*l->frames));
+	l->deltas = da ? xcalloc(na + nb, sizeof(*l->deltas)) : NULL;
+	l->nr_frames = 0;
+	{
+		/* l's own frames, read from the arrays it had */
+		struct layout from = *l;
+
+		from.frames = fa;
+		from.deltas = da;
+		from.nr_frames = na;
+		focus_append(l, &from);
+	}
+	l->focus_split = l->nr_frames;
+	focus_append(l, b);
+	free(fa);
+	free(da);
+	((struct layout_priv *)l->priv)->part = b;
+	l->focus_rows = rows_a;
+	l->max_depth = rows_a + rows_b;
+	if (!l->opts->title) {
+		strbuf_addf(&sb, "Focus: %s", func);
+		l->title = intern_str(l, sb.buf);
+	}
+	if (!l->opts->subtitle) {
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "its callers above it, its callees below, "
+			    "merged over all its call sites; the full width "
+			    "is its share");
+		l->subtitle = intern_str(l, sb.buf);
+	}
+	strbuf_release(&sb);
+	set_geom(l, rows_a + 1 + rows_b);
+	if (l->deltas)
+		diff_heat(l);
+}
+
+int layout_build_focus(struct layout **out, const struct cmp_tree *callers,
+		       const struct cmp_tree *callees,
+		       const struct profile *base_merged,
+		       const struct profile *new_merged, const char *func,
+		       const struct flame_opts *o, struct fd_err *err)
+{
+	struct layout *l, *b;
+	int ret;
+
+	*out = NULL;
+	ret = build_diff(&l, callers, base_merged, new_merged, o, true, err);
+	if (ret)
+		return ret;
+	ret = build_diff(&b, callees, base_merged, new_merged, o, true, err);
+	if (ret) {
+		layout__delete(l);
+		return ret;
+	}
+	if (l->empty || b->empty)
+		layout__delete(b);
+	else
+		focus_join(l, b, func);
+	*out = l;
+	return 0;
+}
+
+int layout_build_focus_plain(struct layout **out,
+			     const struct profile *callers,
+			     const struct profile *callees, const char *func,
+			     const struct flame_opts *o, struct fd_err *err)
+{
+	struct layout *l, *b;
+	int ret;
+
+	*out = NULL;
+	ret = layout_build(&l, callers, o, err);
+	if (ret)
+		return ret;
+	ret = layout_build(&b, callees, o, err);
+	if (ret) {
+		layout__delete(l);
+		return ret;
+	}
+	if (l->empty || b->empty)
+		layout__delete(b);
+	else
+		focus_join(l, b, func);
+	*out = l;
+	return 0;
 }

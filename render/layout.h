@@ -244,6 +244,17 @@ struct layout {
 	double duration, new_duration;
 	uint64_t samples, new_samples;
 
+	/*
+	 * A focus view (layout_build_focus()): frames [0, focus_split) are
+	 * the callers, drawn as a flame graph in the top focus_rows rows,
+	 * the function at the bottom one; the frames from focus_split on
+	 * the callees, an icicle below one empty row, the function at its
+	 * top. Each part's roots have depth 0 and parent NODE_NONE. 0: an
+	 * ordinary graph.
+	 */
+	size_t focus_split;
+	uint32_t focus_rows;
+
 	void *priv; /* storage owned by the layout (names, merged labels) */
 };
 
@@ -308,6 +319,30 @@ int layout_build_diff(struct layout **out, const struct cmp_tree *t,
 		      const struct profile *new_merged,
 		      const struct flame_opts *o, struct fd_err *err);
 
+/*
+ * The focus view of a function, func, as one picture (diff --focus's
+ * numbers): the comparisons of its callers and its callees trees
+ * (struct comparison's focus[], analyzer/focus.h), each laid out as
+ * layout_build_diff() lays out a comparison, with one colour scale; the
+ * callers drawn above as a flame graph whose bottom row is func, the
+ * callees below as an icicle whose top row is func (focus_split). The
+ * widths are shares of func's share: func is the full width. The title
+ * and subtitle say so unless o gives them. A func of one side only is
+ * drawn (all gone, or all new); the layout is empty when the share
+ * o->width_by names is 0.
+ * layout_build_focus_plain() does the same for one profile's two focus
+ * trees (focus_run_build()), weights as layout_build() draws them.
+ */
+int layout_build_focus(struct layout **out, const struct cmp_tree *callers,
+		       const struct cmp_tree *callees,
+		       const struct profile *base_merged,
+		       const struct profile *new_merged, const char *func,
+		       const struct flame_opts *o, struct fd_err *err);
+int layout_build_focus_plain(struct layout **out,
+			     const struct profile *callers,
+			     const struct profile *callees, const char *func,
+			     const struct flame_opts *o, struct fd_err *err);
+
 void layout__delete(struct layout *l);
 
 /*
@@ -334,6 +369,19 @@ static inline double layout_row_y(const struct layout *l, uint32_t depth)
 	if (l->opts->inverted)
 		return g->graph_y + depth * g->frame_h;
 	return g->graph_y + g->graph_h - (depth + 1) * g->frame_h;
+}
+
+/* Top of the row of frame f: layout_row_y(), or a focus view's place. */
+static inline double layout_frame_y(const struct layout *l,
+				    const struct layout_frame *f)
+{
+	const struct layout_geom *g = &l->geom;
+
+	if (!l->focus_rows)
+		return layout_row_y(l, f->depth);
+	if ((size_t)(f - l->frames) < l->focus_split)
+		return g->graph_y + (l->focus_rows - 1.0 - f->depth) * g->frame_h;
+	return g->graph_y + (l->focus_rows + 1.0 + f->depth) * g->frame_h;
 }
 
 /*

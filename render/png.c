@@ -312,7 +312,7 @@ static void draw_frames(cairo_t *cr, const struct layout *l)
 	for (i = 0; i < l->nr_frames; i++) {
 		const struct layout_frame *f = &l->frames[i];
 		struct rgb c = color_frame(l, f);
-		double top = layout_row_y(l, f->depth);
+		double top = layout_frame_y(l, f);
 		double y0 = round(top), y1 = round(top + g->frame_h - 1);
 		double x0 = round(f->x), x1 = round(f->x + f->width);
 		size_t n;

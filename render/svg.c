@@ -300,8 +300,10 @@ static void frame_title(struct sink *k, const struct layout *l,
 {
 	char a[64], b[64];
 	double share = fin(l->total > 0 ? 100 * f->value / l->total : 0);
-	/* The root "all" is no process, whatever its kind. */
-	const char *kw = f->depth ? kind_word(f->kind) : NULL;
+	/* The root "all" is no process, whatever its kind; a focus
+	 * view's roots are the function. */
+	bool root = !f->depth && !l->focus_rows;
+	const char *kw = root ? NULL : kind_word(f->kind);
 
 	escape_to(k, f->name, f->name_len);
 	if (!l->diff) {
@@ -337,7 +339,7 @@ static void frame_title(struct sink *k, const struct layout *l,
 
 			sink_add(k, p, n);
 		}
-		if (!(f->flags & LF_MERGED) && f->depth > 0)
+		if (!(f->flags & LF_MERGED) && !root)
 			sink_str(k, f->flags & LF_CHANGED
 					    ? "&#10;verdict: changed"
 					    : "&#10;verdict: not changed");
@@ -373,7 +375,7 @@ static void write_frame(struct sink *k, const struct layout *l,
 			const struct layout_frame *f)
 {
 	char label[1024];
-	double y = layout_row_y(l, f->depth), h = l->geom.frame_h - 1;
+	double y = layout_frame_y(l, f), h = l->geom.frame_h - 1;
 	size_t n;
 
 	sink_lit(k, "<g");
@@ -509,6 +511,10 @@ void svg_write(const struct layout *l, struct outfile *o)
 		       g->graph_x, g->graph_w, fs, op->fontwidth,
 		       op->inverted ? 1 : 0, l->diff ? 1 : 0, g->frame_h);
 	esc(o, l->countname);
+	/* A focus view: where its callers end and its callees begin. */
+	if (l->focus_rows)
+		outfile_printf(o, "\" data-focus-y=\"%.1f",
+			       g->graph_y + l->focus_rows * g->frame_h);
 	outfile_puts(o, "\" data-nametype=\"");
 	esc(o, op->nametype);
 	outfile_puts(o, "\">\n<!-- flamediff: see share/flamegraph.js for "

@@ -34,7 +34,7 @@
 	}
 
 	function init() {
-		var gs, i, g, r, t, title, y;
+		var gs, i, g, r, t, title, y, part;
 
 		if (cfg)
 			return;
@@ -44,6 +44,9 @@
 			fs: num("fontsize", 12),
 			fw: num("fontwidth", 0.59),
 			inverted: num("inverted", 0) === 1,
+			// A focus view: frames below this y are the callees
+			// (an icicle), those above the callers (a flame graph).
+			focusY: num("focus-y", -1),
 			diff: num("diff", 0) === 1,
 			nametype: svg.getAttribute("data-nametype") || "Function:"
 		};
@@ -60,6 +63,7 @@
 			if (!r || !t || !title)
 				continue;
 			y = parseFloat(r.getAttribute("y"));
+			part = cfg.focusY >= 0 && y > cfg.focusY ? 1 : 0;
 			frames.push({
 				index: frames.length,
 				g: g, rect: r, text: t,
@@ -68,7 +72,8 @@
 				x: parseFloat(r.getAttribute("x")),
 				w: parseFloat(r.getAttribute("width")),
 				// How far from the root: larger = deeper.
-				level: cfg.inverted ? y : -y,
+				level: cfg.inverted || part ? y : -y,
+				part: part,
 				fill: r.getAttribute("fill"),
 				tx: parseFloat(t.getAttribute("x"))
 			});
@@ -168,7 +173,9 @@
 		scale = cfg.gw / z.w;
 		for (k = 0; k < frames.length; k++) {
 			f = frames[k];
-			if (f.level < z.level) {
+			if (f.part !== z.part) {
+				f.g.classList.add("hide");
+			} else if (f.level < z.level) {
 				if (f.x <= z.x + EPS && f.x + f.w >= z.x + z.w - EPS) {
 					f.g.classList.add("parent");
 					place(f, cfg.gx, cfg.gw);
@@ -226,12 +233,19 @@
 		return m ? [parseFloat(m[1]), parseFloat(m[2])] : [0, 0];
 	}
 
+	// The larger of two parts' matches, [sum, base, new].
+	function sumPart(best, sum, base, nw) {
+		if (!best || sum > best[0])
+			return [sum, base, nw];
+		return best;
+	}
+
 	// Colours the frames whose name matches; returns the matched share
 	// of the total in percent (a diff: of base's), -1 for a bad
 	// expression. A match inside a match counts once.
 	function search(term) {
 		var re, k, f, hits = [], end = -Infinity, root, sum = 0;
-		var base = 0, nw = 0, sh, text;
+		var base = 0, nw = 0, sh, text, best = null;
 		clearSearch();
 		try {
 			re = new RegExp(term);
@@ -250,9 +264,18 @@
 		}
 		// Outermost matches only: by x, the wider (closer to the root)
 		// first; a frame starting inside the last kept one is in it.
-		hits.sort(function (a, b) { return a.x - b.x || b.w - a.w; });
+		// A focus view's two parts each hold the function's samples
+		// once: each is summed apart, the larger one shown.
+		hits.sort(function (a, b) {
+			return a.part - b.part || a.x - b.x || b.w - a.w;
+		});
 		for (k = 0; k < hits.length; k++) {
 			f = hits[k];
+			if (k && f.part !== hits[k - 1].part) {
+				best = sumPart(best, sum, base, nw);
+				end = -Infinity;
+				sum = base = nw = 0;
+			}
 			if (f.x < end - EPS)
 				continue;
 			end = f.x + f.w;
@@ -263,6 +286,10 @@
 				nw += sh[1];
 			}
 		}
+		best = sumPart(best, sum, base, nw);
+		sum = best[0];
+		base = best[1];
+		nw = best[2];
 		root = frames.length ? frames[0].w : 0;
 		if (cfg.diff) {
 			text = "Matched: base " + Math.min(100, base).toFixed(1) +
