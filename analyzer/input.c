@@ -368,6 +368,7 @@ static void take_meta(struct profile *p, struct profile *q)
 	TAKE(host);
 	TAKE(kernel);
 	TAKE(cmdline);
+	TAKE(target);
 	TAKE(date);
 	TAKE(label);
 #undef TAKE
