@@ -436,15 +436,16 @@ int lkp_iostat_read(struct linereader *lr, const char *first, size_t len,
 			nr_cpu = header(&cpu, cpu_at, w, wl, n, 1);
 			cpu_next = true;
 			reports++;
-		} else if (cpu_next) {
-			iostat_row(ser, "cpu", 3, &cpu, cpu_at, nr_cpu, w, wl,
-				   n);
-			cpu_next = false;
 		} else if (wl[0] == 7 && !strncmp(w[0], "Device:", 7)) {
 			/* "Device" without the colon (sysstat 12): not read,
 			 * as LKP's parse does not */
 			nr_dev = header(&dev, dev_at, w, wl, n, 1);
 			in_dev = true;
+			cpu_next = false;
+		} else if (cpu_next) {
+			iostat_row(ser, "cpu", 3, &cpu, cpu_at, nr_cpu, w, wl,
+				   n);
+			cpu_next = false;
 		} else if (in_dev && n > 1) {
 			iostat_row(ser, w[0], wl[0], &dev, dev_at, nr_dev,
 				   w + 1, wl + 1, n - 1);
