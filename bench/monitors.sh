@@ -94,7 +94,7 @@ BEGIN {
 	if (p > 0.1)
 		printf "monitors / perf-stat: %.2f (the monitors cost %.2f times what the counters cost)\n", m / p, m / p
 	else
-		printf "monitors / perf-stat: no ratio: perf-stat cost %+.2f%%, within this machine'"'"'s noise\n", p
+		printf "monitors / perf-stat: no ratio: perf-stat'"'"'s cost (%+.2f%%) is none measurable here\n", p
 }'
 
 # What flamediff itself takes, which noise on a shared machine does not
