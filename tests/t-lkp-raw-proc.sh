@@ -96,6 +96,71 @@ expect sched_debug sched_debug.cpu.nr_switches.avg 8411053.5 \
 	sched_debug.cfs_rq:/.load.max 1620638 \
 	sched_debug.cfs_rq:/.load.stddev 810319 sched_debug.ktime 1235.06789
 
+# A real one: 6.18's /sys/kernel/debug/sched/debug of a 2-CPU VM, twice
+# (captured with debugfs mounted in a private mount namespace; the
+# runnable-task lines, which the parse skips, cut out), held against the
+# parse and reduction redone in awk from the reference's text: sections
+# (cpu#N, cfs_rq[N]:/, rt_rq[N]:/, dl_rq[N]:, autogroups skipped), each
+# per-CPU key's .max .min .avg .stddev (population) over the CPUs, keys
+# of no CPU as they are, then the mean of the samples, no all-zero row.
+cat >"$T/sd.awk" <<'EOS'
+function flush(   k, n, mx, mn, s, a, v, ss, i) {
+	if (!ns) return
+	for (k in cnt) {
+		n = cnt[k]; mx = mxv[k]; mn = mnv[k]; a = sum[k] / n
+		ss = 0
+		for (i = 1; i <= n; i++) ss += (one[k, i] - a) ^ 2
+		ss /= n
+		add(k ".max", mx); add(k ".min", mn); add(k ".avg", a)
+		add(k ".stddev", sqrt(ss))
+	}
+	delete cnt; delete mxv; delete mnv; delete sum; delete one
+}
+function add(k, v) { val[ns, k] = v; keys[k] }
+/^time: / { flush(); ns++; prefix = ""; cpu = -1; skip = 0; next }
+/^Sched Debug Version/ || /^runnable tasks:/ { next }
+/^[ \t]*$/ { next }
+{
+	line = $0
+	if (match(line, /^[ \t]*[^ \t:][^:]*[ \t]*:[ \t]*-?[0-9]/)) {
+		name = line; sub(/[ \t]*:.*/, "", name); sub(/^[ \t]+/, "", name)
+		v = line; sub(/^[^:]*:[ \t]*/, "", v); v = v + 0
+		if (skip) next
+		k = prefix name
+		if (cpu >= 0) {
+			if (!(k in cnt) || v > mxv[k]) mxv[k] = v
+			if (!(k in cnt) || v < mnv[k]) mnv[k] = v
+			cnt[k]++; sum[k] += v; one[k, cnt[k]] = v
+		} else add(k, v)
+		next
+	}
+	w = $1; gsub(/,/, "", w)
+	cpu = -1
+	if (match(w, /^cpu#[0-9]+$/)) { prefix = "cpu"; cpu = substr(w, 5) + 0 }
+	else if (match(w, /\[[0-9]+\]/)) {
+		cpu = substr(w, RSTART + 1, RLENGTH - 2) + 0
+		prefix = substr(w, 1, RSTART - 1) substr(w, RSTART + RLENGTH)
+	} else prefix = w
+	skip = prefix ~ /:\/autogroup-/
+}
+END {
+	flush()
+	for (k in keys) {
+		s = 0; nz = 0
+		for (i = 1; i <= ns; i++) { s += val[i, k]; if (val[i, k] != 0) nz = 1 }
+		if (!nz) continue
+		printf "sched_debug.%s %.10g\n", k, s / ns
+	}
+}
+EOS
+gzip -dc "$d/sched_debug-6.18.gz" | awk -f "$T/sd.awk" >"$T/sd.want"
+rows "$d/sched_debug-6.18.gz" "$T/sd.got"
+ok $? "diff of a real sched_debug raw file (6.18, gzip) exits 0" ||
+	sed 's/^/#   /' "$T/err"
+same "$T/sd.got" "$T/sd.want"
+ok $? "... its rows are the reduction of the text ($(grep -c '' "$T/sd.want") rows)" ||
+	diff "$T/sd.got" "$T/sd.want" | head -10 | sed 's/^/#   /'
+
 # --- this machine's files, sampled twice -----------------------------------
 # snap FILE OUT: "time:" then FILE, twice
 snap() {
