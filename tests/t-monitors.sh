@@ -14,9 +14,20 @@ skip_unless_recording -- true
 SAMPLER=${SAMPLER:-$PWD/build/tests/tools/proc-sampler}; export SAMPLER
 [ -x "$SAMPLER" ] || { echo "Bail out! no $SAMPLER (make check builds it)"; exit 1; }
 
+# idle: cpuidle's time (us) and usage, summed over every CPU and state
+cat >"$T/idle.sh" <<'EOS'
+idle() {
+	for f in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state[0-9]*; do
+		[ -r "$f/time" ] && echo "$(cat "$f/time") $(cat "$f/usage")"
+	done | awk '{ t += $1; u += $2 } END { printf "%.0f %.0f\n", t, u }'
+}
+EOS
+. "$T/idle.sh"
+
 # The sampler runs inside the recorded command, so that its window is the
 # monitors' own: it starts as the command starts, and ends with it.
 cat >"$T/sampler.sh" <<'EOS'
+. "$IDLE_SH"
 d=$1; shift
 : >"$d/meminfo"; : >"$d/vmstat"
 "$SAMPLER" "$d" &
@@ -38,19 +49,10 @@ idle >"$d/cpuidle.1"
 cat /proc/interrupts >"$d/interrupts.1"; cat /proc/softirqs >"$d/softirqs.1"
 exit $rc
 EOS
-# idle: cpuidle's time (us) and usage, summed over every CPU and state
-cat >"$T/idle.sh" <<'EOS'
-idle() {
-	for f in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state[0-9]*; do
-		[ -r "$f/time" ] && echo "$(cat "$f/time") $(cat "$f/usage")"
-	done | awk '{ t += $1; u += $2 } END { printf "%.0f %.0f\n", t, u }'
-}
-EOS
-. "$T/idle.sh"
-sed -i "1r $T/idle.sh" "$T/sampler.sh"
 mkdir "$T/s"
 idle >"$T/s/cpuidle.outer.0"
-SAMPLER=$SAMPLER "$FLAMEDIFF" record -q -o "$T/m.prof" -- sh "$T/sampler.sh" "$T/s" \
+SAMPLER=$SAMPLER IDLE_SH=$T/idle.sh "$FLAMEDIFF" record -q -o "$T/m.prof" -- \
+	sh "$T/sampler.sh" "$T/s" \
 	stress-ng --mremap 2 -t 5 --metrics >"$T/out" 2>"$T/err"
 ok $? "record -- stress-ng --mremap 2 -t 5 exits 0" ||
 	sed 's/^/#   /' "$T/err"
