@@ -290,6 +290,7 @@ static int header_line(struct fr *fr, char *line, size_t len)
 	STR("host", host);
 	STR("kernel", kernel);
 	STR("cmdline", cmdline);
+	STR("target", target);
 	STR("cpus", cpus);
 	STR("date", date);
 	STR("label", label);
@@ -1059,6 +1060,7 @@ void profile_write(const struct profile *p, struct outfile *o)
 	header_str(o, "kernel", m->kernel);
 	header_str(o, "date", m->date);
 	header_str(o, "cmdline", m->cmdline);
+	header_str(o, "target", m->target);
 	header_str(o, "cpus", m->cpus);
 	outfile_printf(o, "# samples: %llu samples\n",
 		       (unsigned long long)m->samples);

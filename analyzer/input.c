@@ -76,7 +76,7 @@ static bool lkp_line(const char *p, size_t n)
 {
 	return lkp_perf_report_line(p, n) || lkp_perf_stat_line(p, n) ||
 	       lkp_stress_ng_line(p, n) || lkp_vmstat_line(p, n) ||
-	       lkp_mpstat_line(p, n) ||
+	       lkp_mpstat_line(p, n) || lkp_iostat_line(p, n) ||
 	       (!indented(p, n) && lkp_stats_line(p, n));
 }
 
@@ -368,6 +368,7 @@ static void take_meta(struct profile *p, struct profile *q)
 	TAKE(host);
 	TAKE(kernel);
 	TAKE(cmdline);
+	TAKE(target);
 	TAKE(date);
 	TAKE(label);
 #undef TAKE

@@ -78,6 +78,8 @@ const char *lkp_stats_kind(const char *head, size_t len)
 		return "vmstat";
 	if (lkp_mpstat_line(line, n))
 		return "mpstat";
+	if (lkp_iostat_line(line, n))
+		return "iostat";
 	if (!lkp_stats_line(line, n))
 		return NULL;
 	if (strncmp(line, "time: ", 6))
@@ -153,15 +155,19 @@ int lkp_stats_read(struct linereader *lr, struct metric_set *s,
 			metric_set_sort(s);
 			return 0;
 		}
-		/* vmstat's and mpstat's output, LKP's raw files of them */
+		/* vmstat's, mpstat's and iostat's output, LKP's raw files
+		 * of them */
 		if (first && (lkp_vmstat_line(line, len) ||
-			      lkp_mpstat_line(line, len))) {
+			      lkp_mpstat_line(line, len) ||
+			      lkp_iostat_line(line, len))) {
 			free(event);
 			lkp_series__delete(ser);
 			metric_set_release(&plain);
 			if (lkp_vmstat_line(line, len) ?
 				    lkp_vmstat_read(lr, line, len, s, err) :
-				    lkp_mpstat_read(lr, line, len, s, err))
+			    lkp_mpstat_line(line, len) ?
+				    lkp_mpstat_read(lr, line, len, s, err) :
+				    lkp_iostat_read(lr, line, len, s, err))
 				return -1;
 			metric_set_sort(s);
 			return 0;

@@ -28,7 +28,7 @@ bool lkp_stress_ng_line(const char *s, size_t len);
 
 /*
  * What kind of LKP file head[0..len) (a file's start) is: "perf-profile",
- * "perf-stat", "stress-ng", "vmstat", "mpstat", a monitor's raw file
+ * "perf-stat", "stress-ng", "vmstat", "mpstat", "iostat", a monitor's raw file
  * ("proc-vmstat", "cpuidle"...: lkp-monitor-raw.h), "series" (stats
  * lines in "time:" samples) or "stats" (a run's stats); NULL for none.
  * A result directory holds one file of each kind it has.

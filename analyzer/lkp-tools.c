@@ -308,3 +308,156 @@ out:
 	strbuf_release(&key);
 	return r < 0 ? -1 : 0;
 }
+
+/*
+ * iostat -tkx: sysstat's banner, "Linux RELEASE (HOST) DATE _ARCH_ (N
+ * CPU)", the line every sysstat tool opens its text with; the reader
+ * then wants iostat's "avg-cpu:" reports.
+ */
+bool lkp_iostat_line(const char *s, size_t len)
+{
+	while (len && isspace((unsigned char)s[len - 1]))
+		len--;
+	return len > 12 && !strncmp(s, "Linux ", 6) &&
+	       !strncmp(s + len - 5, " CPU)", 5) && memchr(s, '(', len);
+}
+
+/* The blank-separated words of line[0..len), at most max. */
+static size_t words(const char *line, size_t len, const char **w, size_t *wl,
+		    size_t max)
+{
+	const char *p = line, *end = line + len;
+	size_t n = 0;
+
+	while (n < max) {
+		while (p < end && isspace((unsigned char)*p))
+			p++;
+		if (p == end)
+			break;
+		w[n] = p;
+		while (p < end && !isspace((unsigned char)*p))
+			p++;
+		wl[n] = (size_t)(p - w[n]);
+		n++;
+	}
+	return n;
+}
+
+#define IOSTAT_COLS 32
+
+/* A 24-character ISO time ("2026-12-03T12:40:17+0000"): a report's. */
+static bool iso_time(const char *s, size_t len)
+{
+	while (len && isspace((unsigned char)s[len - 1]))
+		len--;
+	return len == 24 && isdigit((unsigned char)s[0]) && s[4] == '-' &&
+	       s[10] == 'T' && s[13] == ':';
+}
+
+/* A row of numbers under the header names[0..nr): "PREFIX.NAME" (a
+ * name's first '%' dropped); a row with a field that is no number
+ * gives nothing. */
+static void iostat_row(struct lkp_series *ser, const char *prefix,
+		       size_t plen, const struct strbuf *names,
+		       const size_t *at, size_t nr, const char *const *w,
+		       const size_t *wl, size_t n)
+{
+	struct strbuf key = STRBUF_INIT;
+	double v[IOSTAT_COLS];
+	size_t i;
+
+	if (n > nr)
+		n = nr;
+	for (i = 0; i < n; i++) {
+		char num[32], *e;
+
+		if (wl[i] >= sizeof(num))
+			return;
+		memcpy(num, w[i], wl[i]);
+		num[wl[i]] = '\0';
+		v[i] = strtod(num, &e);
+		if (e == num || *e || !isfinite(v[i]))
+			return;
+	}
+	for (i = 0; i < n; i++) {
+		const char *name = names->buf + at[i];
+
+		strbuf_reset(&key);
+		strbuf_add(&key, prefix, plen);
+		strbuf_addch(&key, '.');
+		strbuf_addstr(&key, name[0] == '%' ? name + 1 : name);
+		lkp_series_add(ser, key.buf, key.len, v[i]);
+	}
+	strbuf_release(&key);
+}
+
+/* A header's column names (from its word skip on) into names, each
+ * NUL-terminated at at[i]; how many. */
+static size_t header(struct strbuf *names, size_t *at, const char *const *w,
+		     const size_t *wl, size_t n, size_t skip)
+{
+	size_t i, nr = 0;
+
+	strbuf_reset(names);
+	for (i = skip; i < n && nr < IOSTAT_COLS; i++) {
+		at[nr++] = names->len;
+		strbuf_add(names, w[i], wl[i]);
+		strbuf_addch(names, '\0');
+	}
+	return nr;
+}
+
+int lkp_iostat_read(struct linereader *lr, const char *first, size_t len,
+		    struct metric_set *s, struct fd_err *err)
+{
+	struct lkp_series *ser = lkp_series__new("iostat");
+	struct strbuf cpu = STRBUF_INIT, dev = STRBUF_INIT;
+	size_t cpu_at[IOSTAT_COLS], dev_at[IOSTAT_COLS], nr_cpu = 0, nr_dev = 0;
+	const char *w[IOSTAT_COLS + 1];
+	size_t wl[IOSTAT_COLS + 1], n, reports = 0;
+	bool timed = false, cpu_next = false, in_dev = false;
+	char *line;
+	int r;
+
+	(void)first; /* the banner */
+	(void)len;
+	while ((r = lr_next(lr, &line, &len, err)) > 0) {
+		n = words(line, len, w, wl, IOSTAT_COLS + 1);
+		if (!n) {
+			in_dev = false;
+		} else if (iso_time(line, len)) {
+			lkp_series_next(ser);
+			timed = true;
+		} else if (wl[0] == 8 && !strncmp(w[0], "avg-cpu:", 8)) {
+			/* without -t no time line: each report a sample */
+			if (!timed)
+				lkp_series_next(ser);
+			timed = false;
+			nr_cpu = header(&cpu, cpu_at, w, wl, n, 1);
+			cpu_next = true;
+			reports++;
+		} else if (wl[0] == 7 && !strncmp(w[0], "Device:", 7)) {
+			/* "Device" without the colon (sysstat 12): not read,
+			 * as LKP's parse does not */
+			nr_dev = header(&dev, dev_at, w, wl, n, 1);
+			in_dev = true;
+			cpu_next = false;
+		} else if (cpu_next) {
+			iostat_row(ser, "cpu", 3, &cpu, cpu_at, nr_cpu, w, wl,
+				   n);
+			cpu_next = false;
+		} else if (in_dev && n > 1) {
+			iostat_row(ser, w[0], wl[0], &dev, dev_at, nr_dev,
+				   w + 1, wl + 1, n - 1);
+		}
+	}
+	if (!r && !reports)
+		r = fd_err_at(err, lr->path, lr->lineno, "sysstat's banner, "
+			      "but no 'avg-cpu:' report: not iostat's output");
+	if (!r)
+		lkp_series_reduce(ser, s);
+	lkp_series__delete(ser);
+	strbuf_release(&cpu);
+	strbuf_release(&dev);
+	return r < 0 ? -1 : 0;
+}

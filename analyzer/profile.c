@@ -139,6 +139,7 @@ void profile_meta_release(struct profile_meta *m)
 	free(m->host);
 	free(m->kernel);
 	free(m->cmdline);
+	free(m->target);
 	free(m->cpus);
 	free(m->date);
 	free(m->label);
@@ -322,6 +323,7 @@ void profile_merge(struct profile *dst, const struct profile *src)
 	KEEP(host);
 	KEEP(kernel);
 	KEEP(cmdline);
+	KEEP(target);
 	KEEP(cpus);
 	KEEP(date);
 	KEEP(label);

@@ -113,6 +113,10 @@ struct profile_meta {
 	char *host;
 	char *kernel;	/* kernel release (uname -r) */
 	char *cmdline;	/* what was recorded */
+	/* What record counted: "system-wide" (-a), "process" (-p) or
+	 * "command" (the command and its children); NULL: not said (perf
+	 * script text, perf.data, profiles written before it was kept). */
+	char *target;
 	char *cpus;	/* "2 online, 4 available" (perf.data's NRCPUS) */
 	char *date;	/* when, ISO 8601 */
 	char *label;	/* free-form, e.g. the build's name */

@@ -61,6 +61,7 @@ static void meta_add(struct profile_meta *dst, const struct profile_meta *src)
 	KEEP(host);
 	KEEP(kernel);
 	KEEP(cmdline);
+	KEEP(target);
 	KEEP(date);
 	KEEP(label);
 #undef KEEP

@@ -568,6 +568,11 @@ int cmd_record(int argc, char **argv)
 	for (warn = record_warnings(r) + nr_warned; *warn; warn++)
 		fprintf(stderr, "flamediff record: warning: %s\n", *warn);
 	record_fill_meta(p, duration, t_start, cmdline, a.label);
+	/* said, not guessed from the command line later (-ag, or a
+	 * command's own -a) */
+	meta_set(&p->meta.target,
+		 a.o.target == TARGET_SYSTEM ? "system-wide" :
+		 a.o.target == TARGET_PID    ? "process" : "command");
 	mark_interrupted(p, &a);
 	profile_write(p, &outf);
 	if (outfile_commit(&outf, &err))

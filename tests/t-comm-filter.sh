@@ -99,11 +99,88 @@ ok $? "the JSON's key too"
 [ $? -eq 0 ] && grep -q 'perf-stat\.ps\.page-faults$' "$T/nostat.diff"
 ok $? "without --comm the row is as LKP names it"
 
-if ! "$FLAMEDIFF" record -q -a -d 0.1 -o "$T/probe" 2>"$T/probe.err"; then
+# The monitors' rows are /proc's figures, the whole system's whatever
+# was recorded: marked (system-wide) even in a recording of a command
+mon_profile() { # FILE CS
+	{
+		echo '# flamediff-profile 3 folded'
+		echo '# root: process'
+		echo '# cmdline: "flamediff record -- stress-ng -a 1"'
+		echo '# target: "command"'
+		echo "# stat: interrupts.LOC:Local_timer_interrupts = $2 ;"
+		echo "# stat: meminfo.SUnreclaim = $2 ;"
+		echo "# stat: perf-stat.ps.page-faults = $2 ;"
+		echo "# stat: stress-ng.mremap.ops_per_sec = 100 ;"
+		echo "# stat: vmstat.system.cs = $2 ;"
+		echo 'stress-ng;main;work 80'
+		echo 'perl;main;other 20'
+	} >"$1"
+}
+mon_profile "$T/m1.prof" 1000
+mon_profile "$T/m2.prof" 2000
+"$FLAMEDIFF" diff --all --comm stress-ng "$T/m1.prof" "$T/m2.prof" \
+	>"$T/mon.diff" 2>"$T/mon.err"
+ok $? "diff --comm of profiles with monitor rows exits 0"
+grep -q 'vmstat\.system\.cs (system-wide)$' "$T/mon.diff" &&
+	grep -q 'meminfo\.SUnreclaim (system-wide)$' "$T/mon.diff" &&
+	grep -q 'interrupts\.LOC:Local_timer_interrupts (system-wide)$' "$T/mon.diff"
+ok $? "--comm: the monitor rows are marked system-wide in the table" ||
+	sed 's/^/#   /' "$T/mon.diff" "$T/mon.err"
+grep -q 'note: 3 monitor rows (vmstat, meminfo, interrupts...) count the whole system, not only the processes --comm or --exclude-comm keep: marked (system-wide)$' "$T/mon.err" &&
+	[ "$(grep -c 'monitor row' "$T/mon.err")" = 1 ]
+ok $? "and a note says why, once" || sed 's/^/#   /' "$T/mon.err"
+# "target: command" although the command's own arguments hold "-a"
+grep -q 'perf-stat\.ps\.page-faults (every process recorded)$' "$T/mon.diff"
+ok $? "perf-stat of a command's recording: every process recorded (the target said, not the command line)" ||
+	sed 's/^/#   /' "$T/mon.diff"
+"$FLAMEDIFF" diff --all --format json --comm stress-ng "$T/m1.prof" \
+	"$T/m2.prof" >"$T/mon.json" 2>/dev/null
+[ $? -eq 0 ] && grep -q '"vmstat.system.cs (system-wide)"' "$T/mon.json"
+ok $? "the JSON's monitor key too"
+
+# Profiles that do not say their target (perf.data, older profiles): -a
+# read from the command line, also in a bundle of flags (-ad, -ga)
+for c in 'flamediff record -ad 1' 'perf record -ga -- sleep 1' \
+	'flamediff record -q --all-cpus -d 1'; do
+	sed "s/^# cmdline: .*/# cmdline: \"$c\"/; /^# target: /d" \
+		"$T/m1.prof" >"$T/c1.prof"
+	sed "s/^# cmdline: .*/# cmdline: \"$c\"/; /^# target: /d" \
+		"$T/m2.prof" >"$T/c2.prof"
+	"$FLAMEDIFF" diff --all --comm stress-ng "$T/c1.prof" "$T/c2.prof" \
+		>"$T/c.diff" 2>"$T/c.err"
+	[ $? -eq 0 ] && grep -q 'perf-stat\.ps\.page-faults (system-wide)$' "$T/c.diff"
+	ok $? "no target, cmdline '$c': perf-stat marked system-wide" ||
+		sed 's/^/#   /' "$T/c.diff" "$T/c.err"
+done
+c='perf record -e a -g -- tool -a'
+sed "s/^# cmdline: .*/# cmdline: \"$c\"/; /^# target: /d" "$T/m1.prof" >"$T/c1.prof"
+sed "s/^# cmdline: .*/# cmdline: \"$c\"/; /^# target: /d" "$T/m2.prof" >"$T/c2.prof"
+"$FLAMEDIFF" diff --all --comm stress-ng "$T/c1.prof" "$T/c2.prof" \
+	>"$T/c.diff" 2>"$T/c.err"
+[ $? -eq 0 ] && grep -q 'perf-stat\.ps\.page-faults (every process recorded)$' "$T/c.diff"
+ok $? "no target, cmdline '$c': not system-wide (-e's argument, the command's -a)" ||
+	sed 's/^/#   /' "$T/c.diff" "$T/c.err"
+sed 's/^# target: .*/# target: "system-wide"/; s/^# cmdline: .*/# cmdline: "x"/' \
+	"$T/m1.prof" >"$T/t1.prof"
+sed 's/^# target: .*/# target: "system-wide"/; s/^# cmdline: .*/# cmdline: "x"/' \
+	"$T/m2.prof" >"$T/t2.prof"
+"$FLAMEDIFF" diff --all --comm stress-ng "$T/t1.prof" "$T/t2.prof" \
+	>"$T/t.diff" 2>"$T/t.err"
+[ $? -eq 0 ] && grep -q 'perf-stat\.ps\.page-faults (system-wide)$' "$T/t.diff"
+ok $? "target system-wide, no -a in the cmdline: perf-stat marked system-wide" ||
+	sed 's/^/#   /' "$T/t.diff" "$T/t.err"
+
+if ! "$FLAMEDIFF" record -q -ad 0.1 -o "$T/probe" 2>"$T/probe.err"; then
 	echo "# SKIP recordings: cannot record system-wide here: $(head -1 "$T/probe.err")"
 	done_testing
 	exit $?
 fi
+grep -q '^# target: "system-wide"$' "$T/probe"
+ok $? "record -ad: the profile says its target, system-wide"
+"$FLAMEDIFF" record -q -o "$T/cmd.prof" -- sh -c 'exit 0' -a \
+	>/dev/null 2>"$T/err"
+[ $? -eq 0 ] && grep -q '^# target: "command"$' "$T/cmd.prof"
+ok $? "record -- CMD -a: the target is the command" || sed 's/^/#   /' "$T/err"
 if ! command -v stress-ng >/dev/null; then
 	echo "# SKIP recordings: stress-ng is not installed"
 	done_testing

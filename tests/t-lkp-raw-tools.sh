@@ -1,5 +1,5 @@
 #!/bin/sh
-# LKP's raw files of vmstat and mpstat (the tools' own output), of
+# LKP's raw files of vmstat, mpstat and iostat (the tools' own output), of
 # numa-numastat, numa-vmstat, numa-meminfo and cpuidle ("time:" then the
 # node's file or the CPUs' lines): each read by content and reduced as LKP
 # reduces a run, equal to the expected stats of the worked examples of
@@ -58,6 +58,47 @@ expect numa-meminfo numa-meminfo.node0.AnonPages,225000 \
 
 # cpuidle: summed over CPUs at each snapshot, end - start
 expect cpuidle cpuidle..time,3816145 cpuidle..usage,462
+
+# iostat -tkx: each report a sample (its ISO time line), the avg-cpu
+# line's cpu.*, the table under "Device:" DEV.COLUMN ('%' dropped):
+# means, .max of the await columns, a row 0 throughout (rrqm/s) none
+expect iostat iostat.cpu.idle,32.58 iostat.cpu.iowait,0.14 \
+	iostat.cpu.nice,6.205 iostat.cpu.steal,0.145 iostat.cpu.system,16.72 \
+	iostat.cpu.user,44.215 iostat.sda.avgqu-sz,0.02 \
+	iostat.sda.avgqu-sz.max,0.03 iostat.sda.avgrq-sz,24.47 \
+	iostat.sda.await,4 iostat.sda.await.max,5 iostat.sda.r/s,0.25 \
+	iostat.sda.r_await,1 iostat.sda.r_await.max,2 iostat.sda.rkB/s,4 \
+	iostat.sda.svctm,0.75 iostat.sda.svctm.max,1 iostat.sda.util,0.14 \
+	iostat.sda.w/s,1.6 iostat.sda.w_await,4.21 iostat.sda.w_await.max,5 \
+	iostat.sda.wkB/s,18 iostat.sda.wrqm/s,0.05
+# a third report with %util 400, out of LKP's range [0, 300]: that whole
+# sample is dropped, so the figures stay; sysstat 12's "Device" header
+# (no colon): LKP reads no device, only cpu.*
+{ cat "$d/iostat"; sed -n '10,15p' "$d/iostat" | sed 's/ 0\.20$/ 400.00/'; } \
+	>"$T/io.range"
+"$FLAMEDIFF" diff --all --no-explain --format csv "$T/io.range" \
+	"$T/io.range" >"$T/io.range.csv" 2>"$T/err"
+ok $? "diff of iostat with a %util out of range exits 0" ||
+	sed 's/^/#   /' "$T/err"
+cut -d, -f1,4 "$T/io.range.csv" | sort >"$T/io.range.got"
+nonempty "$T/io.range.got" && cmp -s "$T/io.range.got" "$T/iostat.got"
+ok $? "... that report dropped whole (the same rows)" ||
+	diff "$T/io.range.got" "$T/iostat.got" | sed 's/^/#   /'
+sed 's/^Device:  /Device   /' "$d/iostat" >"$T/io.12"
+"$FLAMEDIFF" diff --all --no-explain --format csv "$T/io.12" "$T/io.12" \
+	>"$T/io.12.csv" 2>"$T/err"
+ok $? "diff of sysstat 12's iostat exits 0" || sed 's/^/#   /' "$T/err"
+cut -d, -f1 "$T/io.12.csv" | sed 1d | sort >"$T/io.12.got"
+grep -o '^iostat\.cpu\.[a-z]*' "$T/iostat.want" >"$T/io.12.want"
+nonempty "$T/io.12.got" && cmp -s "$T/io.12.got" "$T/io.12.want"
+ok $? "... its 'Device' table without a colon: cpu.* rows only, as LKP's parse" ||
+	diff "$T/io.12.got" "$T/io.12.want" | sed 's/^/#   /'
+head -2 "$d/iostat" >"$T/io.bad"
+echo 'nothing iostat prints' >>"$T/io.bad"
+"$FLAMEDIFF" diff "$T/io.bad" "$T/io.bad" >"$T/bad.out" 2>"$T/bad.err"
+[ $? -eq 2 ] && grep -q "no 'avg-cpu:' report" "$T/bad.err"
+ok $? "sysstat's banner without an avg-cpu report: bad input (exit 2), said so" ||
+	sed 's/^/#   /' "$T/bad.err"
 
 # a second build's vmstat: the change is LKP's
 sed 's/ 1774 / 3548 /; s/  176 /  352 /; s/  213 /  426 /' "$d/vmstat" \

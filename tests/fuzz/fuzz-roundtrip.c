@@ -105,6 +105,7 @@ static void same_meta(const struct profile_meta *a,
 	same_str(a->kernel, b->kernel, "kernel differs");
 	same_str(a->date, b->date, "date differs");
 	same_str(a->cmdline, b->cmdline, "cmdline differs");
+	same_str(a->target, b->target, "target differs");
 	if (a->nr_build_ids != b->nr_build_ids)
 		mismatch("build-ids differ", NULL);
 	for (size_t i = 0; i < a->nr_build_ids; i++)
