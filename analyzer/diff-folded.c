@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The differential folded stacks (diff_folded_write(), diff.h).
+ * The differential folded stacks (diff-folded.h).
  *
  * Both profiles are copied into one tree with their names cleaned of clone
  * suffixes (so that "reclaim_folio_list.constprop.0" of one build meets
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/diff.h"
+#include "analyzer/diff-folded.h"
 #include "analyzer/folded.h"
 #include "analyzer/names.h"
 #include "lib/strbuf.h"

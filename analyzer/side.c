@@ -11,6 +11,7 @@
 #include "analyzer/event.h"
 #include "analyzer/chains.h"
 #include "analyzer/lkp-stats.h"
+#include "analyzer/runs-list.h"
 #include "analyzer/side.h"
 #include "lib/safe-open.h"
 #include "lib/strbuf.h"

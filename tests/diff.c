@@ -13,6 +13,7 @@
 
 #include "analyzer/compare.h"
 #include "analyzer/diff.h"
+#include "analyzer/diff-folded.h"
 #include "analyzer/explain.h"
 #include "analyzer/folded.h"
 #include "analyzer/input.h"

@@ -12,6 +12,7 @@
 #include "tests/fuzz/fuzz-util.h"
 
 #include "analyzer/diff.h"
+#include "analyzer/diff-folded.h"
 #include "analyzer/explain.h"
 #include "render/diff-text.h"
 
