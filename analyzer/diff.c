@@ -12,6 +12,7 @@
 #include "lib/linereader.h"
 #include "analyzer/names.h"
 #include "analyzer/stats.h"
+#include "lib/sort.h"
 #include "lib/strbuf.h"
 #include "lib/strtab.h"
 
@@ -377,13 +378,12 @@ double diff_stddev_percent(double mean, double stddev)
 	return stats_rel_stddev(mean, stddev);
 }
 
-static const struct diff *sel_diff;
-
-/* Largest |change| first; ties in table order. */
-static int cmp_sel(const void *a, const void *b)
+/* Indices of the rows (ctx): largest |change| first; ties in table order. */
+static int cmp_sel(const void *a, const void *b, void *ctx)
 {
-	const struct diff_row *x = &sel_diff->rows[*(const size_t *)a];
-	const struct diff_row *y = &sel_diff->rows[*(const size_t *)b];
+	const struct diff_row *rows = ctx;
+	const struct diff_row *x = &rows[*(const size_t *)a];
+	const struct diff_row *y = &rows[*(const size_t *)b];
 	double dx = fabs(x->change), dy = fabs(y->change);
 
 	if (dx != dy)
@@ -412,8 +412,7 @@ void diff_select(struct diff *d, unsigned int groups, size_t top)
 			idx[n++] = i;
 		}
 		if (top && n > top) {
-			sel_diff = d;
-			sane_qsort(idx, n, sizeof(*idx), cmp_sel);
+			sort_r(idx, n, sizeof(*idx), cmp_sel, d->rows);
 			for (i = top; i < n; i++)
 				d->rows[idx[i]].shown = false;
 			n = top;

@@ -16,6 +16,7 @@
 
 #include "analyzer/compare.h"
 #include "analyzer/sched.h"
+#include "lib/sort.h"
 #include "lib/strbuf.h"
 #include "lib/strtab.h"
 #include "render/layout.h"
@@ -69,17 +70,17 @@ struct work {
 	double x, value;
 };
 
-static const struct profile *sort_profile;
-
-static int cmp_children(const void *a, const void *b)
+/* Node ids of the profile (ctx), by name, then kind. */
+static int cmp_children(const void *a, const void *b, void *ctx)
 {
-	const struct node *x = &sort_profile->nodes[*(const uint32_t *)a];
-	const struct node *y = &sort_profile->nodes[*(const uint32_t *)b];
+	const struct profile *p = ctx;
+	const struct node *x = &p->nodes[*(const uint32_t *)a];
+	const struct node *y = &p->nodes[*(const uint32_t *)b];
 	int c;
 
 	if (x->name != y->name) {
-		c = strcmp(strtab_str(sort_profile->names, x->name),
-			   strtab_str(sort_profile->names, y->name));
+		c = strcmp(strtab_str(p->names, x->name),
+			   strtab_str(p->names, y->name));
 		if (c)
 			return c;
 	}
@@ -162,8 +163,7 @@ static size_t sorted_children(struct walk *wk, uint32_t node, uint32_t **kids,
 		ALLOC_GROW(*kids, nr + 1, *alloc);
 		(*kids)[nr++] = c;
 	}
-	sort_profile = p;
-	sane_qsort(*kids, nr, sizeof(**kids), cmp_children);
+	sort_r(*kids, nr, sizeof(**kids), cmp_children, (void *)p);
 	return nr;
 }
 
