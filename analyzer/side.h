@@ -116,12 +116,16 @@ struct diff_side {
 	struct input_opts io; /* as the runs were read, to read them again */
 	bool has_io;
 	struct side_vals *chains;
-	/* By chain id: 0 unknown, 1 cold, 2 hot, as judged for table of. */
+	/* By chain id: whether its first function is hot, as judged for
+	 * the table "of" (enum chain_heat, a byte each). */
 	struct side_chain_hot {
 		const void *of;
-		uint8_t flag[];
+		uint8_t heat[];
 	} *chain_hot;
 };
+
+/* What side_chain_hot knows of a chain; CHAIN_UNKNOWN is 0 (calloc). */
+enum chain_heat { CHAIN_UNKNOWN, CHAIN_COLD, CHAIN_HOT };
 
 /* What diff_side_load() does besides measuring each profile run. */
 struct diff_side_visit {
