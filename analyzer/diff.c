@@ -66,7 +66,7 @@ bool diff_changed(const double *b, size_t nb, const double *n, size_t nn,
 		if (lo > 0 && hi / lo <= DIFF_STAT_MIN_RATIO)
 			return false;
 	}
-	if (o && o->min_change >= 0)
+	if (o && diff_min_change_given(o->min_change))
 		floor_ = o->min_change;
 	else if (nb < 2 || nn < 2)
 		floor_ = points ? DIFF_ONE_RUN_FLOOR_POINTS

@@ -65,10 +65,23 @@ enum diff_group {
 
 struct diff_opts {
 	bool all;	    /* every row is shown */
-	/* A floor on |change| in the row's unit (points or percent); < 0:
-	 * none given, so the one-run floor applies where a side has 1 run. */
+	/* A floor on |change| in the row's unit (points or percent), or
+	 * DIFF_NO_MIN_CHANGE: the one-run floor applies where a side has
+	 * 1 run. */
 	double min_change;
 };
+
+/*
+ * No --min-change (or --min-delta, its graphs' name) given. The options'
+ * ranges start at 0, so every value given is >= 0: the test of one is
+ * diff_min_change_given(), in one place rather than "< 0" in each reader.
+ */
+#define DIFF_NO_MIN_CHANGE (-1.0)
+
+static inline bool diff_min_change_given(double min_change)
+{
+	return min_change >= 0;
+}
 
 /*
  * The figures of a row, as the printers get them: every double here is

@@ -36,7 +36,7 @@ void flame_opts_init(struct flame_opts *o)
 	o->factor = 1;
 	o->normalize = true;
 	o->color_by = COLOR_BY_TOTAL;
-	o->min_delta = -1;
+	o->min_delta = DIFF_NO_MIN_CHANGE;
 	o->width_by = WIDTH_MEAN;
 	o->strip_clones = true;
 }
@@ -376,9 +376,9 @@ static int check_opts(const struct flame_opts *o, struct fd_err *err)
 	    check_range("minwidth", o->minwidth, 0,
 			o->minwidth_pct ? 100 : FLAME_MAX_MINWIDTH_PX,
 			o->minwidth_pct ? "%" : " px", err) ||
-	    (o->min_delta >= 0 && check_range("min-delta", o->min_delta, 0,
-					      FLAME_MAX_POINTS, " points",
-					      err)) ||
+	    (diff_min_change_given(o->min_delta) &&
+	     check_range("min-delta", o->min_delta, 0, FLAME_MAX_POINTS,
+			 " points", err)) ||
 	    check_range("max-delta", o->max_delta, 0, FLAME_MAX_POINTS,
 			" points", err))
 		return -1;
@@ -790,9 +790,9 @@ static void diff_legend(struct layout *l, size_t nb, size_t nn)
 		    o->max_delta > 0 ? "--max-delta" : "largest change");
 	if (nb < 2 || nn < 2)
 		strbuf_addf(&sb, " (one run: %s)",
-			    o->min_delta >= 0 ? "--min-delta floor" :
-						"a 1-point floor");
-	else if (o->min_delta >= 0)
+			    diff_min_change_given(o->min_delta) ?
+			    "--min-delta floor" : "a 1-point floor");
+	else if (diff_min_change_given(o->min_delta))
 		strbuf_addf(&sb, ", --min-delta %.2g", o->min_delta);
 	strbuf_addstr(&sb, "; dashed outline: gone, solid: new");
 	if (o->mail)

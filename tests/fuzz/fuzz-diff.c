@@ -49,7 +49,7 @@ static void check_rows(const struct diff *d)
 static void compare(struct diff_side s[2], uint8_t flags)
 {
 	struct side_summary sum[2];
-	struct diff_opts opts = { .min_change = -1 };
+	struct diff_opts opts = { .min_change = DIFF_NO_MIN_CHANGE };
 	struct fd_err err = { { 0 } };
 	struct explain e = { 0 };
 	struct diff d = { 0 };
