@@ -14,7 +14,8 @@
  * child blocks reading a "go" pipe, and only workload_go() lets it exec.
  *
  * Life cycle: workload_start() -> (open the events on workload_pid()) ->
- * workload_go() -> workload_exited()... -> workload_stop() ->
+ * workload_go() -> workload_exited()... -> workload_stop() (or
+ * workload_end(), which also copies the last output) ->
  * workload__delete().
  *
  * Ownership: the workload owns both pipes and the child until it has
