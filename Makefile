@@ -79,7 +79,7 @@ fuzz_obj = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(wildcard $(1)/*.c))
 # fuzz-smoke: seconds per harness (the lead's long runs set more).
 FUZZ_TIME ?= 30
 
-all: $(BIN)
+all: $(BIN) $(BUILD)/libcli.a
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -100,6 +100,13 @@ $(BUILD)/libcollector.a: $(call part_obj,collector)
 $(BUILD)/libanalyzer.a: $(call part_obj,analyzer)
 $(BUILD)/liblib.a: $(call part_obj,lib)
 $(LIBS):
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+# cli is linked from its objects (main() is one of them); its archive is
+# made beside the binary for tests/t-layers.sh, which holds the files of
+# every part, cli's too, to calling each other one way.
+$(BUILD)/libcli.a: $(CLI_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
@@ -139,8 +146,8 @@ $(BUILD)/tests/fuzz/replay-%: $(BUILD)/obj/tests/fuzz/fuzz-%.o \
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIBS) $(LDLIBS)
 
-check: $(BIN) $(TEST_BIN) $(TEST_PROGS) $(TEST_TOOLS) $(REPLAY_BIN) \
-		$(BUILD)/bench/rusage
+check: $(BIN) $(BUILD)/libcli.a $(TEST_BIN) $(TEST_PROGS) $(TEST_TOOLS) \
+		$(REPLAY_BIN) $(BUILD)/bench/rusage
 	FLAMEDIFF=$(abspath $(BIN)) FUZZ_REPLAY=$(abspath $(BUILD))/tests/fuzz \
 		sh tests/tools/prove-check.sh $(BUILD)/check-tap \
 		$(PROVE_FLAGS) $(TEST_BIN) $(wildcard tests/t-*.sh)
@@ -229,7 +236,7 @@ DATADIR	:= $(DESTDIR)$(PREFIX)/share/flamediff
 MAN1DIR	:= $(DESTDIR)$(PREFIX)/share/man/man1
 BASHCOMPDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 
-install: $(BIN)
+install: $(BIN) $(BUILD)/libcli.a
 	install -d $(BINDIR) $(DATADIR) $(MAN1DIR) $(BASHCOMPDIR)
 	install -m 755 $(BIN) $(BINDIR)/flamediff
 	cp -R $(SHARE_DATA) $(DATADIR)/

@@ -10,7 +10,7 @@
 void comparison_opts_init(struct comparison_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->diff.min_change = -1;
+	o->diff.min_change = DIFF_NO_MIN_CHANGE;
 	o->strip_clones = true;
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The differential folded stacks (diff_folded_write(), diff.h).
+ * The differential folded stacks (diff-folded.h).
  *
  * Both profiles are copied into one tree with their names cleaned of clone
  * suffixes (so that "reclaim_folio_list.constprop.0" of one build meets
@@ -15,9 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/diff.h"
+#include "analyzer/diff-folded.h"
 #include "analyzer/folded.h"
 #include "analyzer/names.h"
+#include "lib/sort.h"
 #include "lib/strbuf.h"
 
 enum { BASE, NEW, NR_SIDES };
@@ -58,8 +59,6 @@ struct dline {
 	unsigned int has;	/* bit per side: a stack of that side */
 };
 
-static const char *sort_text;
-
 /* bytewise, as strcmp() orders folded_write()'s lines */
 static int cmp_stack(const char *a, size_t na, const char *b, size_t nb)
 {
@@ -70,12 +69,13 @@ static int cmp_stack(const char *a, size_t na, const char *b, size_t nb)
 	return na < nb ? -1 : na > nb;
 }
 
-static int cmp_dline(const void *a, const void *b)
+/* Lines whose stacks are in the text ctx. */
+static int cmp_dline(const void *a, const void *b, void *ctx)
 {
 	const struct dline *x = a, *y = b;
+	const char *text = ctx;
 
-	return cmp_stack(sort_text + x->off, x->len, sort_text + y->off,
-			 y->len);
+	return cmp_stack(text + x->off, x->len, text + y->off, y->len);
 }
 
 /*
@@ -259,8 +259,7 @@ void diff_folded_write(const struct profile *base, const struct profile *new,
 	}
 	free(by_node);
 	free(path);
-	sort_text = text.buf;
-	sane_qsort(lines, nr, sizeof(*lines), cmp_dline);
+	sort_r(lines, nr, sizeof(*lines), cmp_dline, text.buf);
 
 	normalizer_init(&z, base, new, total, normalize);
 	if (!process_rooted(base) || !process_rooted(new))
@@ -270,7 +269,8 @@ void diff_folded_write(const struct profile *base, const struct profile *new,
 
 		/* Frames of different kinds print alike when their kind has
 		 * no suffix: one line, as a fold by name would give. */
-		for (k = i + 1; k < nr && !cmp_dline(&lines[i], &lines[k]);
+		for (k = i + 1;
+		     k < nr && !cmp_dline(&lines[i], &lines[k], text.buf);
 		     k++) {
 			for (s = 0; s < NR_SIDES; s++)
 				l.w[s] += lines[k].w[s];

@@ -12,6 +12,7 @@
 #include "lib/linereader.h"
 #include "analyzer/names.h"
 #include "analyzer/stats.h"
+#include "lib/sort.h"
 #include "lib/strbuf.h"
 #include "lib/strtab.h"
 
@@ -65,7 +66,7 @@ bool diff_changed(const double *b, size_t nb, const double *n, size_t nn,
 		if (lo > 0 && hi / lo <= DIFF_STAT_MIN_RATIO)
 			return false;
 	}
-	if (o && o->min_change >= 0)
+	if (o && diff_min_change_given(o->min_change))
 		floor_ = o->min_change;
 	else if (nb < 2 || nn < 2)
 		floor_ = points ? DIFF_ONE_RUN_FLOOR_POINTS
@@ -95,6 +96,66 @@ static int cmp_row(const void *a, const void *b)
 	return strcmp(x->key, y->key);
 }
 
+/*
+ * A run's values into d->values (a row of nr_runs per key, the runs in
+ * order): a key missing from it 0 (as LKP counts it), a key given twice
+ * added up in order, a sum past DBL_MAX held there.
+ */
+static void fill_values(struct diff *d, const uint32_t *row_of,
+			const struct diff_vals *base, size_t nr_base,
+			const struct diff_vals *new, size_t nr_runs)
+{
+	size_t *seen = xmalloc(sizeof(*seen) * (d->nr_rows + 1));
+	size_t i, j;
+
+	memset(seen, 0xff, sizeof(*seen) * (d->nr_rows + 1));
+	for (i = 0; i < nr_runs; i++) {
+		const struct diff_vals *v = i < nr_base ? &base[i]
+							: &new[i - nr_base];
+
+		for (j = 0; j < v->nr; j++) {
+			size_t r = row_of[v->id[j]];
+			double *x = &d->values[r * nr_runs + i], sum;
+
+			if (seen[r] != i) {
+				seen[r] = i;
+				*x = v->v[j];
+				continue;
+			}
+			sum = *x + v->v[j];
+			*x = isfinite(sum) ? sum : copysign(DBL_MAX, sum);
+		}
+	}
+	free(seen);
+}
+
+/* Row r of key, from its runs' values v (base's, then new's). */
+static void fill_row(struct diff_row *r, const char *key, double *v,
+		     size_t nr_base, size_t nr_new, const struct diff_opts *o)
+{
+	r->key = xstrdup(key);
+	r->group = diff_key_group(r->key, &r->name);
+	/* LKP's report: perf-profile rows and rows of a percentage
+	 * (mpstat.cpu.all.soft%, perf-stat's miss-rate%) change in
+	 * points */
+	r->points = r->group != DIFF_STAT ||
+		    (*r->key && r->key[strlen(r->key) - 1] == '%');
+	r->base_runs = v;
+	r->new_runs = v + nr_base;
+	r->base_mean = stats_mean(v, nr_base);
+	r->base_stddev = stats_pstddev(v, nr_base);
+	r->new_mean = stats_mean(v + nr_base, nr_new);
+	r->new_stddev = stats_pstddev(v + nr_base, nr_new);
+	r->change = diff_change(r->base_mean, r->new_mean, r->points);
+	r->p = stats_welch_p(v, nr_base, v + nr_base, nr_new);
+	r->separated = stats_separated(v + nr_base, nr_new, v, nr_base);
+	r->changed = diff_changed(v, nr_base, v + nr_base, nr_new, r->points,
+				  o);
+	/* the benchmark's headline is the table's first line, as in LKP's
+	 * reports, changed or not */
+	r->shown = r->changed || (o && o->all) || bench_headline_key(r->key);
+}
+
 void diff_compare_vals(const struct strtab *keys,
 		       const struct diff_vals *base, size_t nr_base,
 		       const struct diff_vals *new, size_t nr_new,
@@ -104,7 +165,6 @@ void diff_compare_vals(const struct strtab *keys,
 	uint32_t nr_ids = strtab_count(keys);
 	uint32_t *row_of = xmalloc(sizeof(*row_of) * ((size_t)nr_ids + 1));
 	uint32_t *key_of = xmalloc(sizeof(*key_of) * ((size_t)nr_ids + 1));
-	size_t *seen;
 
 	memset(d, 0, sizeof(*d));
 	d->nr_base = nr_base;
@@ -125,57 +185,13 @@ void diff_compare_vals(const struct strtab *keys,
 	d->rows = xcalloc(nr_keys + 1, sizeof(*d->rows));
 	d->values = xcalloc(nr_keys * nr_runs + 1, sizeof(*d->values));
 	d->nr_rows = nr_keys;
-	/* A run's values, a key missing from it 0 (as LKP counts it), a key
-	 * given twice added up in order, a sum past DBL_MAX held there. */
-	seen = xmalloc(sizeof(*seen) * (nr_keys + 1));
-	memset(seen, 0xff, sizeof(*seen) * (nr_keys + 1));
-	for (i = 0; i < nr_runs; i++) {
-		const struct diff_vals *v = i < nr_base ? &base[i]
-							: &new[i - nr_base];
-
-		for (j = 0; j < v->nr; j++) {
-			size_t r = row_of[v->id[j]];
-			double *x = &d->values[r * nr_runs + i], sum;
-
-			if (seen[r] != i) {
-				seen[r] = i;
-				*x = v->v[j];
-				continue;
-			}
-			sum = *x + v->v[j];
-			*x = isfinite(sum) ? sum : copysign(DBL_MAX, sum);
-		}
-	}
+	fill_values(d, row_of, base, nr_base, new, nr_runs);
 	for (i = 0; i < nr_keys; i++) {
-		struct diff_row *r = &d->rows[i];
-		double *v = d->values + i * nr_runs;
-
-		r->key = xstrdup(strtab_str(keys, key_of[i]));
-		r->group = diff_key_group(r->key, &r->name);
-		/* LKP's report: perf-profile rows and rows of a percentage
-		 * (mpstat.cpu.all.soft%, perf-stat's miss-rate%) change in
-		 * points */
-		r->points = r->group != DIFF_STAT ||
-			    (*r->key && r->key[strlen(r->key) - 1] == '%');
-		r->base_runs = v;
-		r->new_runs = v + nr_base;
-		r->base_mean = stats_mean(v, nr_base);
-		r->base_stddev = stats_pstddev(v, nr_base);
-		r->new_mean = stats_mean(v + nr_base, nr_new);
-		r->new_stddev = stats_pstddev(v + nr_base, nr_new);
-		r->change = diff_change(r->base_mean, r->new_mean, r->points);
-		r->p = stats_welch_p(v, nr_base, v + nr_base, nr_new);
-		r->separated = stats_separated(v + nr_base, nr_new, v, nr_base);
-		r->changed = diff_changed(v, nr_base, v + nr_base, nr_new,
-					  r->points, o);
-		/* the benchmark's headline is the table's first line, as
-		 * in LKP's reports, changed or not */
-		r->shown = r->changed || (o && o->all) ||
-			   bench_headline_key(r->key);
-		d->nr_shown += r->shown;
+		fill_row(&d->rows[i], strtab_str(keys, key_of[i]),
+			 d->values + i * nr_runs, nr_base, nr_new, o);
+		d->nr_shown += d->rows[i].shown;
 	}
 	sane_qsort(d->rows, d->nr_rows, sizeof(*d->rows), cmp_row);
-	free(seen);
 	free(row_of);
 	free(key_of);
 }
@@ -377,13 +393,12 @@ double diff_stddev_percent(double mean, double stddev)
 	return stats_rel_stddev(mean, stddev);
 }
 
-static const struct diff *sel_diff;
-
-/* Largest |change| first; ties in table order. */
-static int cmp_sel(const void *a, const void *b)
+/* Indices of the rows (ctx): largest |change| first; ties in table order. */
+static int cmp_sel(const void *a, const void *b, void *ctx)
 {
-	const struct diff_row *x = &sel_diff->rows[*(const size_t *)a];
-	const struct diff_row *y = &sel_diff->rows[*(const size_t *)b];
+	const struct diff_row *rows = ctx;
+	const struct diff_row *x = &rows[*(const size_t *)a];
+	const struct diff_row *y = &rows[*(const size_t *)b];
 	double dx = fabs(x->change), dy = fabs(y->change);
 
 	if (dx != dy)
@@ -412,8 +427,7 @@ void diff_select(struct diff *d, unsigned int groups, size_t top)
 			idx[n++] = i;
 		}
 		if (top && n > top) {
-			sel_diff = d;
-			sane_qsort(idx, n, sizeof(*idx), cmp_sel);
+			sort_r(idx, n, sizeof(*idx), cmp_sel, d->rows);
 			for (i = top; i < n; i++)
 				d->rows[idx[i]].shown = false;
 			n = top;

@@ -12,6 +12,8 @@
 #include "lib/outfile.h"
 #include "lib/strtab.h"
 #include "analyzer/side.h"
+/* diff_folded_write(): cli/cmd-diff.c still finds it through here */
+#include "analyzer/diff-folded.h"
 
 /*
  * Comparing two builds over repeated runs, as LKP compares two commits
@@ -63,10 +65,23 @@ enum diff_group {
 
 struct diff_opts {
 	bool all;	    /* every row is shown */
-	/* A floor on |change| in the row's unit (points or percent); < 0:
-	 * none given, so the one-run floor applies where a side has 1 run. */
+	/* A floor on |change| in the row's unit (points or percent), or
+	 * DIFF_NO_MIN_CHANGE: the one-run floor applies where a side has
+	 * 1 run. */
 	double min_change;
 };
+
+/*
+ * No --min-change (or --min-delta, its graphs' name) given. The options'
+ * ranges start at 0, so every value given is >= 0: the test of one is
+ * diff_min_change_given(), in one place rather than "< 0" in each reader.
+ */
+#define DIFF_NO_MIN_CHANGE (-1.0)
+
+static inline bool diff_min_change_given(double min_change)
+{
+	return min_change >= 0;
+}
 
 /*
  * The figures of a row, as the printers get them: every double here is
@@ -193,19 +208,6 @@ int diff_side_measure(struct diff_side *s, const char *event,
 int diff_side_measure_vals(struct diff_side *s, const char *event,
 			   bool full_precision, struct strtab *keys,
 			   struct diff_vals *out, struct fd_err *err);
-
-/*
- * The differential folded stacks of two profiles for the renderers,
- * "stack base new" a line, sorted bytewise by stack. Names are matched
- * across builds without GCC clone suffixes (".isra.N", ".constprop.N",
- * ".part.N"); frames keep their kind suffix ("_[k]"). With normalize, the
- * new counts are scaled so that both sides have the base's total, as the
- * differential flame graphs scale them. A
- * "# root: function" line comes first when the stacks do not start with a
- * process name (the folded default).
- */
-void diff_folded_write(const struct profile *base, const struct profile *new,
-		       bool normalize, struct outfile *o);
 
 /*
  * LKP's change column: new - base in points for perf-profile metrics, else

@@ -10,6 +10,7 @@
 #include "analyzer/names.h"
 #include "analyzer/stats.h"
 #include "lib/hmap.h"
+#include "lib/sort.h"
 #include "lib/strbuf.h"
 
 
@@ -74,12 +75,12 @@ static uint64_t hash_bytes(const char *s, size_t n)
 	return h;
 }
 
-static const uint64_t *sort_hashes;
-
-static int cmp_by_hash(const void *a, const void *b)
+/* Indices ordered by the hashes (ctx) they index. */
+static int cmp_by_hash(const void *a, const void *b, void *ctx)
 {
-	uint64_t x = sort_hashes[*(const uint32_t *)a];
-	uint64_t y = sort_hashes[*(const uint32_t *)b];
+	const uint64_t *hashes = ctx;
+	uint64_t x = hashes[*(const uint32_t *)a];
+	uint64_t y = hashes[*(const uint32_t *)b];
 
 	return x < y ? -1 : x > y;
 }
@@ -115,8 +116,7 @@ static void known_init(struct known_names *k, struct metric_set *run)
 		k->hash[i] = hash_bytes(s, k->lens[i]);
 		k->by_hash[i] = i;
 	}
-	sort_hashes = k->hash;
-	sane_qsort(k->by_hash, n, sizeof(*k->by_hash), cmp_by_hash);
+	sort_r(k->by_hash, n, sizeof(*k->by_hash), cmp_by_hash, k->hash);
 	for (i = n; i-- > 0;)
 		*hmap_insert(&k->first, k->hash[k->by_hash[i]], NULL) = i;
 	sane_qsort(k->lens, n, sizeof(*k->lens), cmp_size_desc);

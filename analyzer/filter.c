@@ -29,10 +29,10 @@ static size_t strip_pid(const char *s, size_t len)
 	return len;
 }
 
-static bool name_matches(const char *name, const char *s, size_t len)
+/* Whether the process name s[0..len) matches NAME, name[0..n) (filter.h). */
+static bool name_matches(const char *name, size_t n, const char *s,
+			 size_t len)
 {
-	size_t n = strlen(name);
-
 	if (len == n && !memcmp(s, name, n))
 		return true;
 	if (len > n && s[n] == '-' && !memcmp(s, name, n))
@@ -41,25 +41,22 @@ static bool name_matches(const char *name, const char *s, size_t len)
 	return len == TASK_COMM_LEN - 1 && n > len && !memcmp(s, name, len);
 }
 
+/*
+ * Whether s[0..len) is one of the names of l: its words, as the option
+ * parser split them (PO_WORDLIST), compared in place; a word that still
+ * holds commas is read as a list, without copying its parts.
+ */
 static bool in_list(const struct po_list *l, const char *s, size_t len)
 {
-	char name[256];
 	size_t i, n;
 
 	for (i = 0; i < l->nr; i++) {
 		const char *w = l->v[i];
 
-		while (*w) {
+		for (; *w; w += n + (w[n] == ',')) {
 			n = strcspn(w, ",");
-			if (n && n < sizeof(name)) {
-				memcpy(name, w, n);
-				name[n] = '\0';
-				if (name_matches(name, s, len))
-					return true;
-			}
-			w += n;
-			if (*w == ',')
-				w++;
+			if (n && name_matches(w, n, s, len))
+				return true;
 		}
 	}
 	return false;

@@ -7,6 +7,7 @@
 
 #include "lib/hex.h"
 #include "analyzer/folded.h"
+#include "lib/sort.h"
 #include "lib/strbuf.h"
 
 /*
@@ -576,12 +577,13 @@ struct stackline {
 	double weight;
 };
 
-static const char *sort_base;
-
-static int cmp_lines(const void *a, const void *b)
+/* Lines whose text is in the buffer ctx. */
+static int cmp_lines(const void *a, const void *b, void *ctx)
 {
-	return strcmp(sort_base + ((const struct stackline *)a)->off,
-		      sort_base + ((const struct stackline *)b)->off);
+	const char *base = ctx;
+
+	return strcmp(base + ((const struct stackline *)a)->off,
+		      base + ((const struct stackline *)b)->off);
 }
 
 /* Perl prints integral sums exactly and other numbers with %.15g. */
@@ -649,9 +651,7 @@ static void write_stacks_flat(const struct profile *p, struct outfile *o,
 		}
 		strbuf_addch(&buf, '\0');
 	}
-	sort_base = buf.buf;
-	if (nr) /* sane_qsort() must not see the NULL of no lines */
-		sane_qsort(lines, nr, sizeof(*lines), cmp_lines);
+	sort_r(lines, nr, sizeof(*lines), cmp_lines, buf.buf);
 	for (i = 0; i < nr;) {
 		const char *s = buf.buf + lines[i].off;
 		double w = lines[i].weight;
@@ -707,8 +707,6 @@ struct witem {
 	uint32_t flags;
 	uint32_t level; /* path length in frames, the item's frame included */
 };
-
-static const struct wctx *wctx;
 
 static const char *item_name(const struct wctx *c, uint32_t node, size_t *len)
 {
@@ -776,13 +774,14 @@ static int cmp_keys(const struct wkey *a, const struct wkey *b)
 	return (ia < 3) - (ib < 3);
 }
 
-/* Descending: the stack pops the smallest key first. */
-static int cmp_items_desc(const void *x, const void *y)
+/* Descending: the stack pops the smallest key first. ctx: the wctx. */
+static int cmp_items_desc(const void *x, const void *y, void *ctx)
 {
+	const struct wctx *c = ctx;
 	struct wkey a, b;
 
-	item_key(wctx, x, &a);
-	item_key(wctx, y, &b);
+	item_key(c, x, &a);
+	item_key(c, y, &b);
 	return cmp_keys(&b, &a);
 }
 
@@ -860,11 +859,8 @@ static void push_children(struct wctx *c, struct witem **stack,
 				};
 		}
 	}
-	if (*nr - start > 1) {
-		wctx = c;
-		qsort(*stack + start, *nr - start, sizeof(**stack),
-		      cmp_items_desc);
-	}
+	sort_r(*stack + start, *nr - start, sizeof(**stack), cmp_items_desc,
+	       c);
 	/* Runs are popped from the top: the first of each run (lowest in
 	 * the stack) marks its end. */
 	for (i = start; i < *nr; i++)

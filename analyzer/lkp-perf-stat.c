@@ -253,21 +253,103 @@ static bool metric_unit(const char *u)
 	return true;
 }
 
+/* A count line's columns into the open interval of a: the event's count
+ * and, with a metric unit (column 8), perf's metric of it. */
+static void add_count(struct acc *a, char **col, struct strbuf *ev)
+{
+	uint32_t id;
+	double c;
+
+	event_name(ev, col[3], col[2]);
+	if (!ev->len)
+		return;
+	if (!decimal(col[1], &c))
+		c = 0; /* <not supported>, <not counted> */
+	id = strtab_intern(a->names, ev->buf, ev->len);
+	ensure(a, id);
+	a->cur[id] += c;
+	if (metric_unit(col[7])) {
+		double mv;
+		uint32_t u = strtab_intern(a->units, col[7], strlen(col[7]));
+		unsigned long al = a->malloc_;
+
+		grow(&a->mcur, &al, u);
+		al = a->malloc_;
+		grow(&a->msum, &al, u);
+		a->malloc_ = al;
+		if (decimal(col[6], &mv))
+			a->mcur[u] += mv;
+	}
+}
+
+/* LKP's perf-stat rows of the kept intervals (t_last: the run's length
+ * in seconds, 0 if unknown) into s. */
+static void stat_rows(struct acc *a, double t_last, struct metric_set *s)
+{
+	struct strbuf key = STRBUF_INIT;
+	uint32_t id, nr = strtab_count(a->names);
+
+	for (id = 1; id < nr && a->kept; id++) {
+		strbuf_reset(&key);
+		strbuf_addf(&key, "perf-stat.i.%s", strtab_str(a->names, id));
+		metric_set_add(s, key.buf, a->rate_sum[id] / (double)a->kept);
+		if (t_last > 0) {
+			strbuf_reset(&key);
+			strbuf_addf(&key, "perf-stat.ps.%s",
+				    strtab_str(a->names, id));
+			metric_set_add(s, key.buf, a->sum[id] / t_last);
+		}
+		if (!strcmp(strtab_str(a->names, id), "instructions"))
+			metric_set_add(s, "perf-stat.total.instructions",
+				       a->sum[id]);
+	}
+	metric_set_sort(&a->dsum);
+	metric_set_sort(&a->dcount);
+	for (size_t i = 0; i < a->dsum.nr && a->kept; i++) {
+		strbuf_reset(&key);
+		strbuf_addf(&key, "perf-stat.i.%s", a->dsum.v[i].key);
+		metric_set_add(s, key.buf,
+			       a->dsum.v[i].value / a->dcount.v[i].value);
+	}
+	nr = strtab_count(a->units);
+	for (id = 1; id < nr && a->kept; id++) {
+		strbuf_reset(&key);
+		strbuf_addf(&key, "perf-stat.i.metric.%s",
+			    strtab_str(a->units, id));
+		metric_set_add(s, key.buf, a->msum[id] / (double)a->kept);
+	}
+	if (a->kept)
+		derive(a->sum, a->names, a->alloc, s, "perf-stat.overall.");
+	strbuf_release(&key);
+}
+
+static void acc_release(struct acc *a)
+{
+	free(a->cur);
+	free(a->sum);
+	free(a->rate_sum);
+	free(a->mcur);
+	free(a->msum);
+	metric_set_release(&a->dsum);
+	metric_set_release(&a->dcount);
+	strtab__delete(a->names);
+	strtab__delete(a->units);
+}
+
 int lkp_perf_stat_read(struct linereader *lr, char *first, size_t len,
 		       struct metric_set *s, struct fd_err *err)
 {
 	struct acc a = { 0 };
-	struct strbuf ev = STRBUF_INIT, key = STRBUF_INIT;
+	struct strbuf ev = STRBUF_INIT;
 	char *line = first, *col[MAX_COLS];
 	double t_prev = -1, t_start = 0, t_last = 0;
 	bool open = false;
-	uint32_t id, nr;
 	int r = 1;
 
 	a.names = strtab__new();
 	a.units = strtab__new();
 	for (; r > 0; r = lr_next(lr, &line, &len, err)) {
-		double t, c;
+		double t;
 		size_t n;
 
 		while (len && (line[len - 1] == '\r' || line[len - 1] == ' '))
@@ -285,75 +367,12 @@ int lkp_perf_stat_read(struct linereader *lr, char *first, size_t len,
 		open = true;
 		t_prev = t;
 		t_last = t;
-		event_name(&ev, col[3], col[2]);
-		if (!ev.len)
-			continue;
-		if (!decimal(col[1], &c))
-			c = 0; /* <not supported>, <not counted> */
-		id = strtab_intern(a.names, ev.buf, ev.len);
-		ensure(&a, id);
-		a.cur[id] += c;
-		if (metric_unit(col[7])) {
-			double mv;
-			uint32_t u = strtab_intern(a.units, col[7],
-						   strlen(col[7]));
-			unsigned long al = a.malloc_;
-
-			grow(&a.mcur, &al, u);
-			al = a.malloc_;
-			grow(&a.msum, &al, u);
-			a.malloc_ = al;
-			if (decimal(col[6], &mv))
-				a.mcur[u] += mv;
-		}
+		add_count(&a, col, &ev);
 	}
-	if (r < 0)
-		goto out;
-	r = 0;
 	/* the interval still open is the partial one: dropped */
-	nr = strtab_count(a.names);
-	for (id = 1; id < nr && a.kept; id++) {
-		strbuf_reset(&key);
-		strbuf_addf(&key, "perf-stat.i.%s", strtab_str(a.names, id));
-		metric_set_add(s, key.buf, a.rate_sum[id] / (double)a.kept);
-		if (t_last > 0) {
-			strbuf_reset(&key);
-			strbuf_addf(&key, "perf-stat.ps.%s",
-				    strtab_str(a.names, id));
-			metric_set_add(s, key.buf, a.sum[id] / t_last);
-		}
-		if (!strcmp(strtab_str(a.names, id), "instructions"))
-			metric_set_add(s, "perf-stat.total.instructions",
-				       a.sum[id]);
-	}
-	metric_set_sort(&a.dsum);
-	metric_set_sort(&a.dcount);
-	for (size_t i = 0; i < a.dsum.nr && a.kept; i++) {
-		strbuf_reset(&key);
-		strbuf_addf(&key, "perf-stat.i.%s", a.dsum.v[i].key);
-		metric_set_add(s, key.buf,
-			       a.dsum.v[i].value / a.dcount.v[i].value);
-	}
-	nr = strtab_count(a.units);
-	for (id = 1; id < nr && a.kept; id++) {
-		strbuf_reset(&key);
-		strbuf_addf(&key, "perf-stat.i.metric.%s",
-			    strtab_str(a.units, id));
-		metric_set_add(s, key.buf, a.msum[id] / (double)a.kept);
-	}
-	if (a.kept)
-		derive(a.sum, a.names, a.alloc, s, "perf-stat.overall.");
-out:
+	if (r == 0)
+		stat_rows(&a, t_last, s);
 	strbuf_release(&ev);
-	strbuf_release(&key);
-	free(a.cur);
-	free(a.sum);
-	free(a.rate_sum);
-	free(a.mcur);
-	free(a.msum);
-	metric_set_release(&a.dsum);
-	metric_set_release(&a.dcount);
-	strtab__delete(a.names);
-	strtab__delete(a.units);
+	acc_release(&a);
 	return r < 0 ? -1 : 0;
 }

@@ -94,134 +94,104 @@ const char *lkp_stats_kind(const char *head, size_t len)
 	return kind;
 }
 
-int lkp_stats_read(struct linereader *lr, struct metric_set *s,
-		   struct fd_err *err)
+/* stress-ng's own output, from its first line: LKP's stress-ng.* rows. */
+static int read_stress_ng(struct linereader *lr, char *line, size_t len,
+			  struct metric_set *s, struct fd_err *err)
 {
-	char *line, *colon, *end;
-	struct lkp_series *ser = lkp_series__new(NULL);
-	struct metric_set plain = { 0 };
-	size_t len;
-	double v;
-	size_t i;
+	struct bench b;
 	int r;
 
-	char *event = NULL;
-	bool first = true, after_time = false;
+	bench_init(&b, "stress-ng");
+	do
+		bench_line(&b, line, len);
+	while ((r = lr_next(lr, &line, &len, err)) > 0);
+	if (!r)
+		bench_result(&b, s);
+	bench_release(&b);
+	return r ? -1 : 0;
+}
 
-	while ((r = lr_next(lr, &line, &len, err)) > 0) {
-		while (len && isspace((unsigned char)line[len - 1]))
-			line[--len] = '\0';
-		if (len && line[0] == '#' && !event)
-			event = lkp_perf_report_event(line);
-		if (!len || line[0] == '#')
-			continue;
-		/* LKP's perf-profile result file: perf report's text */
-		if (first && lkp_perf_report_line(line, len)) {
-			r = lkp_perf_report_read(lr, event, line, len, s, err);
-			free(event);
-			lkp_series__delete(ser);
-			metric_set_release(&plain);
-			if (r)
-				return -1;
-			metric_set_sort(s);
-			return 0;
-		}
-		/* stress-ng's own output: LKP's stress-ng.* rows */
-		if (first && lkp_stress_ng_line(line, len)) {
-			struct bench b;
+/*
+ * A file of another of LKP's formats, told by its first line (first) or
+ * by the line after a first "time:" line (after_time), read into s by
+ * its reader from that line on. Returns 1 when line is of none of them
+ * (a stats file goes on), else 0, or -1 with err.
+ */
+static int read_other(struct linereader *lr, char *line, size_t len,
+		      bool first, bool after_time, const char *event,
+		      struct metric_set *s, struct fd_err *err)
+{
+	int r;
 
-			free(event);
-			lkp_series__delete(ser);
-			metric_set_release(&plain);
-			bench_init(&b, "stress-ng");
-			do
-				bench_line(&b, line, len);
-			while ((r = lr_next(lr, &line, &len, err)) > 0);
-			if (!r)
-				bench_result(&b, s);
-			bench_release(&b);
-			if (r)
-				return -1;
-			metric_set_sort(s);
-			return 0;
-		}
-		/* perf-stat's raw output (perf stat -I 1000 -x ,) */
-		if (first && lkp_perf_stat_line(line, len)) {
-			free(event);
-			lkp_series__delete(ser);
-			metric_set_release(&plain);
-			if (lkp_perf_stat_read(lr, line, len, s, err))
-				return -1;
-			metric_set_sort(s);
-			return 0;
-		}
-		/* vmstat's, mpstat's and iostat's output, LKP's raw files
-		 * of them */
-		if (first && (lkp_vmstat_line(line, len) ||
-			      lkp_mpstat_line(line, len) ||
-			      lkp_iostat_line(line, len))) {
-			free(event);
-			lkp_series__delete(ser);
-			metric_set_release(&plain);
-			if (lkp_vmstat_line(line, len) ?
-				    lkp_vmstat_read(lr, line, len, s, err) :
-			    lkp_mpstat_line(line, len) ?
-				    lkp_mpstat_read(lr, line, len, s, err) :
-				    lkp_iostat_read(lr, line, len, s, err))
-				return -1;
-			metric_set_sort(s);
-			return 0;
-		}
-		/* after the first "time:", a /proc or /sys file: a monitor's
-		 * raw file (cpuidle's and numa-*'s look like stats lines) */
-		if (after_time && (!lkp_stats_line(line, len) ||
-				   lkp_monitor_raw_line(line, len))) {
-			free(event);
-			lkp_series__delete(ser);
-			metric_set_release(&plain);
-			if (lkp_monitor_raw_read(lr, line, len, s, err))
-				return -1;
-			metric_set_sort(s);
-			return 0;
-		}
-		after_time = first && !strncmp(line, "time: ", 6);
-		first = false;
-		colon = strrchr(line, ':');
-		if (!colon || colon == line || colon[1] != ' ') {
-			r = fd_err_at(err, lr->path, lr->lineno,
-				      "expected 'key: value'");
-			break;
-		}
-		v = strtod(colon + 1, &end);
-		if (end == colon + 1 || *end || !isfinite(v)) {
-			r = fd_err_at(err, lr->path, lr->lineno,
-				      "bad value '%.40s'", colon + 2);
-			break;
-		}
-		*colon = '\0';
-		if (!strcmp(line, "time")) { /* a sample begins */
-			lkp_series_next(ser);
-			continue;
-		}
-		lkp_series_add(ser, line, (size_t)(colon - line), v);
-		metric_set_add(&plain, line, v);
-	}
-	free(event);
-	if (r < 0) {
-		lkp_series__delete(ser);
-		metric_set_release(&plain);
+	/* LKP's perf-profile result file: perf report's text */
+	if (first && lkp_perf_report_line(line, len))
+		r = lkp_perf_report_read(lr, event, line, len, s, err);
+	else if (first && lkp_stress_ng_line(line, len))
+		r = read_stress_ng(lr, line, len, s, err);
+	/* perf-stat's raw output (perf stat -I 1000 -x ,) */
+	else if (first && lkp_perf_stat_line(line, len))
+		r = lkp_perf_stat_read(lr, line, len, s, err);
+	/* vmstat's, mpstat's and iostat's output, LKP's raw files of them */
+	else if (first && lkp_vmstat_line(line, len))
+		r = lkp_vmstat_read(lr, line, len, s, err);
+	else if (first && lkp_mpstat_line(line, len))
+		r = lkp_mpstat_read(lr, line, len, s, err);
+	else if (first && lkp_iostat_line(line, len))
+		r = lkp_iostat_read(lr, line, len, s, err);
+	/* after the first "time:", a /proc or /sys file: a monitor's
+	 * raw file (cpuidle's and numa-*'s look like stats lines) */
+	else if (after_time && (!lkp_stats_line(line, len) ||
+				lkp_monitor_raw_line(line, len)))
+		r = lkp_monitor_raw_read(lr, line, len, s, err);
+	else
+		return 1;
+	if (r)
 		return -1;
+	metric_set_sort(s);
+	return 0;
+}
+
+/* A "key: value" line into the series and the plain set; "time: ..."
+ * begins a sample. -1 with err when the line is no such pair. */
+static int stats_pair(struct linereader *lr, char *line,
+		      struct lkp_series *ser, struct metric_set *plain,
+		      struct fd_err *err)
+{
+	char *colon = strrchr(line, ':'), *end;
+	double v;
+
+	if (!colon || colon == line || colon[1] != ' ')
+		return fd_err_at(err, lr->path, lr->lineno,
+				 "expected 'key: value'");
+	v = strtod(colon + 1, &end);
+	if (end == colon + 1 || *end || !isfinite(v))
+		return fd_err_at(err, lr->path, lr->lineno,
+				 "bad value '%.40s'", colon + 2);
+	*colon = '\0';
+	if (!strcmp(line, "time")) { /* a sample begins */
+		lkp_series_next(ser);
+		return 0;
 	}
+	lkp_series_add(ser, line, (size_t)(colon - line), v);
+	metric_set_add(plain, line, v);
+	return 0;
+}
+
+/* The pairs read into s: as they are, or reduced when keys repeat. */
+static int stats_finish(struct linereader *lr, struct lkp_series *ser,
+			const struct metric_set *plain, struct metric_set *s,
+			struct fd_err *err)
+{
+	size_t i;
+
 	/* One value a key: a run's stats as they are. Repeated keys: a
 	 * monitor's samples, reduced as LKP reduces them. */
 	if (lkp_series_repeated(ser)) {
 		lkp_series_reduce(ser, s);
 	} else {
-		for (i = 0; i < plain.nr; i++)
-			metric_set_add(s, plain.v[i].key, plain.v[i].value);
+		for (i = 0; i < plain->nr; i++)
+			metric_set_add(s, plain->v[i].key, plain->v[i].value);
 	}
-	lkp_series__delete(ser);
-	metric_set_release(&plain);
 	metric_set_sort(s);
 	/* Values stay numbers. */
 	for (i = 0; i < s->nr; i++)
@@ -231,6 +201,43 @@ int lkp_stats_read(struct linereader *lr, struct metric_set *s,
 					 "the largest number",
 					 s->v[i].key);
 	return 0;
+}
+
+int lkp_stats_read(struct linereader *lr, struct metric_set *s,
+		   struct fd_err *err)
+{
+	struct lkp_series *ser = lkp_series__new(NULL);
+	struct metric_set plain = { 0 };
+	char *line, *event = NULL;
+	bool first = true, after_time = false;
+	size_t len;
+	int r, other = 1;
+
+	while ((r = lr_next(lr, &line, &len, err)) > 0) {
+		while (len && isspace((unsigned char)line[len - 1]))
+			line[--len] = '\0';
+		if (len && line[0] == '#' && !event)
+			event = lkp_perf_report_event(line);
+		if (!len || line[0] == '#')
+			continue;
+		other = read_other(lr, line, len, first, after_time, event, s,
+				   err);
+		if (other <= 0)
+			break;
+		after_time = first && !strncmp(line, "time: ", 6);
+		first = false;
+		r = stats_pair(lr, line, ser, &plain, err);
+		if (r < 0)
+			break;
+	}
+	free(event);
+	if (other <= 0)
+		r = other;
+	else if (r == 0)
+		r = stats_finish(lr, ser, &plain, s, err);
+	lkp_series__delete(ser);
+	metric_set_release(&plain);
+	return r < 0 ? -1 : 0;
 }
 
 int metric_set_read(const char *path, struct metric_set *s,

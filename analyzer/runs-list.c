@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The runs a side's paths stand for (side_list_runs()), and what a front
+ * The runs a side's paths stand for (runs-list.h), and what a front
  * end says of them: the files of a directory that are no runs, and the
  * runs cut short (side_runs_note()).
  *
@@ -21,6 +21,7 @@
 
 #include "analyzer/input.h"
 #include "analyzer/lkp-stats.h"
+#include "analyzer/runs-list.h"
 #include "analyzer/side.h"
 #include "lib/linereader.h"
 #include "lib/strbuf.h"

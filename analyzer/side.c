@@ -11,6 +11,7 @@
 #include "analyzer/event.h"
 #include "analyzer/chains.h"
 #include "analyzer/lkp-stats.h"
+#include "analyzer/runs-list.h"
 #include "analyzer/side.h"
 #include "lib/safe-open.h"
 #include "lib/strbuf.h"
@@ -591,21 +592,21 @@ static bool chain_hot(const struct diff_side *s, uint32_t id,
 {
 	const char *chain = strtab_str(s->chain_names, id);
 	size_t len = strcspn(chain, ";"), r;
-	uint8_t *flag = &s->chain_hot->flag[id];
+	uint8_t *heat = &s->chain_hot->heat[id];
 
-	if (*flag)
-		return *flag == 2;
-	*flag = 1;
+	if (*heat != CHAIN_UNKNOWN)
+		return *heat == CHAIN_HOT;
+	*heat = CHAIN_COLD;
 	for (r = 0; r < d->nr_rows; r++) {
 		const struct diff_row *row = &d->rows[r];
 
 		if (fn_hot(row) && !strncmp(row->name, chain, len) &&
 		    !row->name[len]) {
-			*flag = 2;
+			*heat = CHAIN_HOT;
 			break;
 		}
 	}
-	return *flag == 2;
+	return *heat == CHAIN_HOT;
 }
 
 /* Whether run i of s kept the chains of every function d may explain. */
@@ -637,7 +638,7 @@ int diff_side_chains(const struct diff_side *s, size_t i,
 	if (!s->chains || !s->chain_hot || i >= s->nr_runs)
 		return 0;
 	if (s->chain_hot->of != d) {
-		memset(s->chain_hot->flag, 0,
+		memset(s->chain_hot->heat, CHAIN_UNKNOWN,
 		       strtab_count(s->chain_names) + 1);
 		s->chain_hot->of = d;
 	}

@@ -11,6 +11,8 @@
 #include "analyzer/metrics.h"
 #include "analyzer/profile.h"
 #include "lib/strtab.h"
+/* the listing of a side's runs, which side_load() reads */
+#include "analyzer/runs-list.h"
 
 /*
  * One side of a comparison (a kernel build): one or more runs. Each path is
@@ -55,58 +57,6 @@ struct side_visit {
 int side_load(struct side *s, char *const *paths, size_t nr_paths,
 	      const struct input_opts *o, const struct side_visit *v,
 	      struct fd_err *err);
-
-/*
- * The runs that paths stand for, as side_load() reads them
- * (analyzer/runs-list.c): each path, or for a directory its regular files
- * and those of its subdirectories (one level: LKP's base/1/, base/2/),
- * sorted by path, dot files skipped. A file of a directory that is no run
- * (empty, or text of no format: a README) is left out and named in
- * skipped; with o->complete_only, a profile marked interrupted is left
- * out and named in incomplete. o may be NULL.
- */
-struct side_runs {
-	char **paths; /* owned */
-	size_t nr;
-	unsigned long alloc;
-	char *skipped, *incomplete; /* "a, b", owned; NULL: none */
-	size_t nr_skipped, nr_incomplete;
-};
-
-int side_list_runs(struct side_runs *r, char *const *paths, size_t nr_paths,
-		   const struct input_opts *o, struct fd_err *err);
-
-/*
- * What reading paths takes from the disk, as side_list_runs() finds the
- * runs (every regular file of a directory counted, run or not): the
- * total of a progress meter. 0 when unknown (standard input, a pipe).
- * Looks at names and sizes only; opens no file.
- */
-unsigned long long side_paths_bytes(char *const *paths, size_t nr_paths);
-
-/*
- * An LKP result directory is one run: its files are LKP's (stats, the
- * raw files of its monitors, perf-stat's, perf-profile's and stress-ng's
- * output: lkp_stats_kind()), two or more of them and no two of one kind,
- * no profile among them. side_list_runs() lists such a directory (a
- * side's path, or one of its subdirectories: several results a side) as
- * one run; side_result_dir_read() reads its files into s, a key given by
- * two files taken from the first in name order.
- */
-bool side_result_dir(const char *dir);
-int side_result_dir_read(const char *dir, struct metric_set *s,
-			 struct fd_err *err);
-void side_runs_release(struct side_runs *r);
-/* What was left out of r, as a sentence to say once (NULL: nothing). */
-char *side_runs_take_note(struct side_runs *r);
-
-/*
- * The runs of s cut short, named by files[] (NULL: none): those marked
- * interrupted (profile_meta.interrupted), and those that lasted less than
- * SIDE_SHORT_RUN of the median duration of the side's runs.
- */
-#define SIDE_SHORT_RUN 0.8
-char *side_short_runs_note(const struct side *s, char *const *files);
 
 /* What a user calls the build of path: its base name without the
  * extensions of profiles and stats ("dir/base.prof.gz" -> "base"). */
@@ -166,12 +116,16 @@ struct diff_side {
 	struct input_opts io; /* as the runs were read, to read them again */
 	bool has_io;
 	struct side_vals *chains;
-	/* By chain id: 0 unknown, 1 cold, 2 hot, as judged for table of. */
+	/* By chain id: whether its first function is hot, as judged for
+	 * the table "of" (enum chain_heat, a byte each). */
 	struct side_chain_hot {
 		const void *of;
-		uint8_t flag[];
+		uint8_t heat[];
 	} *chain_hot;
 };
+
+/* What side_chain_hot knows of a chain; CHAIN_UNKNOWN is 0 (calloc). */
+enum chain_heat { CHAIN_UNKNOWN, CHAIN_COLD, CHAIN_HOT };
 
 /* What diff_side_load() does besides measuring each profile run. */
 struct diff_side_visit {

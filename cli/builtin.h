@@ -24,7 +24,6 @@ int cmd_diff(int argc, char **argv);
 int cmd_svg(int argc, char **argv);
 int cmd_png(int argc, char **argv);
 int cmd_record(int argc, char **argv);
-int cmd_completion(int argc, char **argv);
 
 extern const char fold_usage[], report_usage[], diff_usage[], svg_usage[],
 	png_usage[], record_usage[], completion_usage[];
@@ -40,9 +39,13 @@ struct command {
 	const struct po_option *options;
 };
 
-/* Every command, in the order of "flamediff --help"; nr_commands of them. */
-extern const struct command commands[];
-extern const size_t nr_commands;
+/*
+ * The completion script of every command in @cmds (nr of them, in the
+ * order of "flamediff --help"). The table is main.c's and is passed in,
+ * so that the command does not call back into the file that calls it.
+ */
+int cmd_completion(int argc, char **argv, const struct command *cmds,
+		   size_t nr);
 
 /* Print "flamediff: MSG" on stderr; returns EXIT_INPUT. */
 int report_bad_input(const char *msg);

@@ -105,7 +105,8 @@ static void command_case(struct strbuf *sb, const struct command *c)
 	strbuf_release(&args);
 }
 
-static void bash_script(struct strbuf *sb)
+static void bash_script(struct strbuf *sb, const struct command *cmds,
+			size_t nr)
 {
 	size_t i;
 
@@ -123,15 +124,15 @@ static void bash_script(struct strbuf *sb)
 		"\tCOMPREPLY=()\n"
 		"\tif [ \"$COMP_CWORD\" -le 1 ]; then\n"
 		"\t\tCOMPREPLY=($(compgen -W '");
-	for (i = 0; i < nr_commands; i++)
-		strbuf_addf(sb, "%s ", commands[i].name);
+	for (i = 0; i < nr; i++)
+		strbuf_addf(sb, "%s ", cmds[i].name);
 	strbuf_addstr(sb,
 		"--help --version' -- \"$cur\"))\n"
 		"\t\treturn 0\n"
 		"\tfi\n"
 		"\tcase $cmd in\n");
-	for (i = 0; i < nr_commands; i++)
-		command_case(sb, &commands[i]);
+	for (i = 0; i < nr; i++)
+		command_case(sb, &cmds[i]);
 	strbuf_addstr(sb,
 		"\t*) return 0 ;;\n"
 		"\tesac\n"
@@ -144,7 +145,8 @@ static void bash_script(struct strbuf *sb)
 		"complete -o filenames -F _flamediff flamediff\n");
 }
 
-int cmd_completion(int argc, char **argv)
+int cmd_completion(int argc, char **argv, const struct command *cmds,
+		   size_t nr)
 {
 	struct strbuf sb = STRBUF_INIT;
 	int n, status;
@@ -166,7 +168,7 @@ int cmd_completion(int argc, char **argv)
 		strbuf_addstr(&sb, "#compdef flamediff\n"
 				   "autoload -U +X bashcompinit && "
 				   "bashcompinit\n");
-	bash_script(&sb);
+	bash_script(&sb, cmds, nr);
 	fwrite(sb.buf, 1, sb.len, stdout);
 	strbuf_release(&sb);
 	return 0;

@@ -205,7 +205,7 @@ static int parse(struct diff_cmd *c, int argc, char **argv, int *status)
 	int n;
 
 	memset(c, 0, sizeof(*c));
-	c->opts.min_change = -1;
+	c->opts.min_change = DIFF_NO_MIN_CHANGE;
 	c->groups = DIFF_ROWS_ALL;
 	c->normalize = true;
 	c->explain = true;

@@ -460,179 +460,213 @@ static void mark_interrupted(struct profile *p, const struct args *a)
 	p->meta.asked = a->duration;
 }
 
-int cmd_record(int argc, char **argv)
-{
-	struct args a = { .out = "flamediff.profile" };
-	bool status; /* the live status line, on a terminal only */
-	struct workload *w = NULL;
-	struct record *r = NULL;
-	struct profile *p = NULL;
-	struct fd_err err = { "" };
-	struct outfile outf = { 0 };
-	struct bench bench = { 0 };
-	struct metric_set stats = { 0 };
-	struct monitors *mon = NULL;
-	const char *const *warn;
-	bool ended = false; /* own_line() was called */
-	size_t nr_warned = 0;
-	char *cmdline = NULL;
-	double duration;
+/* One recording, from its command line to its profile written. */
+struct run {
+	struct args a;
+	char *cmdline;		/* "flamediff record ...", for the profile */
+	bool status;		/* the live status line, on a terminal only */
+	bool ended;		/* own_line() was called */
+	struct outfile outf;
+	struct workload *w;	/* the command, or NULL */
+	struct record *r;
+	struct monitors *mon;
+	struct bench bench;
+	struct metric_set stats;
+	struct profile *p;
+	size_t nr_warned;	/* of record_warnings(), printed so far */
+	double duration;	/* seconds sampled */
 	time_t t_start;
-	int rc, cmd_status;
+	int cmd_status;		/* the command's wait status; 0: none */
+};
 
-	cmdline = join_args(argc, argv); /* before parsing moves argv */
-	rc = parse_args(argc, argv, &a);
-	if (rc >= 0) {
-		po_list_release(&a.metrics);
-		free(cmdline);
+/* The options, then --metric's rules. Returns -1 to go on recording, or
+ * the exit status for cmd_record() to return. */
+static int setup(struct run *run, int argc, char **argv)
+{
+	struct fd_err err = { "" };
+	int rc = parse_args(argc, argv, &run->a);
+
+	if (rc >= 0)
 		return rc;
-	}
-	bench_init(&bench, testcase_of(&a));
-	for (size_t i = 0; i < a.metrics.nr; i++) {
-		if (bench_add_rule(&bench, a.metrics.v[i], &err)) {
-			rc = usage_error("record", "--metric %s", err.msg);
-			bench_release(&bench);
-			po_list_release(&a.metrics);
-			free(cmdline);
-			return rc;
-		}
-	}
-	rc = EXIT_INPUT;
-	status = isatty(2) && !a.quiet;
-	catch_signals();
+	bench_init(&run->bench, testcase_of(&run->a));
+	for (size_t i = 0; i < run->a.metrics.nr; i++)
+		if (bench_add_rule(&run->bench, run->a.metrics.v[i], &err))
+			return usage_error("record", "--metric %s", err.msg);
+	run->status = isatty(2) && !run->a.quiet;
+	return -1;
+}
+
+/* The session's warnings not printed yet. */
+static void print_warnings(struct run *run)
+{
+	const char *const *warn = record_warnings(run->r) + run->nr_warned;
+
+	for (; *warn; warn++, run->nr_warned++)
+		fprintf(stderr, "flamediff record: warning: %s\n", *warn);
+}
+
+/* Everything up to the first sample: the output, the command, the
+ * events, the monitors. */
+static int begin(struct run *run, struct fd_err *err)
+{
+	struct args *a = &run->a;
 
 	/* Where the profile goes is known to work before anything runs:
 	 * a recording is not lost to a missing directory at its end. */
-	if (outfile_open_flags(&outf, a.out, OUTFILE_PRIVATE, &err)) {
-		fprintf(stderr, "flamediff record: %s\n", err.msg);
-		bench_release(&bench);
-		po_list_release(&a.metrics);
-		free(cmdline);
-		return EXIT_INPUT;
+	if (outfile_open_flags(&run->outf, a->out, OUTFILE_PRIVATE, err))
+		return -1;
+	if (a->cmd) {
+		run->w = workload_start_tee(a->cmd, err);
+		if (!run->w)
+			return -1;
+		if (a->o.target == TARGET_CHILD)
+			a->o.pid = workload_pid(run->w);
 	}
-	if (a.cmd) {
-		w = workload_start_tee(a.cmd, &err);
-		if (!w) {
-			fprintf(stderr, "flamediff record: %s\n", err.msg);
-			outfile_abort(&outf);
-			bench_release(&bench);
-			po_list_release(&a.metrics);
-			free(cmdline);
-			return EXIT_INPUT;
-		}
-		if (a.o.target == TARGET_CHILD)
-			a.o.pid = workload_pid(w);
-	}
-	t_start = time(NULL);
-	r = record__new(&a.o);
-	if (record_open(r, &err))
-		goto fail;
-	for (warn = record_warnings(r); *warn; warn++, nr_warned++)
-		fprintf(stderr, "flamediff record: warning: %s\n", *warn);
-	if (!a.no_monitors)
-		mon = monitors_start(a.monitors, &err); /* checked: no error */
-	if (start(r, &a, w, &err) ||
-	    sample(r, &a, w, &bench, status, &duration, &err))
-		goto fail;
+	run->t_start = time(NULL);
+	run->r = record__new(&a->o);
+	if (record_open(run->r, err))
+		return -1;
+	print_warnings(run);
+	if (!a->no_monitors)
+		run->mon = monitors_start(a->monitors, err); /* checked */
+	return start(run->r, a, run->w, err);
+}
+
+/* After the last sample: the counters, the buffers, the monitors, the
+ * command's end and the run's LKP stats. */
+static int end(struct run *run, struct fd_err *err)
+{
+	struct workload *w = run->w;
+
 	/* the last, partial interval ends with the run, not after the
 	 * buffers are drained: LKP drops its counts but keeps its time */
-	record_stat_read(r);
-	if (record_disable(r, &err) || record_poll(r, 0, &err))
-		goto fail;
-	monitors_stop(mon, &stats); /* LKP's post-test */
-	if (status)
+	record_stat_read(run->r);
+	if (record_disable(run->r, err) || record_poll(run->r, 0, err))
+		return -1;
+	monitors_stop(run->mon, &run->stats); /* LKP's post-test */
+	if (run->status)
 		fprintf(stderr, "\r\033[K");
 	/* A command that ended by itself passes its failure on, as perf
 	 * record does, so scripts see it; one that -d or a signal ended
 	 * first is stopped here, which is no failure of its own. */
-	cmd_status = w && workload_exited(w) ? workload_status(w) : 0;
-	if (w && !workload_exited(w) && workload_teed(w)) {
-		/* What it prints as it ends (stress-ng its metrics, on
-		 * SIGTERM) must not fill the pipe while we wait for it:
-		 * keep copying, for 5 s at most. */
-		kill(workload_pid(w), SIGTERM);
-		for (int i = 0; i < 100 && !workload_exited(w); i++)
-			workload_pump(w, 50, on_line, &bench);
-	}
-	if (w) {
-		workload_stop(w, SIGTERM);
-		workload_drain(w, on_line, &bench);
-	}
-	run_stats(r, w, &bench, &stats);
+	run->cmd_status = w && workload_exited(w) ? workload_status(w) : 0;
+	workload_end(w, on_line, &run->bench);
+	run_stats(run->r, w, &run->bench, &run->stats);
+	return 0;
+}
 
-	p = profile__new();
-	p->meta.stats = stats; /* moved */
-	memset(&stats, 0, sizeof(stats));
-	record_build(r, p);
+static int write_profile(struct run *run, struct fd_err *err)
+{
+	struct profile *p = run->p = profile__new();
+
+	p->meta.stats = run->stats; /* moved */
+	memset(&run->stats, 0, sizeof(run->stats));
+	record_build(run->r, p);
 	/* and those of the symbolization: binaries named [file], why */
-	for (warn = record_warnings(r) + nr_warned; *warn; warn++)
-		fprintf(stderr, "flamediff record: warning: %s\n", *warn);
-	record_fill_meta(p, duration, t_start, cmdline, a.label);
+	print_warnings(run);
+	record_fill_meta(p, run->duration, run->t_start, run->cmdline,
+			 run->a.label);
 	/* said, not guessed from the command line later (-ag, or a
 	 * command's own -a) */
 	meta_set(&p->meta.target,
-		 a.o.target == TARGET_SYSTEM ? "system-wide" :
-		 a.o.target == TARGET_PID    ? "process" : "command");
-	mark_interrupted(p, &a);
-	profile_write(p, &outf);
-	if (outfile_commit(&outf, &err))
-		goto fail;
-	if (!a.quiet) {
-		const struct record_stats *st = record_stats(r);
+		 run->a.o.target == TARGET_SYSTEM ? "system-wide" :
+		 run->a.o.target == TARGET_PID	  ? "process" : "command");
+	mark_interrupted(p, &run->a);
+	profile_write(p, &run->outf);
+	return outfile_commit(&run->outf, err);
+}
 
-		own_line(w, &ended);
+/* What was recorded, on stderr, unless -q. */
+static void summary(struct run *run)
+{
+	const struct record_stats *st = record_stats(run->r);
+	const char *out = run->a.out;
 
-		fprintf(stderr, "flamediff record: %s, %llu samples, %llu "
-			"lost, %llu throttled, %.1f s", record_event(r),
-			(unsigned long long)st->samples,
-			(unsigned long long)(st->lost + st->lost_samples),
-			(unsigned long long)st->throttled, duration);
-		if (a.o.sched)
-			fprintf(stderr, ", %llu switches (%llu lost)",
-				(unsigned long long)st->switches,
-				(unsigned long long)st->sched_lost);
-		fprintf(stderr, ": %s\n", a.out);
-	}
-	if (a.o.sched && record_stats(r)->sched_unreliable && !a.quiet)
+	if (run->a.quiet)
+		return;
+	own_line(run->w, &run->ended);
+	fprintf(stderr, "flamediff record: %s, %llu samples, %llu lost, %llu "
+		"throttled, %.1f s", record_event(run->r),
+		(unsigned long long)st->samples,
+		(unsigned long long)(st->lost + st->lost_samples),
+		(unsigned long long)st->throttled, run->duration);
+	if (run->a.o.sched)
+		fprintf(stderr, ", %llu switches (%llu lost)",
+			(unsigned long long)st->switches,
+			(unsigned long long)st->sched_lost);
+	fprintf(stderr, ": %s\n", out);
+	if (run->a.o.sched && st->sched_unreliable)
 		fprintf(stderr, "flamediff record: note: %llu of the %llu "
 			"switches may have wrong times (%llu scheduler "
 			"records lost, %llu switch-ins not traced), as perf "
 			"sched timehist would print them; \"# unreliable:\" "
 			"in %s names their perf-sched keys\n",
-			(unsigned long long)record_stats(r)->sched_unreliable,
-			(unsigned long long)record_stats(r)->switches,
-			(unsigned long long)record_stats(r)->sched_lost,
-			(unsigned long long)record_stats(r)->sched_unseen_in,
-			a.out);
+			(unsigned long long)st->sched_unreliable,
+			(unsigned long long)st->switches,
+			(unsigned long long)st->sched_lost,
+			(unsigned long long)st->sched_unseen_in, out);
 	/* An empty profile is a valid answer, but rarely the one wanted:
 	 * with -p, the parent of the processes doing the work, say. */
-	if (!record_stats(r)->samples && !a.quiet && own_line(w, &ended))
+	if (!st->samples)
 		fprintf(stderr, "flamediff record: warning: no samples: was "
 			"the target idle (with -p, pick a process that runs, "
 			"not a parent waiting for its children)?\n");
-	rc = 0;
-	if (WIFEXITED(cmd_status) && WEXITSTATUS(cmd_status))
-		rc = WEXITSTATUS(cmd_status);
-	else if (WIFSIGNALED(cmd_status))
-		rc = 128 + WTERMSIG(cmd_status);
-	if (rc && own_line(w, &ended))
+}
+
+/* The command's failure passed on (see end()), said once. */
+static int exit_status(struct run *run)
+{
+	int rc = 0;
+
+	if (WIFEXITED(run->cmd_status) && WEXITSTATUS(run->cmd_status))
+		rc = WEXITSTATUS(run->cmd_status);
+	else if (WIFSIGNALED(run->cmd_status))
+		rc = 128 + WTERMSIG(run->cmd_status);
+	if (rc && own_line(run->w, &run->ended))
 		fprintf(stderr, "flamediff record: the command failed (exit "
 			"status %d); its profile is written\n", rc);
+	return rc;
+}
+
+static void run_release(struct run *run)
+{
+	monitors__delete(run->mon);
+	workload__delete(run->w); /* kills and reaps a command still running */
+	bench_release(&run->bench);
+	metric_set_release(&run->stats);
+	po_list_release(&run->a.metrics);
+	profile__delete(run->p);
+	record__delete(run->r);
+	free(run->cmdline);
+}
+
+int cmd_record(int argc, char **argv)
+{
+	struct run run = { .a = { .out = "flamediff.profile" } };
+	struct fd_err err = { "" };
+	int rc;
+
+	run.cmdline = join_args(argc, argv); /* before parsing moves argv */
+	rc = setup(&run, argc, argv);
+	if (rc >= 0)
+		goto out;
+	catch_signals();
+	if (begin(&run, &err) ||
+	    sample(run.r, &run.a, run.w, &run.bench, run.status,
+		   &run.duration, &err) ||
+	    end(&run, &err) || write_profile(&run, &err))
+		goto fail;
+	summary(&run);
+	rc = exit_status(&run);
 	goto out;
 fail:
-	if (status)
+	if (run.status)
 		fprintf(stderr, "\r\033[K");
-	own_line(w, &ended);
+	own_line(run.w, &run.ended);
 	fprintf(stderr, "flamediff record: %s\n", err.msg);
-	outfile_abort(&outf);
+	outfile_abort(&run.outf);
+	rc = EXIT_INPUT;
 out:
-	monitors__delete(mon);
-	workload__delete(w); /* kills and reaps a command still running */
-	bench_release(&bench);
-	metric_set_release(&stats);
-	po_list_release(&a.metrics);
-	profile__delete(p);
-	record__delete(r);
-	free(cmdline);
+	run_release(&run);
 	return rc;
 }

@@ -15,7 +15,10 @@
 #define FLAMEDIFF_VERSION "0.1"
 #endif
 
-const struct command commands[] = {
+static int run_completion(int argc, char **argv);
+
+/* Every command, in the order of "flamediff --help". */
+static const struct command commands[] = {
 	{ "fold", cmd_fold, "fold perf script text into folded stacks",
 	  fold_usage, fold_options },
 	{ "report", cmd_report, "children, self and calltrace, as LKP",
@@ -28,11 +31,17 @@ const struct command commands[] = {
 	  png_usage, png_options },
 	{ "record", cmd_record, "sample call stacks into a profile",
 	  record_usage, record_options },
-	{ "completion", cmd_completion, "shell completion script (bash, zsh)",
+	{ "completion", run_completion, "shell completion script (bash, zsh)",
 	  completion_usage, completion_options },
 };
 
-const size_t nr_commands = sizeof(commands) / sizeof(commands[0]);
+static const size_t nr_commands = sizeof(commands) / sizeof(commands[0]);
+
+/* completion lists the commands: it is given the table, not reaching here. */
+static int run_completion(int argc, char **argv)
+{
+	return cmd_completion(argc, argv, commands, nr_commands);
+}
 
 static const struct command *find_command(const char *name)
 {

@@ -18,7 +18,7 @@
  * Life cycle: counters__new() -> (enabled with the session, or by the
  * kernel at the command's exec) -> counters_read()... (the first read is
  * the start of the first interval; then one a second) -> counters_rows()
- * -> counters__delete(). The session (session.c) owns them.
+ * -> counters__delete(). The session (record.c) owns them.
  */
 struct counters;
 

@@ -33,6 +33,7 @@
 #include "collector/perfdata.h"
 #include "lib/error.h"
 #include "lib/hmap.h"
+#include "lib/id-set.h"
 #include "lib/linereader.h"
 #include "lib/strbuf.h"
 
@@ -140,6 +141,7 @@ struct pd {
 	struct pd_evsel *ev;
 	unsigned long nr_ev, alloc_ev;
 	struct hmap ids; /* sample id -> evsel index */
+	struct id_set only_pid, only_tid; /* from o, made once */
 
 	struct dsos dsos;
 	struct machine machine;

@@ -82,6 +82,77 @@ static uint64_t read_size(struct pcur *c, uint64_t rf)
 	return hdr + per;
 }
 
+/* The fields before READ: where and when, and the period. */
+static void take_head(uint64_t t, struct pcur *c, struct psample *s)
+{
+	const unsigned char *p;
+
+	if (t & PERF_SAMPLE_IDENTIFIER)
+		pc_u64(c, "IDENTIFIER");
+	if (t & PERF_SAMPLE_IP)
+		s->ds.ip = pc_u64(c, "IP");
+	if ((t & PERF_SAMPLE_TID) && (p = pc_take(c, 8, "TID"))) {
+		s->ds.pid = pd_u32(p);
+		s->ds.tid = pd_u32(p + 4);
+	}
+	if (t & PERF_SAMPLE_TIME)
+		s->time = pc_u64(c, "TIME");
+	if (t & PERF_SAMPLE_ADDR)
+		pc_u64(c, "ADDR");
+	if (t & PERF_SAMPLE_ID)
+		pc_u64(c, "ID");
+	if (t & PERF_SAMPLE_STREAM_ID)
+		pc_u64(c, "STREAM_ID");
+	if (t & PERF_SAMPLE_CPU)
+		pc_u64(c, "CPU");
+	if (t & PERF_SAMPLE_PERIOD)
+		s->ds.period = pc_u64(c, "PERIOD");
+}
+
+/* BRANCH_STACK, skipped: its count, the hardware index, the entries. */
+static void skip_branch_stack(const struct pd_evsel *e, struct pcur *c)
+{
+	uint64_t n = pc_u64(c, "BRANCH_STACK");
+
+	if (n > 0xffff && !c->bad)
+		c->bad = "BRANCH_STACK (too long)";
+	if (e->attr.branch_sample_type &
+	    (1ULL << 17) /* PERF_SAMPLE_BRANCH_HW_INDEX */)
+		pc_u64(c, "BRANCH_STACK");
+	pc_take(c, n * 24, "BRANCH_STACK");
+}
+
+/* REGS_USER and STACK_USER, for DWARF unwinding. */
+static void take_user(const struct pd_evsel *e, struct pcur *c,
+		      struct psample *s)
+{
+	uint64_t t = e->attr.sample_type, n;
+
+	if ((t & PERF_SAMPLE_REGS_USER) && pc_u64(c, "REGS_USER")) {
+		unsigned int nr = __builtin_popcountll(
+			e->attr.sample_regs_user);
+		const unsigned char *r = pc_take(c, 8 * nr, "REGS_USER");
+		int k;
+
+		for (k = 0; r && k < 64; k++)
+			s->regs[k] = e->regs_idx[k] >= 0 ?
+					     pd_u64(r + 8 * e->regs_idx[k]) :
+					     0;
+		if (r)
+			s->ds.regs = s->regs;
+	}
+	if (t & PERF_SAMPLE_STACK_USER) {
+		n = pc_u64(c, "STACK_USER");
+		if (n) {
+			uint64_t dyn;
+
+			s->ds.stack = pc_take(c, n, "STACK_USER");
+			dyn = pc_u64(c, "STACK_USER");
+			s->ds.stack_len = dyn < n ? dyn : n;
+		}
+	}
+}
+
 /*
  * Take a sample apart by its event's sample_type, in the order of
  * <linux/perf_event.h>. Fields after the user stack are not needed.
@@ -99,26 +170,7 @@ const char *pd_parse_sample(const struct pd_evsel *e,
 	memset(&s->ds, 0, sizeof(s->ds));
 	s->time = 0;
 	s->ds.period = e->attr.freq ? 1 : e->attr.sample_period;
-	if (t & PERF_SAMPLE_IDENTIFIER)
-		pc_u64(&c, "IDENTIFIER");
-	if (t & PERF_SAMPLE_IP)
-		s->ds.ip = pc_u64(&c, "IP");
-	if ((t & PERF_SAMPLE_TID) && (p = pc_take(&c, 8, "TID"))) {
-		s->ds.pid = pd_u32(p);
-		s->ds.tid = pd_u32(p + 4);
-	}
-	if (t & PERF_SAMPLE_TIME)
-		s->time = pc_u64(&c, "TIME");
-	if (t & PERF_SAMPLE_ADDR)
-		pc_u64(&c, "ADDR");
-	if (t & PERF_SAMPLE_ID)
-		pc_u64(&c, "ID");
-	if (t & PERF_SAMPLE_STREAM_ID)
-		pc_u64(&c, "STREAM_ID");
-	if (t & PERF_SAMPLE_CPU)
-		pc_u64(&c, "CPU");
-	if (t & PERF_SAMPLE_PERIOD)
-		s->ds.period = pc_u64(&c, "PERIOD");
+	take_head(t, &c, s);
 	if (t & PERF_SAMPLE_READ) {
 		n = read_size(&c, e->attr.read_format);
 		pc_take(&c, n, "READ");
@@ -132,38 +184,9 @@ const char *pd_parse_sample(const struct pd_evsel *e,
 	}
 	if ((t & PERF_SAMPLE_RAW) && (p = pc_take(&c, 4, "RAW")))
 		pc_take(&c, pd_u32(p), "RAW");
-	if (t & PERF_SAMPLE_BRANCH_STACK) {
-		n = pc_u64(&c, "BRANCH_STACK");
-		if (n > 0xffff && !c.bad)
-			c.bad = "BRANCH_STACK (too long)";
-		if (e->attr.branch_sample_type &
-		    (1ULL << 17) /* PERF_SAMPLE_BRANCH_HW_INDEX */)
-			pc_u64(&c, "BRANCH_STACK");
-		pc_take(&c, n * 24, "BRANCH_STACK");
-	}
-	if ((t & PERF_SAMPLE_REGS_USER) && pc_u64(&c, "REGS_USER")) {
-		unsigned int nr = __builtin_popcountll(
-			e->attr.sample_regs_user);
-		const unsigned char *r = pc_take(&c, 8 * nr, "REGS_USER");
-		int k;
-
-		for (k = 0; r && k < 64; k++)
-			s->regs[k] = e->regs_idx[k] >= 0 ?
-					     pd_u64(r + 8 * e->regs_idx[k]) :
-					     0;
-		if (r)
-			s->ds.regs = s->regs;
-	}
-	if (t & PERF_SAMPLE_STACK_USER) {
-		n = pc_u64(&c, "STACK_USER");
-		if (n) {
-			uint64_t dyn;
-
-			s->ds.stack = pc_take(&c, n, "STACK_USER");
-			dyn = pc_u64(&c, "STACK_USER");
-			s->ds.stack_len = dyn < n ? dyn : n;
-		}
-	}
+	if (t & PERF_SAMPLE_BRANCH_STACK)
+		skip_branch_stack(e, &c);
+	take_user(e, &c, s);
 	if (c.bad)
 		return c.bad;
 	if (s->ds.ips && ((uintptr_t)s->ds.ips & 7))

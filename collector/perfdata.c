@@ -16,28 +16,6 @@
 #include "collector/perfdata.h"
 #include "collector/sanitize.h"
 
-/* id is in one of the comma-separated lists of l (--only-pid...). */
-static bool id_in(const struct po_list *l, uint32_t id)
-{
-	char want[16];
-	size_t i, n, len;
-
-	len = (size_t)snprintf(want, sizeof(want), "%u", id);
-	for (i = 0; i < l->nr; i++) {
-		const char *w = l->v[i];
-
-		while (*w) {
-			n = strcspn(w, ",");
-			if (n == len && !memcmp(w, want, len))
-				return true;
-			w += n;
-			if (*w == ',')
-				w++;
-		}
-	}
-	return false;
-}
-
 static bool has_kernel_frame(const struct decoded_sample *ds)
 {
 	uint64_t i;
@@ -91,8 +69,8 @@ static int do_sample(struct pd *pd, const struct perf_event_header *h,
 	pd->delivered++;
 	/* --only-pid, --only-tid: the others go nowhere (the first event
 	 * is still the first sampled, as in the text reader) */
-	if ((pd->o->ps.only_pid.nr && !id_in(&pd->o->ps.only_pid, s->ds.pid)) ||
-	    (pd->o->ps.only_tid.nr && !id_in(&pd->o->ps.only_tid, s->ds.tid)))
+	if (!id_set_passes(&pd->only_pid, s->ds.pid) ||
+	    !id_set_passes(&pd->only_tid, s->ds.tid))
 		return 0;
 	e->samples++;
 	if (s->time) {
@@ -549,6 +527,8 @@ static void pd_release(struct pd *pd)
 	}
 	free(pd->ev);
 	hmap_release(&pd->ids);
+	id_set_release(&pd->only_pid);
+	id_set_release(&pd->only_tid);
 	decoder_release(&pd->dec);
 	if (pd->unwinder)
 		unwinder__delete(pd->unwinder);
@@ -595,6 +575,8 @@ static int read_all(struct linereader *lr, const struct input_opts *o,
 	pd.loop = &loop;
 	pd.lr = lr;
 	pd.o = o ? o : &defaults;
+	id_set_init(&pd.only_pid, &pd.o->ps.only_pid);
+	id_set_init(&pd.only_tid, &pd.o->ps.only_tid);
 	pd.err = err;
 	pd.warn = warnings;
 	pd.path = lr->path;

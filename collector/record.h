@@ -23,7 +23,7 @@
  * caller owns the target process (a command: collector/workload.h); the
  * session never parses argv nor prints: warnings are collected in warn[].
  *
- * Inside: session.c runs the events and the read loop, decode.c turns
+ * Inside: record.c runs the events and the read loop, decode.c turns
  * records into machine state and stacks, build.c stacks into a profile.
  * With o.sched, three tracepoints per CPU more, in a second ring buffer
  * per CPU that the read loop merges by time with the first:

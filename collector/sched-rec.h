@@ -45,7 +45,7 @@
  * Those rules need every CPU's records in one time order, as timehist
  * sorts perf.data's: a task that sleeps on one CPU and wakes on another
  * has its switch-out in one ring and its switch-in in the other. The read
- * loop (session.c) merges the rings by time, and holds back the records
+ * loop (record.c) merges the rings by time, and holds back the records
  * later than the newest one an earlier read saw, since a ring read first
  * may not have them yet while a ring read after it has later ones.
  *

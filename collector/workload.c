@@ -340,6 +340,25 @@ void workload_stop(struct workload *w, int sig)
 	w->pid = -1;
 }
 
+/* How long workload_end() copies a teed command's output as it ends. */
+#define END_POLLS 100
+#define END_POLL_MS 50
+
+void workload_end(struct workload *w, workload_line_fn *fn, void *ctx)
+{
+	int i;
+
+	if (!w)
+		return;
+	if (!workload_exited(w) && workload_teed(w)) {
+		kill(w->pid, SIGTERM);
+		for (i = 0; i < END_POLLS && !workload_exited(w); i++)
+			workload_pump(w, END_POLL_MS, fn, ctx);
+	}
+	workload_stop(w, SIGTERM);
+	workload_drain(w, fn, ctx);
+}
+
 int workload_status(const struct workload *w)
 {
 	return w->status;

@@ -14,7 +14,8 @@
  * child blocks reading a "go" pipe, and only workload_go() lets it exec.
  *
  * Life cycle: workload_start() -> (open the events on workload_pid()) ->
- * workload_go() -> workload_exited()... -> workload_stop() ->
+ * workload_go() -> workload_exited()... -> workload_stop() (or
+ * workload_end(), which also copies the last output) ->
  * workload__delete().
  *
  * Ownership: the workload owns both pipes and the child until it has
@@ -101,6 +102,16 @@ bool workload_exited(struct workload *w);
  * workload no longer owns it.
  */
 void workload_stop(struct workload *w, int sig);
+
+/*
+ * The end of a recording's command, its output kept to its last line: a
+ * command still running gets SIGTERM and, while its output is teed, up to
+ * 5 s of copying as it ends (stress-ng prints its metrics on SIGTERM, and
+ * a pipe left full would block it there); then workload_stop(SIGTERM)
+ * reaps it, or leaves it to itself if a signal interrupts the wait, and
+ * workload_drain() gives fn what is left. NULL is fine.
+ */
+void workload_end(struct workload *w, workload_line_fn *fn, void *ctx);
 
 /* The wait status (WIFEXITED, WEXITSTATUS...) once workload_exited() or
  * workload_stop() reaped the command; -1 before, or if it never was. */

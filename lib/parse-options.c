@@ -366,19 +366,96 @@ static int value_error(const struct po_option *o, const char *arg,
 	return PO_ERROR;
 }
 
+/*
+ * argv[*i], a long option ("--name" or "--name=value"), applied; *i is
+ * moved past a value taken from the next argument. Returns 0, PO_HELP or
+ * PO_ERROR (with err).
+ */
+static int parse_long(const struct po_option *opts, void *base, int argc,
+		      char **argv, int *i, struct strbuf *err)
+{
+	const char *name = argv[*i] + 2, *eq = strchr(name, '=');
+	size_t len = eq ? (size_t)(eq - name) : strlen(name), off;
+	const struct po_option *o = lookup(opts, name, len, 0, &off, err);
+	struct strbuf why = STRBUF_INIT;
+	const char *val = NULL;
+
+	if (!o)
+		return PO_ERROR;
+	if (o == &help_option)
+		return PO_HELP;
+	if (!takes_arg(o) && eq) {
+		add_name(err, o);
+		strbuf_addstr(err, " takes no value");
+		return PO_ERROR;
+	}
+	if (eq) {
+		val = eq + 1;
+	} else if (takes_arg(o) && !(o->flags & PO_OPTARG)) {
+		if (*i + 1 >= argc) {
+			add_name(err, o);
+			strbuf_addstr(err, " needs a value");
+			return PO_ERROR;
+		}
+		val = argv[++*i];
+	}
+	if (apply(o, (char *)base + off, val, &why))
+		return value_error(o, val, &why, err);
+	strbuf_release(&why);
+	return 0;
+}
+
+/*
+ * argv[*i], short options, maybe bundled: "-aq", "-o FILE", "-oFILE";
+ * returns as parse_long().
+ */
+static int parse_short(const struct po_option *opts, void *base, int argc,
+		       char **argv, int *i, struct strbuf *err)
+{
+	struct strbuf why = STRBUF_INIT;
+	const char *arg, *val;
+	size_t off;
+
+	for (arg = argv[*i] + 1; *arg; arg++) {
+		const struct po_option *o = lookup(opts, NULL, 0, *arg, &off,
+						   err);
+
+		if (!o)
+			return PO_ERROR;
+		if (o == &help_option)
+			return PO_HELP;
+		val = NULL;
+		if (takes_arg(o)) {
+			if (arg[1]) {
+				val = arg + 1;
+			} else if (!(o->flags & PO_OPTARG)) {
+				if (*i + 1 >= argc) {
+					strbuf_addf(err, "-%c needs a value",
+						    o->short_name);
+					return PO_ERROR;
+				}
+				val = argv[++*i];
+			}
+		}
+		if (apply(o, (char *)base + off, val, &why))
+			return value_error(o, val, &why, err);
+		if (takes_arg(o))
+			break;
+	}
+	strbuf_release(&why);
+	return 0;
+}
+
 int parse_options(int argc, char **argv, const struct po_option *opts,
 		  void *base, unsigned int flags, struct strbuf *err)
 {
-	struct strbuf why = STRBUF_INIT;
 	char **operands;
-	int i, n = 0, ret = PO_ERROR;
+	int i, n = 0, ret;
 	bool only_operands = false;
 
 	operands = xcalloc(argc + 1, sizeof(*operands));
 	for (i = 1; i < argc; i++) {
-		const struct po_option *o;
-		const char *arg = argv[i], *val = NULL;
-		size_t off;
+		const char *arg = argv[i];
 
 		if (only_operands || arg[0] != '-' || !arg[1]) {
 			operands[n++] = argv[i];
@@ -390,74 +467,17 @@ int parse_options(int argc, char **argv, const struct po_option *opts,
 			only_operands = true;
 			continue;
 		}
-		if (arg[1] == '-') {
-			const char *name = arg + 2, *eq = strchr(name, '=');
-			size_t len = eq ? (size_t)(eq - name) : strlen(name);
-
-			o = lookup(opts, name, len, 0, &off, err);
-			if (!o)
-				goto out;
-			if (o == &help_option) {
-				ret = PO_HELP;
-				goto out;
-			}
-			if (!takes_arg(o) && eq) {
-				add_name(err, o);
-				strbuf_addstr(err, " takes no value");
-				goto out;
-			}
-			if (eq) {
-				val = eq + 1;
-			} else if (takes_arg(o) && !(o->flags & PO_OPTARG)) {
-				if (i + 1 >= argc) {
-					add_name(err, o);
-					strbuf_addstr(err, " needs a value");
-					goto out;
-				}
-				val = argv[++i];
-			}
-			if (apply(o, (char *)base + off, val, &why)) {
-				value_error(o, val, &why, err);
-				goto out;
-			}
-			continue;
-		}
-		/* Short options, maybe bundled: "-aq", "-o FILE", "-oFILE". */
-		for (arg++; *arg; arg++) {
-			o = lookup(opts, NULL, 0, *arg, &off, err);
-			if (!o)
-				goto out;
-			if (o == &help_option) {
-				ret = PO_HELP;
-				goto out;
-			}
-			val = NULL;
-			if (takes_arg(o)) {
-				if (arg[1]) {
-					val = arg + 1;
-				} else if (!(o->flags & PO_OPTARG)) {
-					if (i + 1 >= argc) {
-						strbuf_addf(err, "-%c needs a "
-							    "value",
-							    o->short_name);
-						goto out;
-					}
-					val = argv[++i];
-				}
-			}
-			if (apply(o, (char *)base + off, val, &why)) {
-				value_error(o, val, &why, err);
-				goto out;
-			}
-			if (takes_arg(o))
-				break;
-		}
+		if (arg[1] == '-')
+			ret = parse_long(opts, base, argc, argv, &i, err);
+		else
+			ret = parse_short(opts, base, argc, argv, &i, err);
+		if (ret)
+			goto out;
 	}
 	memcpy(argv, operands, n * sizeof(*argv));
 	argv[n] = NULL;
 	ret = n;
 out:
-	strbuf_release(&why);
 	free(operands);
 	return ret;
 }

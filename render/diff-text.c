@@ -132,7 +132,7 @@ void diff_text_table_width(struct outfile *o, const struct diff *d,
 		strbuf_addstr(&sb, " (changed by LKP's rule; --all shows "
 				   "every row)");
 	strbuf_reset(&key);
-	if (opts->min_change >= 0)
+	if (diff_min_change_given(opts->min_change))
 		strbuf_addf(&key, "--min-change %g", opts->min_change);
 	else if (d->nr_base < 2 || d->nr_new < 2)
 		strbuf_addf(&key, "one run on a side: rows must also move "
@@ -233,7 +233,7 @@ void diff_text_json(struct outfile *o, const struct diff *d,
 	json_side(o, "new", &s[1]);
 	outfile_printf(o, "  \"selection\": {\"all\": %s, \"min_change\": ",
 		       opts->all ? "true" : "false");
-	if (opts->min_change >= 0)
+	if (diff_min_change_given(opts->min_change))
 		json_number(o, opts->min_change);
 	else
 		outfile_puts(o, "null");

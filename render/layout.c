@@ -16,6 +16,7 @@
 
 #include "analyzer/compare.h"
 #include "analyzer/sched.h"
+#include "lib/sort.h"
 #include "lib/strbuf.h"
 #include "lib/strtab.h"
 #include "render/layout.h"
@@ -35,7 +36,7 @@ void flame_opts_init(struct flame_opts *o)
 	o->factor = 1;
 	o->normalize = true;
 	o->color_by = COLOR_BY_TOTAL;
-	o->min_delta = -1;
+	o->min_delta = DIFF_NO_MIN_CHANGE;
 	o->width_by = WIDTH_MEAN;
 	o->strip_clones = true;
 }
@@ -71,17 +72,17 @@ struct work {
 	double x, value;
 };
 
-static const struct profile *sort_profile;
-
-static int cmp_children(const void *a, const void *b)
+/* Node ids of the profile (ctx), by name, then kind. */
+static int cmp_children(const void *a, const void *b, void *ctx)
 {
-	const struct node *x = &sort_profile->nodes[*(const uint32_t *)a];
-	const struct node *y = &sort_profile->nodes[*(const uint32_t *)b];
+	const struct profile *p = ctx;
+	const struct node *x = &p->nodes[*(const uint32_t *)a];
+	const struct node *y = &p->nodes[*(const uint32_t *)b];
 	int c;
 
 	if (x->name != y->name) {
-		c = strcmp(strtab_str(sort_profile->names, x->name),
-			   strtab_str(sort_profile->names, y->name));
+		c = strcmp(strtab_str(p->names, x->name),
+			   strtab_str(p->names, y->name));
 		if (c)
 			return c;
 	}
@@ -164,8 +165,7 @@ static size_t sorted_children(struct walk *wk, uint32_t node, uint32_t **kids,
 		ALLOC_GROW(*kids, nr + 1, *alloc);
 		(*kids)[nr++] = c;
 	}
-	sort_profile = p;
-	sane_qsort(*kids, nr, sizeof(**kids), cmp_children);
+	sort_r(*kids, nr, sizeof(**kids), cmp_children, (void *)p);
 	return nr;
 }
 
@@ -379,9 +379,9 @@ static int check_opts(const struct flame_opts *o, struct fd_err *err)
 	    check_range("minwidth", o->minwidth, 0,
 			o->minwidth_pct ? 100 : FLAME_MAX_MINWIDTH_PX,
 			o->minwidth_pct ? "%" : " px", err) ||
-	    (o->min_delta >= 0 && check_range("min-delta", o->min_delta, 0,
-					      FLAME_MAX_POINTS, " points",
-					      err)) ||
+	    (diff_min_change_given(o->min_delta) &&
+	     check_range("min-delta", o->min_delta, 0, FLAME_MAX_POINTS,
+			 " points", err)) ||
 	    check_range("max-delta", o->max_delta, 0, FLAME_MAX_POINTS,
 			" points", err))
 		return -1;
@@ -793,9 +793,9 @@ static void diff_legend(struct layout *l, size_t nb, size_t nn)
 		    o->max_delta > 0 ? "--max-delta" : "largest change");
 	if (nb < 2 || nn < 2)
 		strbuf_addf(&sb, " (one run: %s)",
-			    o->min_delta >= 0 ? "--min-delta floor" :
-						"a 1-point floor");
-	else if (o->min_delta >= 0)
+			    diff_min_change_given(o->min_delta) ?
+			    "--min-delta floor" : "a 1-point floor");
+	else if (diff_min_change_given(o->min_delta))
 		strbuf_addf(&sb, ", --min-delta %.2g", o->min_delta);
 	strbuf_addstr(&sb, "; dashed outline: gone, solid: new");
 	if (o->mail)

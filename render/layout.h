@@ -82,8 +82,8 @@ struct flame_opts {
 	enum color_by color_by; /* COLOR_BY_TOTAL */
 	enum width_by width_by; /* WIDTH_MEAN */
 	double min_delta;	/* the table's --min-change floor for the
-				 * verdict, points; < 0: none (the one-run
-				 * floor applies) */
+				 * verdict, points, or DIFF_NO_MIN_CHANGE
+				 * (the one-run floor applies) */
 	double max_delta;	/* the colour scale's end, points; 0: the
 				 * largest change drawn */
 	bool strip_clones;	/* match foo.isra.0 with foo: true */

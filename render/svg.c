@@ -488,13 +488,13 @@ static const char style[] =
 	".parent { opacity: 0.5; }\n"
 	"]]></style>\n";
 
-void svg_write(const struct layout *l, struct outfile *o)
+/* The <svg> element with what the script reads of the layout, and the
+ * notes. */
+static void write_svg_open(struct outfile *o, const struct layout *l)
 {
 	const struct layout_geom *g = &l->geom;
 	const struct flame_opts *op = l->opts;
 	double fs = g->fontsize;
-	size_t i;
-	struct sink *k;
 
 	outfile_puts(o, "<?xml version=\"1.0\" encoding=\"UTF-8\" "
 			"standalone=\"no\"?>\n");
@@ -524,31 +524,34 @@ void svg_write(const struct layout *l, struct outfile *o)
 		esc(o, op->notes);
 		outfile_puts(o, "</desc>\n");
 	}
-	write_defs(o, l);
-	outfile_puts(o, style);
-	outfile_puts(o, "<script type=\"text/ecmascript\"><![CDATA[\n");
-	outfile_puts(o, flamegraph_js);
-	outfile_puts(o, "]]></script>\n");
-	outfile_printf(o, "<rect x=\"0\" y=\"0\" width=\"%.0f\" "
-			  "height=\"%.0f\" fill=\"url(#background)\"/>\n",
-		       g->width, g->height);
-	outfile_printf(o, "<text id=\"title\" x=\"%.1f\" y=\"%.1f\" "
-			  "font-size=\"%g\">", g->width / 2, g->title_y,
-		       fs + 5);
-	esc(o, l->title);
+}
+
+/* A centred line of text (title, subtitle, info) with its id. */
+static void write_heading(struct outfile *o, const struct layout *l,
+			  const char *id, double y, const char *size,
+			  const char *text)
+{
+	outfile_printf(o, "<text id=\"%s\" x=\"%.1f\" y=\"%.1f\"%s>", id,
+		       l->geom.width / 2, y, size);
+	esc(o, text);
 	outfile_puts(o, "</text>\n");
-	if (l->subtitle) {
-		outfile_printf(o, "<text id=\"subtitle\" x=\"%.1f\" "
-				  "y=\"%.1f\">", g->width / 2, g->subtitle_y);
-		esc(o, l->subtitle);
-		outfile_puts(o, "</text>\n");
-	}
+}
+
+/* Title, subtitle, info, the legend and the script's text fields. */
+static void write_texts(struct outfile *o, const struct layout *l)
+{
+	const struct layout_geom *g = &l->geom;
+	double fs = g->fontsize;
+	char size[48];
+
+	snprintf(size, sizeof(size), " font-size=\"%g\"", fs + 5);
+	write_heading(o, l, "title", g->title_y, size, l->title);
+	if (l->subtitle)
+		write_heading(o, l, "subtitle", g->subtitle_y, "",
+			      l->subtitle);
 	if (l->info) {
-		outfile_printf(o, "<text id=\"info\" x=\"%.1f\" y=\"%.1f\" "
-				  "font-size=\"%g\">", g->width / 2,
-			       g->info_y, fs - 1);
-		esc(o, l->info);
-		outfile_puts(o, "</text>\n");
+		snprintf(size, sizeof(size), " font-size=\"%g\"", fs - 1);
+		write_heading(o, l, "info", g->info_y, size, l->info);
 	}
 	if (l->diff && !l->empty)
 		write_legend(o, l);
@@ -570,6 +573,24 @@ void svg_write(const struct layout *l, struct outfile *o)
 			       g->width / 2, g->graph_y + g->graph_h / 2 +
 						     fs * 0.35);
 	}
+}
+
+void svg_write(const struct layout *l, struct outfile *o)
+{
+	const struct layout_geom *g = &l->geom;
+	struct sink *k;
+	size_t i;
+
+	write_svg_open(o, l);
+	write_defs(o, l);
+	outfile_puts(o, style);
+	outfile_puts(o, "<script type=\"text/ecmascript\"><![CDATA[\n");
+	outfile_puts(o, flamegraph_js);
+	outfile_puts(o, "]]></script>\n");
+	outfile_printf(o, "<rect x=\"0\" y=\"0\" width=\"%.0f\" "
+			  "height=\"%.0f\" fill=\"url(#background)\"/>\n",
+		       g->width, g->height);
+	write_texts(o, l);
 	outfile_puts(o, "<g id=\"frames\">\n");
 	k = xmalloc(sizeof(*k));
 	k->o = o;

@@ -13,6 +13,7 @@
 
 #include "analyzer/compare.h"
 #include "analyzer/diff.h"
+#include "analyzer/diff-folded.h"
 #include "analyzer/explain.h"
 #include "analyzer/folded.h"
 #include "analyzer/input.h"
@@ -55,7 +56,7 @@ static void free_sets(struct metric_set *s, size_t n)
 static void test_lkp_rules(void)
 {
 	struct metric_set b[6] = { 0 }, n[6] = { 0 };
-	struct diff_opts o = { .min_change = -1 };
+	struct diff_opts o = { .min_change = DIFF_NO_MIN_CHANGE };
 	const struct diff_row *r;
 	struct diff d;
 	size_t i;
@@ -154,7 +155,7 @@ static void test_lkp_rules(void)
 static void test_one_run(void)
 {
 	struct metric_set b[1] = { 0 }, n[1] = { 0 };
-	struct diff_opts o = { .min_change = -1 };
+	struct diff_opts o = { .min_change = DIFF_NO_MIN_CHANGE };
 	struct diff d;
 
 	metric_set_add(&b[0], "perf-profile.self.cycles-pp.half", 2.0);
@@ -260,7 +261,7 @@ static void test_explain(void)
 {
 	struct metric_set b[3] = { 0 }, n[3] = { 0 };
 	struct metric_set cb[3] = { 0 }, cn[3] = { 0 };
-	struct diff_opts o = { .min_change = -1 };
+	struct diff_opts o = { .min_change = DIFF_NO_MIN_CHANGE };
 	struct explain e;
 	struct diff d;
 

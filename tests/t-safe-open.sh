@@ -17,7 +17,7 @@ lib/safe-open.c open the helper itself: /proc/self/fd/N of its O_PATH fd
 lib/safe-open.c fdopen safe_fopen's stream on a descriptor it checked
 lib/outfile.c * outputs (-o), not inputs: its own rules (lib/outfile.h)
 collector/ring.c mmap the perf_event ring buffer: our own descriptor
-collector/session.c opendir /proc/PID/task of -p PID: names only, nothing read
+collector/record.c opendir /proc/PID/task of -p PID: names only, nothing read
 collector/monitors.c opendir /sys/devices/system/cpu and node dirs of the kernel's: names only; files read through safe_open
 analyzer/runs-list.c opendir a run directory the user named: names only; its files are opened by lr_init_safe (regular only)
 render/cairo-dl.c dlopen cairo by soname, from the system's library path

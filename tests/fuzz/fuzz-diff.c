@@ -12,6 +12,7 @@
 #include "tests/fuzz/fuzz-util.h"
 
 #include "analyzer/diff.h"
+#include "analyzer/diff-folded.h"
 #include "analyzer/explain.h"
 #include "render/diff-text.h"
 
@@ -48,7 +49,7 @@ static void check_rows(const struct diff *d)
 static void compare(struct diff_side s[2], uint8_t flags)
 {
 	struct side_summary sum[2];
-	struct diff_opts opts = { .min_change = -1 };
+	struct diff_opts opts = { .min_change = DIFF_NO_MIN_CHANGE };
 	struct fd_err err = { { 0 } };
 	struct explain e = { 0 };
 	struct diff d = { 0 };
