@@ -22,7 +22,9 @@
  *    sample; self(F): weight of the samples whose leaf is F; in percent of
  *    the kept weight;
  *  - calltrace: per F, each distinct chain F;caller;...;root-most frame
- *    (from F's occurrence nearest the leaf) of at least 0.5% of the total,
+ *    (from F's occurrence nearest the leaf) of at least 0.5% of the total
+ *    (where weights are perf's periods, that product truncated to an
+ *    integer, as perf's u64 min_callchain_hits: chain_cut()),
  *    cut to its first five names, joined with '.';
  *  - names lose every ".isra.N", ".constprop.N", ".part.N" piece; entries
  *    with the same resulting name are summed.
