@@ -77,7 +77,7 @@ static int name_unresolved(struct work *w, uint32_t name)
 {
 	if (!w->unresolved[name]) {
 		const char *s = profile_str(w->p, name);
-		size_t len = strtab_len(w->p->names, name);
+		size_t len = name_plain_len(s, strtab_len(w->p->names, name));
 
 		w->unresolved[name] = frame_unresolved(s, len) ? 2 : 1;
 	}
@@ -243,7 +243,8 @@ static uint32_t clean_name(struct metrics *m, const char *s, size_t len,
 			   struct strbuf *buf)
 {
 	strbuf_reset(buf);
-	strbuf_add(buf, s, len);
+	strbuf_add(buf, s, name_plain_len(s, len));
+	len = buf->len;
 	strbuf_setlen(buf, name_strip_clones(buf->buf, len, buf->buf));
 	return strtab_intern(m->names, buf->buf, buf->len);
 }

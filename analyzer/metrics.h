@@ -32,6 +32,12 @@
  * A "function" before clean-up is a (name, kind) pair of the profile, as
  * perf's (dso, symbol) entry: counting once per sample, the 0.5% cut and
  * perf's two-decimal rounding apply to these, the sums to the cleaned names.
+ * A profile read with perf_script_opts.dso_names has the DSO in each
+ * resolved frame's name (analyzer/names.h, name_join_dso()), so that a
+ * function of two DSOs is two functions here, each chain cut on its own
+ * as perf cuts it, and one cleaned name (the DSO dropped) in the rows.
+ * Without it (folded input, profiles: no DSO is kept there) the chains of
+ * one name in two DSOs add up before the cut.
  */
 
 struct metrics_opts {

@@ -367,7 +367,8 @@ static size_t fold_frame(struct ps *ps, const char *raw, size_t rawlen,
 		size_t plen = end - start, len;
 		char *b;
 
-		/* room for "[" mod " <" pc ">]" or the piece itself */
+		/* room for "[" mod " <" pc ">]", or the piece itself and
+		 * its DSO (name_join_dso()) */
 		ALLOC_GROW(ps->buf, plen + modlen + pclen + 8, ps->alloc_buf);
 		b = ps->buf;
 		if (plen == 9 && !memcmp(raw + start, "[unknown]", 9)) {
@@ -385,8 +386,10 @@ static size_t fold_frame(struct ps *ps, const char *raw, size_t rawlen,
 			len--;
 		}
 		ALLOC_GROW(ps->tmp, n + 1, ps->alloc_tmp);
-		ps->tmp[n].name = profile_intern(ps->p, b, len);
 		ps->tmp[n].kind = piece_kind(n, b, len, mod, modlen);
+		if (ps->o->dso_names && !frame_unresolved(b, len))
+			len = name_join_dso(b, b, len, mod, modlen);
+		ps->tmp[n].name = profile_intern(ps->p, b, len);
 		n++;
 		if (!arrow)
 			return n;

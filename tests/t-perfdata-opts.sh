@@ -175,6 +175,42 @@ perf record -q -o "$T/twof.data" -F 999 -g -e task-clock -e page-faults \
 # to an integer, keeps chains a little under 0.5% (of a few dozen keys,
 # one is enough to miss 99%)
 report_lkp twof "perf record -e task-clock -e page-faults"
+# a function in two DSOs: one program copied to two paths, each touching
+# 8 pages from touch_small() (0.37% of ~2200 faults each, 0.73% both).
+# perf keeps each DSO's chains apart and cuts both; LKP adds up what is
+# left: no touch_small calltrace row, where adding up first gives one.
+FAULTS=$PROGS/faults
+if [ -x "$FAULTS" ]; then
+	mkdir -p "$T/a" "$T/b"
+	cp "$FAULTS" "$T/a/faults" && cp "$FAULTS" "$T/b/faults"
+	perf record -q -o "$T/dso.data" -g -e page-faults -c 1 -- \
+		sh -c "'$T/a/faults' 2000 8; '$T/b/faults' 0 8" \
+		>/dev/null 2>&1
+	report_lkp dso "perf record -e page-faults -c 1 (touch_small in two DSOs)"
+	r=$(lkp_agree "$T/dso.lkp" "$T/dso.lkp-perf")
+	set -- $r
+	[ -s "$T/dso.lkp" ] && [ "$1" = 1.0000 ] &&
+		grep -q '^perf-profile\.children\.page-faults\.touch_small: ' \
+			"$T/dso.lkp" &&
+		! grep -q '^perf-profile\.calltrace\.page-faults\.touch_small' \
+			"$T/dso.lkp"
+	ok $? "... on every key ($2): touch_small's chains cut per DSO" ||
+		printf '%s\n' "$r" | sed -n '2,7p'
+	perf script -i "$T/dso.data" >"$T/dso.txt" 2>/dev/null
+	"$FLAMEDIFF" report --lkp "$T/dso.txt" >"$T/dso.txt-lkp" \
+		2>"$T/dso.err"
+	rc=$?
+	r=$(lkp_agree "$T/dso.txt-lkp" "$T/dso.lkp-perf")
+	set -- $r
+	[ $rc -eq 0 ] && [ -s "$T/dso.txt-lkp" ] && [ "$1" = 1.0000 ]
+	ok $? "its perf script text: report --lkp agrees with perf report + LKP on every key ($2)" ||
+		{ sed 's/^/#   /' "$T/dso.err"
+		  printf '%s\n' "$r" | sed -n '2,7p'; }
+else
+	ok 0 "# SKIP $FAULTS not built"
+	ok 0 "# SKIP $FAULTS not built"
+	ok 0 "# SKIP $FAULTS not built"
+fi
 # fold shows one event, and a note names the other with its samples
 "$FLAMEDIFF" fold "$T/twof.data" >"$T/twof.a" 2>"$T/twof.err"
 rc=$?
