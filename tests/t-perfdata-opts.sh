@@ -221,6 +221,17 @@ shown=$(sed -n "s/.*event '\([^']*\)' ([0-9]* samples) shown.*/\1/p" \
 		"$T/twof.err"
 ok $? "two events: a note names the one shown ($shown) and the other" ||
 	sed 's/^/#   /' "$T/twof.err"
+# its perf script text: the same event shown (the first in the file, as
+# perf script prints it), the same note but for the file's name
+perf script -i "$T/twof.data" >"$T/twof.txt" 2>/dev/null
+"$FLAMEDIFF" fold "$T/twof.txt" >"$T/twof.b" 2>"$T/twof.terr"
+rc=$?
+sed "s|$T/twof.data|F|" "$T/twof.err" >"$T/twof.n1"
+sed "s|$T/twof.txt|F|" "$T/twof.terr" >"$T/twof.n2"
+[ $rc -eq 0 ] && nonempty "$T/twof.b" && [ -n "$shown" ] &&
+	grep -q "event '$shown'" "$T/twof.n2" && cmp -s "$T/twof.n1" "$T/twof.n2"
+ok $? "its perf script text: the same event shown ($shown), the same note" ||
+	sed 's/^/#   /' "$T/twof.n1" "$T/twof.n2"
 other=task-clock
 [ "$shown" = task-clock ] && other=page-faults
 "$FLAMEDIFF" report --lkp --event "$other" "$T/twof.data" \
