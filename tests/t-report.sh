@@ -290,5 +290,16 @@ rc=$?
 		"$T/twodso.folded" && [ "$(wc -l <"$T/twodso.folded")" -eq 3 ]
 ok $? "fold of it: one frame a name, the two DSOs' frames merged" ||
 	sed 's/^/#   /' "$T/twodso.folded"
+"$FLAMEDIFF" diff --all --format csv "$T/twodso.txt" "$T/twodso.txt" \
+	>"$T/twodso.csv" 2>"$T/err"
+rc=$?
+[ $rc -eq 0 ] &&
+	grep -q '^perf-profile\.children\.task-clock\.helper,children,points,0\.8,' \
+		"$T/twodso.csv" &&
+	grep -q '^perf-profile\.calltrace\.task-clock\._start,calltrace,points,99\.6,' \
+		"$T/twodso.csv" &&
+	! grep -q '^perf-profile\.calltrace\.task-clock\.helper' "$T/twodso.csv"
+ok $? "diff of it: the rows of report --lkp (chains cut per DSO)" ||
+	sed 's/^/#   /' "$T/err" "$T/twodso.csv"
 
 done_testing
