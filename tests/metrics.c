@@ -237,7 +237,7 @@ static void test_chain_cut(void)
 		add(q, "comm;main;b", 1);
 		compute(q, &m);
 		ok(chain(&m, "b.main") && chain(&m, "a.main"),
-		   "periods: a chain of 1 fault of 300 is kept (perf's u64 cut)");
+		   "periods: 1 fault of 300 is kept (perf's u64 cut)");
 		metrics_release(&m);
 		profile__delete(q);
 		q = profile__new();
