@@ -146,6 +146,9 @@ int comparison_load(struct comparison *c, char *const *const paths[2],
 		memset(&sio, 0, sizeof(sio));
 	load_begin(c, o, tc, v,
 		   !proc_match_renames_tree(m, 0) && !sio.ps.no_comm);
+	/* The rows are LKP's, which perf keeps per DSO (side.c measures
+	 * them on the DSO-named tree, profile_split_dso_names()). */
+	sio.ps.dso_names = !o->no_rows;
 	c->match = m;
 	sio.match = m;
 	proc_match_learn(m, true);

@@ -285,14 +285,21 @@ static int read_perf_script(struct linereader *lr, const struct input_opts *o,
 			    struct lr_skips *sk, struct fd_err *err)
 {
 	long cpus = o->jobs ? (long)o->jobs : sysconf(_SC_NPROCESSORS_ONLN);
+	char *note = NULL;
+	int ret;
 
 	if (cpus < 1)
 		cpus = 1;
 	if (cpus > (long)INPUT_MAX_JOBS)
 		cpus = INPUT_MAX_JOBS;
-	return perf_script_read_jobs(lr, &o->ps, (unsigned int)cpus,
-				     o->part_min ? o->part_min : INPUT_PART_MIN,
-				     p, sk, err);
+	ret = perf_script_read_jobs(lr, &o->ps, (unsigned int)cpus,
+				    o->part_min ? o->part_min : INPUT_PART_MIN,
+				    p, sk, warn_fn ? &note : NULL, err);
+	/* the events not shown, as the perf.data reader says it */
+	if (!ret && note)
+		warn_fn(note);
+	free(note);
+	return ret;
 }
 
 static int read_timehist(struct linereader *lr,

@@ -51,6 +51,10 @@ struct perf_script_opts {
 	/* Parse every line, never taking a sample from the cache of those
 	 * seen before (perfscript.c): for tests that compare the two. */
 	bool every_line;
+	/* Every resolved frame's name carries its DSO (analyzer/names.h,
+	 * name_join_dso()): for LKP's metrics, which perf keeps per DSO.
+	 * The perf script and perf.data readers; others ignore it. */
+	bool dso_names;
 };
 
 /*

@@ -77,7 +77,7 @@ static int name_unresolved(struct work *w, uint32_t name)
 {
 	if (!w->unresolved[name]) {
 		const char *s = profile_str(w->p, name);
-		size_t len = strtab_len(w->p->names, name);
+		size_t len = name_plain_len(s, strtab_len(w->p->names, name));
 
 		w->unresolved[name] = frame_unresolved(s, len) ? 2 : 1;
 	}
@@ -243,7 +243,8 @@ static uint32_t clean_name(struct metrics *m, const char *s, size_t len,
 			   struct strbuf *buf)
 {
 	strbuf_reset(buf);
-	strbuf_add(buf, s, len);
+	strbuf_add(buf, s, name_plain_len(s, len));
+	len = buf->len;
 	strbuf_setlen(buf, name_strip_clones(buf->buf, len, buf->buf));
 	return strtab_intern(m->names, buf->buf, buf->len);
 }
@@ -542,6 +543,28 @@ static void work_release(struct work *w)
 		hmap_release(&w->m_child);
 }
 
+/*
+ * The weight a chain needs to be kept: perf keeps a chain when its period
+ * is at least the total times the percent, the product truncated to an
+ * integer (min_callchain_hits is a u64). Where weights are perf's periods
+ * (the profile has a unit: perf script, perf.data, record) that matters
+ * for small totals, as a count event's: of 300 page-faults, 0.5% is 1.5
+ * and perf keeps the chains of one fault. Where weights are sample counts
+ * (a folded file without header, 1 a sample) the periods perf saw were
+ * larger, and truncating would keep 1-sample chains that perf cut: the
+ * exact product is the better guess there, as on scaled weights.
+ */
+static double chain_cut(const struct profile *p, const struct metrics *m,
+			double percent)
+{
+	double min = m->total * percent / 100;
+
+	if (p->meta.unit && m->scale == 1 && m->total == floor(m->total) &&
+	    min < 0x1p63)
+		return floor(min);
+	return min;
+}
+
 void metrics_compute(const struct profile *p, const struct metrics_opts *o,
 		     struct metrics *m)
 {
@@ -574,16 +597,8 @@ void metrics_compute(const struct profile *p, const struct metrics_opts *o,
 	collect_fns(&w, m);
 
 	min_percent = o->chain_min_percent ? o->chain_min_percent : 0.5;
-	/*
-	 * perf keeps a chain when its period is at least total * 0.5%, the
-	 * product truncated to an integer (min_callchain_hits is a u64).
-	 * With periods of a million that truncation is below any precision
-	 * we claim, and for folded input weighed in samples (count 1 each)
-	 * it would keep 1-sample chains that perf, seeing the periods, cuts.
-	 * So no truncation here.
-	 */
 	collect_chains(&w, m,
-		       min_percent < 0 ? 0 : m->total * min_percent / 100);
+		       min_percent < 0 ? 0 : chain_cut(p, m, min_percent));
 out:
 	work_release(&w);
 }

@@ -22,7 +22,9 @@
  *    sample; self(F): weight of the samples whose leaf is F; in percent of
  *    the kept weight;
  *  - calltrace: per F, each distinct chain F;caller;...;root-most frame
- *    (from F's occurrence nearest the leaf) of at least 0.5% of the total,
+ *    (from F's occurrence nearest the leaf) of at least 0.5% of the total
+ *    (where weights are perf's periods, that product truncated to an
+ *    integer, as perf's u64 min_callchain_hits: chain_cut()),
  *    cut to its first five names, joined with '.';
  *  - names lose every ".isra.N", ".constprop.N", ".part.N" piece; entries
  *    with the same resulting name are summed.
@@ -30,6 +32,12 @@
  * A "function" before clean-up is a (name, kind) pair of the profile, as
  * perf's (dso, symbol) entry: counting once per sample, the 0.5% cut and
  * perf's two-decimal rounding apply to these, the sums to the cleaned names.
+ * A profile read with perf_script_opts.dso_names has the DSO in each
+ * resolved frame's name (analyzer/names.h, name_join_dso()), so that a
+ * function of two DSOs is two functions here, each chain cut on its own
+ * as perf cuts it, and one cleaned name (the DSO dropped) in the rows.
+ * Without it (folded input, profiles: no DSO is kept there) the chains of
+ * one name in two DSOs add up before the cut.
  */
 
 struct metrics_opts {

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 /*
  * Function names as they differ between two builds of the same code.
@@ -78,5 +79,41 @@ bool name_kernel_dso(const char *mod, size_t len);
 /* A frame in the DSO mod is JIT code (_[j]): mod names a perf map,
  * "/tmp/perf-PID.map". */
 bool name_jit_dso(const char *mod, size_t len);
+
+/*
+ * A frame's name with its DSO, for LKP's metrics only: perf report
+ * --sort=dso,symbol has one entry per (DSO, symbol), cuts each entry's
+ * chains at 0.5% on its own, and only LKP's parser then adds up the rows
+ * of one name (`_start` of a program and of ld.so, `_fini` of every
+ * library, `main` of two programs). With perf_script_opts.dso_names the
+ * readers intern every resolved frame as "name" NUL "DSO" (never an
+ * unresolved one: "[unknown]" stays as it is), which keeps frames of two
+ * DSOs apart in the tree; metrics.c takes the name part back with
+ * name_plain_len(). No reader takes a NUL from its input, so the join is
+ * unambiguous; such names are never printed.
+ */
+#define NAME_DSO_SEP '\0'
+
+/* The room name_join_dso() needs. */
+#define NAME_DSO_ROOM(len, dsolen) ((len) + 1 + (dsolen))
+
+/* name[0..len), NUL, dso[0..dsolen) into out (NAME_DSO_ROOM() bytes, out
+ * may equal name); returns the length written. */
+static inline size_t name_join_dso(char *out, const char *name, size_t len,
+				   const char *dso, size_t dsolen)
+{
+	memmove(out, name, len);
+	out[len] = NAME_DSO_SEP;
+	memcpy(out + len + 1, dso, dsolen);
+	return NAME_DSO_ROOM(len, dsolen);
+}
+
+/* The name part of s[0..len): all of it unless name_join_dso() made it. */
+static inline size_t name_plain_len(const char *s, size_t len)
+{
+	const char *z = memchr(s, NAME_DSO_SEP, len);
+
+	return z ? (size_t)(z - s) : len;
+}
 
 #endif

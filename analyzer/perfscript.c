@@ -237,6 +237,44 @@ struct sentry {
 #define SCACHE_MAX_ENTRIES (1UL << 18)
 
 /* The state of one read. */
+/*
+ * The samples of the events a read does not keep, in the order of their
+ * first samples: the note that names them (finish_note()). A file holds
+ * a few events, so a list.
+ */
+struct ev_tally {
+	char **name;
+	uint64_t *n;
+	unsigned long nr, alloc_name, alloc_n;
+};
+
+static void tally_add(struct ev_tally *t, const char *ev, size_t len,
+		      uint64_t n)
+{
+	unsigned long i;
+
+	for (i = 0; i < t->nr; i++)
+		if (event_base_same(t->name[i], ev, len)) {
+			t->n[i] += n;
+			return;
+		}
+	ALLOC_GROW(t->name, t->nr + 1, t->alloc_name);
+	ALLOC_GROW(t->n, t->nr + 1, t->alloc_n);
+	t->name[t->nr] = xstrndup(ev, len);
+	t->n[t->nr++] = n;
+}
+
+static void tally_release(struct ev_tally *t)
+{
+	unsigned long i;
+
+	for (i = 0; i < t->nr; i++)
+		free(t->name[i]);
+	free(t->name);
+	free(t->n);
+	memset(t, 0, sizeof(*t));
+}
+
 struct ps {
 	struct linereader *lr;
 	const struct perf_script_opts *o;
@@ -264,6 +302,8 @@ struct ps {
 	char *filter;	 /* the event kept; NULL until the first is seen */
 	char *other;	 /* the first event not kept, for messages */
 	uint64_t kept;
+	uint64_t shown;	 /* samples of the event kept, filters aside */
+	struct ev_tally others; /* of the events not kept */
 	double duration; /* from the header, seconds */
 
 	/* Stacks seen: (root, frames) -> leaf node (struct sentry). */
@@ -367,7 +407,8 @@ static size_t fold_frame(struct ps *ps, const char *raw, size_t rawlen,
 		size_t plen = end - start, len;
 		char *b;
 
-		/* room for "[" mod " <" pc ">]" or the piece itself */
+		/* room for "[" mod " <" pc ">]", or the piece itself and
+		 * its DSO (name_join_dso()) */
 		ALLOC_GROW(ps->buf, plen + modlen + pclen + 8, ps->alloc_buf);
 		b = ps->buf;
 		if (plen == 9 && !memcmp(raw + start, "[unknown]", 9)) {
@@ -385,8 +426,10 @@ static size_t fold_frame(struct ps *ps, const char *raw, size_t rawlen,
 			len--;
 		}
 		ALLOC_GROW(ps->tmp, n + 1, ps->alloc_tmp);
-		ps->tmp[n].name = profile_intern(ps->p, b, len);
 		ps->tmp[n].kind = piece_kind(n, b, len, mod, modlen);
+		if (ps->o->dso_names && !frame_unresolved(b, len))
+			len = name_join_dso(b, b, len, mod, modlen);
+		ps->tmp[n].name = profile_intern(ps->p, b, len);
 		n++;
 		if (!arrow)
 			return n;
@@ -1137,8 +1180,10 @@ static bool header_kept(struct ps *ps, const struct hdr *h, bool has_event)
 			   !event_base_same(ps->filter, h->ev, h->evlen)) {
 			if (!ps->other)
 				ps->other = xstrndup(h->ev, h->evlen);
+			tally_add(&ps->others, h->ev, h->evlen, 1);
 			return false;
 		}
+		ps->shown++;
 	}
 	/* Without a TID perf prints the PID alone. */
 	if ((ps->o->only_pid.nr &&
@@ -1374,20 +1419,54 @@ static void ps_release(struct ps *ps)
 	free(ps->pbuf);
 	free(ps->filter);
 	free(ps->other);
+	tally_release(&ps->others);
 	fcache_release(&ps->fc);
 	bcache_release(ps->bc);
 }
 
 /*
+ * The note of a file of several events when none was asked for, as the
+ * perf.data reader's: "PATH: event 'E' (N samples) shown; the file also
+ * has 'F' (M samples): choose one with --event". NULL when none.
+ */
+static char *finish_note(const char *path, const char *filter,
+			 uint64_t shown, const struct ev_tally *others)
+{
+	struct strbuf sb = STRBUF_INIT;
+	unsigned long i;
+
+	strbuf_addf(&sb, "%s: event '%s' (%llu samples) shown; the file also "
+			 "has ", path, filter, (unsigned long long)shown);
+	for (i = 0; i < others->nr; i++)
+		strbuf_addf(&sb, "%s'%s' (%llu samples)", i ? ", " : "",
+			    others->name[i], (unsigned long long)others->n[i]);
+	strbuf_addstr(&sb, ": choose one with --event");
+	return strbuf_detach(&sb, NULL);
+}
+
+/* What one read, or its parts added up, tells finish_meta(). */
+struct ps_end {
+	uint64_t kept, shown;
+	const char *filter, *other;
+	const struct ev_tally *others;
+	double duration;
+};
+
+/*
  * What p->meta learns at the end of a read, from what it kept (kept
  * samples of event filter, the first other event, the duration of the
- * header), or why the read fails: one read, or its parts added up.
+ * header), or why the read fails: one read, or its parts added up. With
+ * note, the note naming the events not kept (finish_note()).
  */
 static int finish_meta(struct profile *p, const struct perf_script_opts *o,
-		       const char *path, struct lr_skips *sk, uint64_t kept,
-		       const char *filter, const char *other, double duration,
+		       const char *path, struct lr_skips *sk,
+		       const struct ps_end *e, char **note,
 		       struct fd_err *err)
 {
+	uint64_t kept = e->kept;
+	const char *filter = e->filter, *other = e->other;
+	double duration = e->duration;
+
 	/* Nothing but odd lines: not perf script text, as the first said. */
 	if (!kept && sk && sk->nr && !other) {
 		*err = sk->first;
@@ -1407,12 +1486,16 @@ static int finish_meta(struct profile *p, const struct perf_script_opts *o,
 	if (!p->meta.unit && kept)
 		meta_set(&p->meta.unit,
 			 p->meta.event ? event_unit(p->meta.event) : "events");
+	if (note && !o->event && kept && filter && e->others->nr)
+		*note = finish_note(path, filter, e->shown, e->others);
 	return 0;
 }
 
 /* The end of the input: the last sample, and what p->meta learns. */
-static int finish(struct ps *ps)
+static int finish(struct ps *ps, char **note)
 {
+	struct ps_end e;
+
 	/*
 	 * The last sample, with no blank line after it, is whole: its last
 	 * line was read as a frame (the script drops it, inferno keeps it;
@@ -1422,13 +1505,20 @@ static int finish(struct ps *ps)
 		end_sample(ps);
 	if (ps->failed)
 		return -1;
-	return finish_meta(ps->p, ps->o, ps->lr->path, ps->sk, ps->kept,
-			   ps->filter, ps->other, ps->duration, ps->err);
+	e.kept = ps->kept;
+	e.shown = ps->shown;
+	e.filter = ps->filter;
+	e.other = ps->other;
+	e.others = &ps->others;
+	e.duration = ps->duration;
+	return finish_meta(ps->p, ps->o, ps->lr->path, ps->sk, &e, note,
+			   ps->err);
 }
 
-int perf_script_read(struct linereader *lr, const struct perf_script_opts *o,
-		     struct profile *p, struct lr_skips *sk,
-		     struct fd_err *err)
+/* perf_script_read(), and the note of the events not kept into *note. */
+static int read_one(struct linereader *lr, const struct perf_script_opts *o,
+		    struct profile *p, struct lr_skips *sk, char **note,
+		    struct fd_err *err)
 {
 	struct ps ps;
 	char *line;
@@ -1439,13 +1529,20 @@ int perf_script_read(struct linereader *lr, const struct perf_script_opts *o,
 	while (!ps.failed && (r = lr_next(lr, &line, &len, err)) > 0)
 		read_line(&ps, line, len);
 	if (!ps.failed && r == 0)
-		r = finish(&ps);
+		r = finish(&ps, note);
 	else
 		r = -1;
 	ps_release(&ps);
 	/* On error too: the tree stays consistent for whoever frees it. */
 	profile_sum_totals(p);
 	return r;
+}
+
+int perf_script_read(struct linereader *lr, const struct perf_script_opts *o,
+		     struct profile *p, struct lr_skips *sk,
+		     struct fd_err *err)
+{
+	return read_one(lr, o, p, sk, NULL, err);
 }
 
 int perf_script_events(struct linereader *lr, char ***names, size_t *nr,
@@ -1529,7 +1626,8 @@ struct ps_part {
 	struct fd_err err;
 	int ret;
 	char *filter, *other;
-	uint64_t kept;
+	uint64_t kept, shown;
+	struct ev_tally others;
 	double duration;
 };
 
@@ -1538,6 +1636,7 @@ static void part_clear(struct ps_part *pt)
 	profile__delete(pt->p);
 	free(pt->filter);
 	free(pt->other);
+	tally_release(&pt->others);
 	pt->p = NULL;
 	pt->filter = pt->other = NULL;
 }
@@ -1567,6 +1666,9 @@ static void *part_read(void *arg)
 	pt->other = ps.other;
 	ps.filter = ps.other = NULL;
 	pt->kept = ps.kept;
+	pt->shown = ps.shown;
+	pt->others = ps.others;
+	memset(&ps.others, 0, sizeof(ps.others));
 	pt->duration = ps.duration;
 	ps_release(&ps);
 	profile_sum_totals(pt->p);
@@ -1661,15 +1763,15 @@ static int parts_agree(const struct ps_part *pt, unsigned int n)
 
 /* The parts added up into p as one read's finish() does. */
 static int parts_finish(struct ps_part *pt, unsigned int n,
-			struct profile *p, struct lr_skips *sk,
+			struct profile *p, struct lr_skips *sk, char **note,
 			struct fd_err *err)
 {
-	const char *filter = NULL, *other = NULL;
+	struct ev_tally others = { 0 };
+	struct ps_end e = { 0 };
 	bool noted = sk && sk->nr;
-	unsigned long base = 0;
-	double duration = 0;
-	uint64_t kept = 0;
+	unsigned long base = 0, k;
 	unsigned int i;
+	int ret;
 
 	for (i = 0; i < n; i++) {
 		/* The message shown: read again with the file's numbers. */
@@ -1688,24 +1790,32 @@ static int parts_finish(struct ps_part *pt, unsigned int n,
 		if (pt[i].ret) {
 			*err = pt[i].err;
 			profile_sum_totals(p);
+			tally_release(&others);
 			return -1;
 		}
 		profile_merge(p, pt[i].p);
-		kept += pt[i].kept;
-		duration += pt[i].duration;
-		if (!filter)
-			filter = pt[i].filter;
-		if (!other)
-			other = pt[i].other;
+		e.kept += pt[i].kept;
+		e.shown += pt[i].shown;
+		e.duration += pt[i].duration;
+		if (!e.filter)
+			e.filter = pt[i].filter;
+		if (!e.other)
+			e.other = pt[i].other;
+		for (k = 0; k < pt[i].others.nr; k++)
+			tally_add(&others, pt[i].others.name[k],
+				  strlen(pt[i].others.name[k]),
+				  pt[i].others.n[k]);
 	}
-	return finish_meta(p, pt[0].o, pt[0].path, sk, kept, filter, other,
-			   duration, err);
+	e.others = &others;
+	ret = finish_meta(p, pt[0].o, pt[0].path, sk, &e, note, err);
+	tally_release(&others);
+	return ret;
 }
 
 int perf_script_read_jobs(struct linereader *lr,
 			  const struct perf_script_opts *o, unsigned int jobs,
 			  size_t part_min, struct profile *p,
-			  struct lr_skips *sk, struct fd_err *err)
+			  struct lr_skips *sk, char **note, struct fd_err *err)
 {
 	struct ps_part *pt;
 	size_t len, at;
@@ -1713,12 +1823,12 @@ int perf_script_read_jobs(struct linereader *lr,
 	int fd;
 
 	if (jobs < 2 || p->nr_nodes > 1 || !lr_file(lr, &fd, &len))
-		return perf_script_read(lr, o, p, sk, err);
+		return read_one(lr, o, p, sk, note, err);
 	if (part_min < 1)
 		part_min = 1;
 	n = len / part_min < jobs ? len / part_min : jobs;
 	if (n < 2)
-		return perf_script_read(lr, o, p, sk, err);
+		return read_one(lr, o, p, sk, note, err);
 	pt = xcalloc(n, sizeof(*pt));
 	/* The parts: about len / n bytes each, cut at sample boundaries. */
 	for (i = 0, at = 0; i < n && at < len; i++) {
@@ -1740,9 +1850,9 @@ int perf_script_read_jobs(struct linereader *lr,
 	}
 	if (n < 2 || (run_parts(pt, n), !parts_agree(pt, n))) {
 		parts_release(pt, n);
-		return perf_script_read(lr, o, p, sk, err);
+		return read_one(lr, o, p, sk, note, err);
 	}
-	i = parts_finish(pt, n, p, sk, err);
+	i = parts_finish(pt, n, p, sk, note, err);
 	parts_release(pt, n);
 	return (int)i;
 }

@@ -41,11 +41,15 @@ void perf_script_events_free(char **names, size_t nr);
  * cut at sample boundaries and its parts read at once, then added up in
  * the file's order, the tree, messages and line numbers as one read's.
  * Anything else (jobs < 2, a pipe, gzip, p already holding a tree) is
- * read as one stream.
+ * read as one stream. When the file has samples of events it did not
+ * keep and none was asked for (o->event), *note is set to a message that
+ * names them with their sample counts, as the perf.data reader's (to
+ * free; note NULL: none made).
  */
 int perf_script_read_jobs(struct linereader *lr,
 			  const struct perf_script_opts *o, unsigned int jobs,
 			  size_t part_min, struct profile *p,
-			  struct lr_skips *sk, struct fd_err *err);
+			  struct lr_skips *sk, char **note,
+			  struct fd_err *err);
 
 #endif

@@ -311,4 +311,14 @@ static inline bool frame_unresolved(const char *name, size_t len)
  */
 void profile_swap_trees(struct profile *a, struct profile *b);
 
+/*
+ * A profile read with perf_script_opts.dso_names (analyzer/names.h) has
+ * "name NUL DSO" names, which only LKP's metrics may see. This gives p
+ * the same tree with plain names (the frames of two DSOs under one
+ * parent merged) and returns a new profile holding the DSO-named tree,
+ * with p's event, unit and samples: the one to measure (to
+ * profile__delete()). NULL, p untouched, when no name of p has a DSO.
+ */
+struct profile *profile_split_dso_names(struct profile *p);
+
 #endif

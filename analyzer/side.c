@@ -232,8 +232,9 @@ static void keep_chains(struct diff_side *s, size_t i, const struct profile *p)
 	metric_set_release(&v);
 }
 
-static void measure_run(struct diff_side *s, size_t i, const struct profile *p,
-			bool chains, bool no_rows)
+/* mp: the tree to measure (p's with DSO names, or p), p the run's. */
+static void measure_run(struct diff_side *s, size_t i, const struct profile *mp,
+			const struct profile *p, bool chains, bool no_rows)
 {
 	struct metrics_opts mo = { .event = "-", .totals_only = no_rows };
 	struct strbuf key = STRBUF_INIT;
@@ -241,7 +242,7 @@ static void measure_run(struct diff_side *s, size_t i, const struct profile *p,
 	struct metrics m;
 	size_t j, max;
 
-	metrics_compute(p, &mo, &m);
+	metrics_compute(mp, &mo, &m);
 	s->totals[i] = m.total;
 	s->hidden_stacks[i] = m.hidden_stacks;
 	max = size_add(size_mul(m.nr_fns, 2), m.nr_chains) + 1;
@@ -289,6 +290,8 @@ struct read_ctx {
 	struct diff_side *s;
 	size_t run;	/* the side's run being read */
 	const struct diff_side_visit *v;
+	/* The run's tree with DSO names, to measure; NULL: the run's. */
+	const struct profile *mp;
 };
 
 static int visit_run(void *ctx, struct profile *p, size_t i, const char *path,
@@ -296,8 +299,8 @@ static int visit_run(void *ctx, struct profile *p, size_t i, const char *path,
 {
 	struct read_ctx *rc = ctx;
 
-	measure_run(rc->s, rc->run, p, rc->v->chains && !rc->v->no_rows,
-		    rc->v->no_rows);
+	measure_run(rc->s, rc->run, rc->mp ? rc->mp : p, p,
+		    rc->v->chains && !rc->v->no_rows, rc->v->no_rows);
 	return rc->v->run ? rc->v->run(rc->v->ctx, p, i, path, err) : 0;
 }
 
@@ -311,9 +314,9 @@ static int diff_side_read(struct diff_side *s, size_t i,
 			  struct fd_err *err)
 {
 	enum input_format fmt = io ? io->format : INPUT_AUTO;
-	struct read_ctx rc = { s, i, v };
+	struct read_ctx rc = { s, i, v, NULL };
 	struct side_visit sv = { visit_run, &rc, v->merged };
-	struct profile *p, *target;
+	struct profile *p, *target, *mp = NULL;
 	int ret;
 
 	if (fmt == INPUT_AUTO && input_detect_lr(lr, &fmt, err))
@@ -323,8 +326,13 @@ static int diff_side_read(struct diff_side *s, size_t i,
 		return lkp_stats_read(lr, &s->sets[i], err);
 	target = v->target ? v->target(v->ctx) : NULL;
 	p = target ? target : profile__new();
-	ret = input_read_lr(lr, io, p, NULL, err) ||
-	      add_run(&s->side, p, lr->path, &sv, err);
+	ret = input_read_lr(lr, io, p, NULL, err);
+	/* DSO names (io->ps.dso_names) for the rows alone: the tree, the
+	 * chains and the merged runs have the plain names. */
+	if (!ret && p != target && io && io->ps.dso_names)
+		rc.mp = mp = profile_split_dso_names(p);
+	ret = ret || add_run(&s->side, p, lr->path, &sv, err);
+	profile__delete(mp);
 	if (p != target)
 		profile__delete(p);
 	return ret ? -1 : 0;
@@ -374,6 +382,8 @@ static void keep_io(struct diff_side *s, const struct input_opts *io)
 {
 	if (io) {
 		s->io = *io;
+		/* read again for its chains, which want plain names */
+		s->io.ps.dso_names = false;
 		s->has_io = true;
 	}
 }
@@ -390,7 +400,7 @@ int diff_side_init_profile(struct diff_side *s, struct profile *p,
 			   const char *file, const char *name,
 			   const struct diff_side_visit *v, struct fd_err *err)
 {
-	struct read_ctx rc = { s, 0, v };
+	struct read_ctx rc = { s, 0, v, NULL };
 	struct side_visit sv = { visit_run, &rc, v->merged };
 	int ret;
 

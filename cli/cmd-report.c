@@ -273,6 +273,9 @@ static int parse(struct report_cmd *c, int argc, char **argv, int *status)
 		return -1;
 	if (c->lkp)
 		c->format = FMT_LKP;
+	/* Every format is LKP's metrics, which perf keeps per DSO: the
+	 * readers that know a frame's DSO keep it (analyzer/names.h). */
+	c->io.ps.dso_names = true;
 	/* Nobody types perf script text: at a terminal, no FILE is a
 	 * mistake, not a wait for input. */
 	if (!n && isatty(STDIN_FILENO)) {

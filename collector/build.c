@@ -21,6 +21,7 @@ struct namer {
 	struct strbuf dm;  /* the name demangled, its version cut */
 	uint32_t unknown;
 	bool addrs;
+	bool dso_names; /* build_opts.dso_names */
 	enum demangle_style style;
 	/* --inline: frame code -> first + 1 in inl_names, count << 32 */
 	struct inliner *inl;
@@ -67,6 +68,19 @@ static uint32_t intern_clean(struct namer *nm, const char *s, size_t len)
 	return profile_intern(nm->p, nm->sb.buf, nm->sb.len);
 }
 
+/* A symbol's name made safe, joined to its DSO's (name_join_dso()). */
+static uint32_t intern_with_dso(struct namer *nm, const char *s,
+				const char *mod)
+{
+	strbuf_reset(&nm->sb);
+	sanitize_name(&nm->sb, s, strlen(s));
+	if (!frame_unresolved(nm->sb.buf, nm->sb.len)) {
+		strbuf_addch(&nm->sb, NAME_DSO_SEP);
+		strbuf_addstr(&nm->sb, mod);
+	}
+	return profile_intern(nm->p, nm->sb.buf, nm->sb.len);
+}
+
 /* "[file]" or, with addrs, "[file <addr>]": the file's name is the
  * process's choice, so made safe. */
 static uint32_t unknown_frame(struct namer *nm, const char *mod,
@@ -89,7 +103,7 @@ static uint32_t name_of(struct namer *nm, uint64_t f, unsigned int *kind)
 {
 	bool is_new;
 	uint64_t *v = hmap_insert(&nm->cache, f, &is_new);
-	const char *s = NULL;
+	const char *s = NULL, *mod = "[kernel.kallsyms]";
 	uint32_t id;
 
 	if (!is_new) {
@@ -109,6 +123,7 @@ static uint32_t name_of(struct namer *nm, uint64_t f, unsigned int *kind)
 		else if (name_kernel_dso(dso->path, strlen(dso->path)))
 			*kind = FRAME_KERNEL; /* "[vdso]", as perf script's */
 		dso_load(nm->dsos, dso);
+		mod = dso->path;
 		s = dso_symbolize(dso, fr_dso_off(f));
 		if (s)
 			s = symbol_name(s, nm->style, &nm->dm);
@@ -121,7 +136,10 @@ static uint32_t name_of(struct namer *nm, uint64_t f, unsigned int *kind)
 				   stacks_raw_addr(nm->st, f));
 		goto out;
 	}
-	id = s ? intern_clean(nm, s, strlen(s)) : nm->unknown;
+	if (s && nm->dso_names)
+		id = intern_with_dso(nm, s, mod);
+	else
+		id = s ? intern_clean(nm, s, strlen(s)) : nm->unknown;
 out:
 	*v = frame_key(id, *kind);
 	return id;
@@ -144,6 +162,7 @@ void build_stacks_with(struct profile *p, const struct stacks *st,
 	struct inliner *inl = o->inl;
 	struct namer nm = {
 		p, st, dsos, ksyms, { 0 }, STRBUF_INIT, STRBUF_INIT, 0, o->addrs,
+		o->dso_names,
 		dsos->no_demangle && !o->perf_names ? DEMANGLE_NONE :
 						      DEMANGLE_PERF,
 		inl, { 0 }, NULL, 0, 0,

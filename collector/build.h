@@ -39,6 +39,9 @@ struct build_opts {
 	/* an unnamed frame is "[file <offset>]" / "[unknown <address>]", as
 	 * the perf script reader's --addrs (analyzer/names.h) */
 	bool addrs;
+	/* every named frame's name carries its DSO, "[kernel.kallsyms]"
+	 * for the kernel's (analyzer/names.h, name_join_dso()) */
+	bool dso_names;
 	/* not NULL: the functions inlined at each user frame (inline.h) as
 	 * frames of their own above it, FRAME_INLINE */
 	struct inliner *inl;

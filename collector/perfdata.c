@@ -442,7 +442,7 @@ static void list_events(struct pd *pd)
 static int build(struct pd *pd, struct profile *p)
 {
 	const char *want = pd->o->ps.event;
-	struct build_opts bo = { 0 };
+	struct build_opts bo = { .dso_names = pd->o->ps.dso_names };
 	struct kallsyms k;
 	struct pd_evsel *e;
 	bool have_k;

@@ -223,6 +223,35 @@ static void test_chain_cut(void)
 		profile__delete(q);
 	}
 
+	/*
+	 * Weights in perf's periods (a unit: perf script, perf.data): perf
+	 * keeps a chain of at least the total's 0.5% truncated to an
+	 * integer: 1 of 300 page-faults (1.5 -> 1) is kept; of 402, 0.5%
+	 * is 2.01 -> 2, so 2 (0.4975%) is kept and 1 is cut.
+	 */
+	{
+		struct profile *q = profile__new();
+
+		meta_set(&q->meta.unit, "events");
+		add(q, "comm;main;a", 299);
+		add(q, "comm;main;b", 1);
+		compute(q, &m);
+		ok(chain(&m, "b.main") && chain(&m, "a.main"),
+		   "periods: 1 fault of 300 is kept (perf's u64 cut)");
+		metrics_release(&m);
+		profile__delete(q);
+		q = profile__new();
+		meta_set(&q->meta.unit, "events");
+		add(q, "comm;main;a", 399);
+		add(q, "comm;main;b", 2);
+		add(q, "comm;main;c", 1);
+		compute(q, &m);
+		ok(chain(&m, "b.main") && !chain(&m, "c.main"),
+		   "periods: 2 of 402 kept (2.01 -> 2), 1 of 402 cut");
+		metrics_release(&m);
+		profile__delete(q);
+	}
+
 	/* A negative minimum keeps every chain. */
 	{
 		struct metrics_opts o = { .chain_min_percent = -1 };

@@ -237,4 +237,70 @@ ok $? "the table of it: no samples, exit 2, pointing at --lkp"
 	grep -q '^perf-profile\.children\.' "$T/ns2.lkp"
 ok $? "a run without samples beside one with: both read"
 
+# --- One function in two DSOs (perf script text) --------------------------
+# perf report --sort=dso,symbol has an entry per (DSO, symbol) and cuts
+# each entry's chains at 0.5% on its own; LKP's parser then adds up the
+# rows of one name. helper of libA and of libB weigh 0.4% each: children
+# and self 0.80, but no calltrace row (each chain is cut), where adding
+# up first would give a 0.80 chain. _start of prog (99.6%) and of ld.so
+# (0.4%): children 100.00, calltrace 99.60. Total 1e9 ns, the cut 5e6.
+ps_sample() { # ps_sample PERIOD "addr sym (dso)"...
+	n=$((n + 1))
+	printf 'prog   637  1416.%06d: %12d task-clock: \n' "$n" "$1"
+	shift
+	for f in "$@"; do printf '\t%s\n' "$f"; done
+	echo
+}
+n=0
+LIBC='7f1885429d90 __libc_start_call_main+0x80 (/usr/lib/libc.so.6)'
+START='55d0c0a01075 _start+0x25 (/opt/prog)'
+{
+	ps_sample 988000000 '55d0c0a01139 work+0x9 (/opt/prog)' \
+		'55d0c0a01200 main+0x20 (/opt/prog)' "$LIBC" "$START"
+	ps_sample 4000000 '7f1885800100 helper+0x10 (/opt/libA.so)' \
+		'55d0c0a01210 main+0x30 (/opt/prog)' "$LIBC" "$START"
+	ps_sample 4000000 '7f1885900100 helper+0x10 (/opt/libB.so)' \
+		'55d0c0a01220 main+0x40 (/opt/prog)' "$LIBC" "$START"
+	ps_sample 4000000 \
+		'7f18855f2ad7 _dl_start+0x17 (/usr/lib/ld-linux-x86-64.so.2)' \
+		'7f18855f1290 _start+0x10 (/usr/lib/ld-linux-x86-64.so.2)'
+} >"$T/twodso.txt"
+cat >"$T/twodso.want" <<'EOF'
+perf-profile.calltrace.task-clock.__libc_start_call_main._start: 99.60
+perf-profile.calltrace.task-clock._start: 99.60
+perf-profile.calltrace.task-clock.main.__libc_start_call_main._start: 99.60
+perf-profile.calltrace.task-clock.work.main.__libc_start_call_main._start: 98.80
+perf-profile.children.task-clock.__libc_start_call_main: 99.60
+perf-profile.children.task-clock._dl_start: 0.40
+perf-profile.children.task-clock._start: 100.00
+perf-profile.children.task-clock.helper: 0.80
+perf-profile.children.task-clock.main: 99.60
+perf-profile.children.task-clock.work: 98.80
+perf-profile.self.task-clock._dl_start: 0.40
+perf-profile.self.task-clock.helper: 0.80
+perf-profile.self.task-clock.work: 98.80
+EOF
+"$FLAMEDIFF" report --lkp "$T/twodso.txt" >"$T/twodso.out" 2>"$T/err"
+ok $? "report --lkp of perf script text with a function in two DSOs exits 0"
+check "each DSO's chains cut at 0.5% before LKP adds the rows up" \
+	cmp "$T/twodso.want" "$T/twodso.out"
+"$FLAMEDIFF" fold "$T/twodso.txt" >"$T/twodso.folded" 2>"$T/err"
+rc=$?
+[ $rc -eq 0 ] &&
+	grep -qx 'prog;_start;__libc_start_call_main;main;helper 8000000' \
+		"$T/twodso.folded" && [ "$(wc -l <"$T/twodso.folded")" -eq 3 ]
+ok $? "fold of it: one frame a name, the two DSOs' frames merged" ||
+	sed 's/^/#   /' "$T/twodso.folded"
+"$FLAMEDIFF" diff --all --format csv "$T/twodso.txt" "$T/twodso.txt" \
+	>"$T/twodso.csv" 2>"$T/err"
+rc=$?
+[ $rc -eq 0 ] &&
+	grep -q '^perf-profile\.children\.task-clock\.helper,children,points,0\.8,' \
+		"$T/twodso.csv" &&
+	grep -q '^perf-profile\.calltrace\.task-clock\._start,calltrace,points,99\.6,' \
+		"$T/twodso.csv" &&
+	! grep -q '^perf-profile\.calltrace\.task-clock\.helper' "$T/twodso.csv"
+ok $? "diff of it: the rows of report --lkp (chains cut per DSO)" ||
+	sed 's/^/#   /' "$T/err" "$T/twodso.csv"
+
 done_testing
