@@ -29,7 +29,12 @@ struct namer {
 	unsigned long nr_inl, alloc_inl;
 };
 
-/* The names of the functions inlined at frame f, outermost first. */
+/*
+ * Frame f as perf's inline frames name it: the function's DWARF name,
+ * then the functions inlined there, outermost first (inline.h); *n = 0
+ * when the DWARF does not know the address or no symbol names it (perf
+ * only expands a frame it has a symbol for).
+ */
 static const uint32_t *inlined_at(struct namer *nm, uint64_t f, uint32_t *n)
 {
 	bool is_new;
@@ -39,9 +44,13 @@ static const uint32_t *inlined_at(struct namer *nm, uint64_t f, uint32_t *n)
 		const char *names[64];
 		size_t k, got = 0;
 
-		if (FR_TAG(f) == FR_TAG_DSO)
-			got = inliner_at(nm->inl, nm->dsos->v[fr_dso_id(f)],
-					 fr_dso_off(f), names, 64);
+		if (FR_TAG(f) == FR_TAG_DSO) {
+			struct dso *dso = nm->dsos->v[fr_dso_id(f)];
+
+			if (dso_symbolize(dso, fr_dso_off(f)))
+				got = inliner_at(nm->inl, dso, fr_dso_off(f),
+						 names, 64);
+		}
 		ALLOC_GROW(nm->inl_names, nm->nr_inl + got, nm->alloc_inl);
 		for (k = 0; k < got; k++) {
 			const char *s = symbol_name(names[k], nm->style,
@@ -178,10 +187,14 @@ void build_stacks_with(struct profile *p, const struct stacks *st,
 				uint32_t m, j;
 				const uint32_t *in = inlined_at(&nm, f[k], &m);
 
+				if (!m)
+					continue;
 				ALLOC_GROW(fr, n + m + k + 1, alloc_fr);
-				for (j = 0; j < m; j++) {
+				fr[n - 1].name = in[0];
+				for (j = 1; j < m; j++) {
 					fr[n].name = in[j];
-					fr[n++].kind = FRAME_INLINE;
+					fr[n++].kind = o->mark_inline ?
+						FRAME_INLINE : FRAME_USER;
 				}
 			}
 		}

@@ -39,9 +39,13 @@ struct build_opts {
 	/* an unnamed frame is "[file <offset>]" / "[unknown <address>]", as
 	 * the perf script reader's --addrs (analyzer/names.h) */
 	bool addrs;
-	/* not NULL: the functions inlined at each user frame (inline.h) as
-	 * frames of their own above it, FRAME_INLINE */
+	/* not NULL: user frames named as perf names the frames its DWARF
+	 * unwinder gives (perf script's default there): the function by
+	 * its DWARF name, the functions inlined at it as frames of their own
+	 * above it (inline.h) */
 	struct inliner *inl;
+	/* and those inlined frames are FRAME_INLINE ("_[i]"): --inline */
+	bool mark_inline;
 };
 
 /* build_stacks() with these options. Frame kinds and the names of
