@@ -169,6 +169,17 @@ else
 		ok 0 "# SKIP $PROGS/nofp not built"
 	done
 fi
+# C++: perf names DWARF frames by their demangled linkage names
+# (ns::Worker::operator(), ns::twice<unsigned long>), as the symbols
+if [ -x "$PROGS/cxxnames" ]; then
+	perf record -q -o "$T/dwx.data" -F 999 --call-graph dwarf \
+		-e task-clock -- "$PROGS/cxxnames" 1 >/dev/null 2>&1
+	fold_opts dwx "perf record --call-graph dwarf -- cxxnames"
+else
+	for i in 1 2 3 4 5 6; do
+		ok 0 "# SKIP $PROGS/cxxnames not built"
+	done
+fi
 # inlined functions: hot_inner() is inlined into work() (a constprop
 # clone, work.constprop.0 in the symbol table); perf script of a DWARF
 # recording prints work and hot_inner "(inlined)", and --inline marks
