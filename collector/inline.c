@@ -140,6 +140,24 @@ static const char *die_name(Dwarf_Die *die)
 	return dwarf_formstring(&attr);
 }
 
+/* Whether the CU's language mangles its names (binutils' rule). */
+static bool mangles(Dwarf_Die *cu)
+{
+	switch (dwarf_srclang(cu)) {
+	case DW_LANG_C_plus_plus:
+	case DW_LANG_C_plus_plus_03:
+	case DW_LANG_C_plus_plus_11:
+	case DW_LANG_C_plus_plus_14:
+	case DW_LANG_ObjC_plus_plus:
+	case DW_LANG_D:
+	case DW_LANG_Rust:
+	case DW_LANG_Java:
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* A DIE that may hold a function's code: the scopes between a CU and
  * its functions (C++ namespaces and classes). */
 static bool holds_functions(int tag)
@@ -149,27 +167,46 @@ static bool holds_functions(int tag)
 	       tag == DW_TAG_module;
 }
 
-/* The function whose code holds vaddr, under die (a CU); depth bounds
- * what a hostile file can nest. */
-static bool find_function(Dwarf_Die *die, uint64_t vaddr, Dwarf_Die *fn,
-			  int depth)
+/* The length of the range of die that holds vaddr; 0 if none does. */
+static uint64_t range_at(Dwarf_Die *die, uint64_t vaddr)
+{
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0)
+		if (vaddr >= start && vaddr < end)
+			return end - start;
+	return 0;
+}
+
+/*
+ * The function whose code holds vaddr, under die (a CU): as binutils'
+ * addr2line (perf's source of these names) picks it, the one whose range
+ * there is the smallest, the later one of equal ranges (an assembler's
+ * aliases: __memmove_x and __memcpy_x, __munmap and __GI_munmap). depth
+ * bounds what a hostile file can nest.
+ */
+static void find_function(Dwarf_Die *die, uint64_t vaddr, Dwarf_Die *fn,
+			  uint64_t *best, int depth)
 {
 	Dwarf_Die child;
 
 	if (depth > 16 || dwarf_child(die, &child) != 0)
-		return false;
+		return;
 	do {
 		int tag = dwarf_tag(&child);
+		uint64_t len;
 
-		if (tag == DW_TAG_subprogram && dwarf_haspc(&child, vaddr) > 0) {
-			*fn = child;
-			return true;
+		if (tag == DW_TAG_subprogram) {
+			len = range_at(&child, vaddr);
+			if (len && len <= *best) {
+				*fn = child;
+				*best = len;
+			}
+		} else if (holds_functions(tag)) {
+			find_function(&child, vaddr, fn, best, depth + 1);
 		}
-		if (holds_functions(tag) &&
-		    find_function(&child, vaddr, fn, depth + 1))
-			return true;
 	} while (dwarf_siblingof(&child, &child) == 0);
-	return false;
 }
 
 /*
@@ -178,7 +215,7 @@ static bool find_function(Dwarf_Die *die, uint64_t vaddr, Dwarf_Die *fn,
  * innermost go.
  */
 static void find_inlined(Dwarf_Die *die, uint64_t vaddr, const char **names,
-			 size_t *n, size_t max, int depth)
+			 size_t *n, size_t max, Dwarf_Die *inner, int depth)
 {
 	Dwarf_Die child;
 
@@ -196,8 +233,9 @@ static void find_inlined(Dwarf_Die *die, uint64_t vaddr, const char **names,
 		if (tag == DW_TAG_inlined_subroutine && *n < max) {
 			name = die_name(&child);
 			names[(*n)++] = name ? name : "[unknown]";
+			*inner = child;
 		}
-		find_inlined(&child, vaddr, names, n, max, depth + 1);
+		find_inlined(&child, vaddr, names, n, max, inner, depth + 1);
 		return;
 	} while (dwarf_siblingof(&child, &child) == 0);
 }
@@ -205,7 +243,9 @@ static void find_inlined(Dwarf_Die *die, uint64_t vaddr, const char **names,
 size_t inliner_at(struct inliner *in, const struct dso *dso, uint64_t off,
 		  const char **names, size_t max)
 {
-	Dwarf_Die cu, fn;
+	uint64_t best = UINT64_MAX;
+	Dwarf_Die cu, fn, inner;
+	Dwarf_Attribute attr;
 	const char *name;
 	uint64_t vaddr;
 	Dwarf *dbg;
@@ -214,13 +254,25 @@ size_t inliner_at(struct inliner *in, const struct dso *dso, uint64_t off,
 	if (!max || !dso_off_to_vaddr(dso, off, &vaddr))
 		return 0;
 	dbg = dwarf_of(in, dso);
-	if (!dbg || !dwarf_addrdie(dbg, vaddr, &cu) ||
-	    !find_function(&cu, vaddr, &fn, 0))
+	if (!dbg || !dwarf_addrdie(dbg, vaddr, &cu))
+		return 0;
+	find_function(&cu, vaddr, &fn, &best, 0);
+	if (best == UINT64_MAX)
 		return 0; /* no function known there: the symbol names it */
 	name = die_name(&fn);
 	if (!name)
 		return 0;
 	names[0] = name;
-	find_inlined(&fn, vaddr, names, &n, max, 0);
+	inner = fn;
+	find_inlined(&fn, vaddr, names, &n, max, &inner, 0);
+	/*
+	 * addr2line names the function the address is in by the symbol
+	 * table where the DWARF has no linkage name in a language that
+	 * mangles: a C++ static function inlined into main is "main".
+	 */
+	if (mangles(&cu) &&
+	    !dwarf_attr_integrate(&inner, DW_AT_linkage_name, &attr) &&
+	    (name = dso_symbolize(dso, off)))
+		names[n - 1] = name;
 	return n;
 }

@@ -169,6 +169,20 @@ else
 		ok 0 "# SKIP $PROGS/nofp not built"
 	done
 fi
+# libc's copy routines are written in assembly: its debug file has two
+# functions of one range for each (__memmove_X and __memcpy_X), and perf
+# (binutils' addr2line) names the frame by the later one
+if command -v perl >/dev/null; then
+	perf record -q -o "$T/dwp.data" -F 999 --call-graph dwarf \
+		-e task-clock -- perl -e \
+		'my $s = "x" x 2e7; for (1..150) { my $t = $s . "y"; }' \
+		>/dev/null 2>&1
+	fold_opts dwp "perf record --call-graph dwarf -- perl (memcpy)"
+else
+	for i in 1 2 3 4 5 6; do
+		ok 0 "# SKIP no perl"
+	done
+fi
 # C++: perf names DWARF frames by their demangled linkage names
 # (ns::Worker::operator(), ns::twice<unsigned long>), as the symbols
 if [ -x "$PROGS/cxxnames" ]; then
