@@ -174,10 +174,13 @@ void build_stacks_with(struct profile *p, const struct stacks *st,
 		 * are empty */
 		const uint64_t *f = s->len ? &st->frames[s->first] : NULL;
 		const char *comm = strtab_str(comms, s->comm);
-		uint32_t k, n = 0;
+		uint32_t k, n = 0, leaf = 0;
 
 		fr[n].name = intern_clean(&nm, comm, strlen(comm));
 		fr[n++].kind = FRAME_PROCESS;
+		/* the user frame sampled; those above it are callers */
+		while (leaf < s->len && FR_TAG(f[leaf]) == FR_TAG_KERNEL)
+			leaf++;
 		for (k = s->len; k-- > 0;) {
 			unsigned int kind;
 
@@ -185,7 +188,13 @@ void build_stacks_with(struct profile *p, const struct stacks *st,
 			fr[n++].kind = (uint8_t)kind;
 			if (inl && kind == FRAME_USER) {
 				uint32_t m, j;
-				const uint32_t *in = inlined_at(&nm, f[k], &m);
+				uint64_t at = f[k];
+				const uint32_t *in;
+
+				if (o->ret_addrs && k > leaf &&
+				    FR_TAG(at) == FR_TAG_DSO && fr_dso_off(at))
+					at--; /* the call, in the same file */
+				in = inlined_at(&nm, at, &m);
 
 				if (!m)
 					continue;

@@ -46,6 +46,10 @@ struct build_opts {
 	struct inliner *inl;
 	/* and those inlined frames are FRAME_INLINE ("_[i]"): --inline */
 	bool mark_inline;
+	/* the callers' frames hold return addresses (perf.data's frame
+	 * pointer chains, kept as perf keeps them): the functions inlined
+	 * are looked up at the call, the address before */
+	bool ret_addrs;
 };
 
 /* build_stacks() with these options. Frame kinds and the names of

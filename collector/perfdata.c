@@ -508,6 +508,7 @@ static int build(struct pd *pd, struct profile *p)
 	 * marks the inlined frames */
 	bo.inl = pd->o->ps.inlines || pd->unwinder ? inliner__new() : NULL;
 	bo.mark_inline = pd->o->ps.inlines;
+	bo.ret_addrs = !pd->unwinder;
 	build_stacks_with(p, &e->stacks, pd->machine.comms, &pd->dsos,
 			  have_k ? &k : NULL, &bo);
 	inliner__delete(bo.inl);
