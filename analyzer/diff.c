@@ -251,7 +251,9 @@ static int measure_keys(const struct diff_side *s, size_t i,
 	const struct side_vals *raw = &s->raw[i];
 	size_t j;
 
-	if (s->totals[i] <= 0)
+	/* a run of nothing (timehist -s: no switch, no row) gives no key;
+	 * one whose stacks are all unresolved is refused */
+	if (s->totals[i] <= 0 && s->hidden_stacks[i] > 0)
 		return fd_err_at(err, s->files[i], 0,
 				 "no samples with a symbol (%llu stacks, all "
 				 "left out as unresolved)",

@@ -302,12 +302,32 @@ static int read_perf_script(struct linereader *lr, const struct input_opts *o,
 	return ret;
 }
 
+/* A reader's return: a well-formed input that holds nothing (timehist
+ * -s), said so once on stderr; not an input without samples. */
+#define READ_NOTHING 1
+
 static int read_timehist(struct linereader *lr,
 			 const struct input_opts *o UNUSED,
 			 struct profile *p, struct profile *p2 UNUSED,
 			 struct lr_skips *sk, struct fd_err *err)
 {
-	return timehist_read(lr, p, sk, err);
+	bool no_switch = false;
+
+	if (timehist_read(lr, p, sk, &no_switch, err))
+		return -1;
+	if (!no_switch)
+		return 0;
+	if (warn_fn) {
+		char msg[4200];
+
+		snprintf(msg, sizeof(msg),
+			 "%s: a perf sched timehist summary (-s) and no "
+			 "switch line: no off-CPU time, no perf-sched row "
+			 "(timehist without -s, or with -S, prints them)",
+			 lr->path);
+		warn_fn(msg);
+	}
+	return READ_NOTHING;
 }
 
 static int read_lkp_stats(struct linereader *lr,
@@ -346,7 +366,7 @@ static int read_format(struct linereader *lr, const struct input_reader *r,
 	int ret;
 
 	ret = (r ? r->read : read_folded)(lr, o, p, p2, sk, err);
-	if (!ret && skips.nr && warn_fn) {
+	if ((!ret || ret == READ_NOTHING) && skips.nr && warn_fn) {
 		char msg[sizeof(skips.first.msg) + 128];
 
 		snprintf(msg, sizeof(msg),
@@ -416,6 +436,7 @@ struct one_input {
 	bool main_off;	     /* ... and they are off-CPU time (event offcpu) */
 	bool had_off;	     /* it held off-CPU time */
 	bool show_off;	     /* the off-CPU view: off-CPU time is the tree */
+	bool nothing;	     /* the reader said READ_NOTHING */
 };
 
 static bool is_blank(const struct profile *p)
@@ -446,7 +467,7 @@ static int decide_view(struct one_input *in, struct fd_err *err)
 		return fd_err_at(err, in->lr->path, 0,
 				 "no on-CPU samples in the input, only "
 				 "off-CPU time (--off-cpu shows it)");
-	if (in->show_off && !in->had_off)
+	if (in->show_off && !in->had_off && !in->nothing)
 		return fd_err_at(err, in->lr->path, 0,
 				 "no off-CPU time in the input (that is "
 				 "perf sched timehist text or a profile "
@@ -526,6 +547,10 @@ static int read_one(struct one_input *in, const struct input_opts *o,
 	in->total_before = profile_total(in->into);
 	in->nodes_before = in->into->nr_nodes;
 	ret = read_format(in->lr, r, o, in->into, p2, err);
+	if (ret == READ_NOTHING) {
+		in->nothing = true;
+		ret = 0;
+	}
 	in->off = in->into->offcpu;
 	in->into->offcpu = NULL;
 	if (!ret)
@@ -534,7 +559,12 @@ static int read_one(struct one_input *in, const struct input_opts *o,
 		ret = check_event(in, err);
 	if (!ret)
 		place_input(in);
-	else
+	/* nothing, but off-CPU nothing: the event its side is named by */
+	if (!ret && in->nothing && !p->meta.event) {
+		meta_set(&p->meta.event, "offcpu");
+		meta_set(&p->meta.unit, "ns");
+	}
+	if (ret)
 		profile__delete(in->off);
 	if (in->into != p)
 		profile__delete(in->into);
@@ -601,7 +631,7 @@ int input_read_lr(struct linereader *lr, const struct input_opts *o,
 	if (!ret && o->match &&
 	    proc_match_run(o->match, o->match_side, p, lr->path, err))
 		ret = -1;
-	if (!ret && profile_total(p) <= before &&
+	if (!ret && !in.nothing && profile_total(p) <= before &&
 	    (!p2 || profile_total(p2) <= before2)) {
 		/* --on-cpu asked for what is not there: not an empty graph */
 		if (in.had_off)

@@ -43,6 +43,12 @@ struct perf_script_opts {
 	bool tid;	   /* root "comm-PID/TID" */
 	bool addrs;	   /* "[dso <addr>]" for unresolved frames */
 	bool no_comm;	   /* no process-name root at all */
+	/* --inline: inlined functions are FRAME_INLINE. perf script text:
+	 * the frames perf prints "(inlined)" at the address of the frame
+	 * below them; perf.data: the functions inlined at each user frame,
+	 * from the binaries' DWARF, as perf's DWARF-unwound frames give
+	 * them, on every stack */
+	bool inlines;
 	const char *event; /* keep samples of this event; NULL: the first */
 	/* --only-pid, --only-tid: keep the samples of these processes or
 	 * threads, one id a value (split once by the option parser,
@@ -89,9 +95,6 @@ struct input_opts {
 	 * /proc/kallsyms when that kernel is the running one) */
 	const char *kallsyms;
 	const char *vmlinux;
-	/* perf.data: the functions inlined at each user frame, from the
-	 * binaries' DWARF, as frames of their own (perf script --inline) */
-	bool inlines;
 	/* --strict: an odd line of perf script, folded or timehist text
 	 * fails the read, where it is otherwise skipped and counted (one
 	 * warning through input_register_warn()'s function). */

@@ -287,6 +287,14 @@ struct ps {
 	uint64_t *stack; /* frame_key()s */
 	unsigned long nr_stack, alloc_stack;
 	uint64_t stack_hash;
+	/* the frame line before, for --inline: its address, whether perf
+	 * printed it "(inlined)", where its frames start in stack and the
+	 * hash before them */
+	char prev_pc[32];
+	size_t prev_pclen;
+	bool prev_inlined;
+	unsigned long prev_nr;
+	uint64_t prev_hash;
 	int in_sample;	 /* a kept header was seen: "$pname" is set */
 	int skipping;	 /* a header of another event: drop its frames */
 	int one_line;	 /* its frame came on the header line */
@@ -579,41 +587,90 @@ static void fcache_insert(struct ps *ps, const struct rawframe *rf,
 		fcache_rehash(c);
 }
 
-/* Fold the frame of line[0..len) into the current sample; -1 if none. */
-static int add_frame(struct ps *ps, const char *line, size_t len)
+/* Fold the frame rf into the current sample. */
+static void add_rawframe(struct ps *ps, const struct rawframe *rf)
 {
 	struct fcache *c = &ps->fc;
-	struct rawframe rf;
 	size_t symlen, n;
 	uint64_t h, s;
 	int uses_pc;
 
-	if (!match_frame(line, len, &rf))
-		return -1;
-	symlen = strip_offset(rf.sym, rf.symlen);
-	h = frame_hash(rf.sym, symlen, rf.mod, rf.modlen, ps->java);
+	symlen = strip_offset(rf->sym, rf->symlen);
+	h = frame_hash(rf->sym, symlen, rf->mod, rf->modlen, ps->java);
 	if (c->slots) {
 		for (s = h & c->mask; c->slots[s]; s = (s + 1) & c->mask) {
 			const struct fentry *e = &c->ent[c->slots[s] - 1];
 
 			if (e->hash == h && e->symlen == symlen &&
-			    e->dsolen == rf.modlen && e->java == ps->java &&
-			    !memcmp(e->key, rf.sym, symlen) &&
-			    !memcmp(e->key + symlen, rf.mod, rf.modlen)) {
+			    e->dsolen == rf->modlen && e->java == ps->java &&
+			    !memcmp(e->key, rf->sym, symlen) &&
+			    !memcmp(e->key + symlen, rf->mod, rf->modlen)) {
 				/* A dropped frame has no frames: c->frames
 				 * may still be NULL. */
 				if (e->nr)
 					push_folded(ps, c->frames + e->first,
 						    e->nr);
-				return 0;
+				return;
 			}
 		}
 	}
-	n = fold_frame(ps, rf.sym, symlen, rf.mod, rf.modlen, rf.pc,
-		       rf.pclen, ps->java, &uses_pc);
+	n = fold_frame(ps, rf->sym, symlen, rf->mod, rf->modlen, rf->pc,
+		       rf->pclen, ps->java, &uses_pc);
 	push_folded(ps, ps->tmp, n);
 	if (!uses_pc)
-		fcache_insert(ps, &rf, symlen, h, ps->tmp, n);
+		fcache_insert(ps, rf, symlen, h, ps->tmp, n);
+}
+
+/*
+ * --inline: perf prints the functions inlined at an address as frames
+ * "(inlined)" at the address of the frame below them, the function they
+ * are inlined into. When this line's address is the one of the line
+ * before and that one was "(inlined)", the frames of the line before
+ * become FRAME_INLINE, as the perf.data reader marks them. This line's
+ * frames start at stack[nr], h the hash of those before; then it is the
+ * line before.
+ */
+static void mark_inlined(struct ps *ps, const struct rawframe *rf,
+			 unsigned long nr, uint64_t h)
+{
+	unsigned long j;
+
+	if (ps->prev_pclen && ps->prev_pclen == rf->pclen &&
+	    ps->prev_inlined && !memcmp(ps->prev_pc, rf->pc, rf->pclen) &&
+	    ps->prev_nr <= nr && nr <= ps->nr_stack) {
+		uint64_t g = ps->prev_hash;
+
+		for (j = ps->prev_nr; j < nr; j++) {
+			if (frame_key_kind(ps->stack[j]) == FRAME_USER)
+				ps->stack[j] = frame_key(
+					frame_key_name(ps->stack[j]),
+					FRAME_INLINE);
+			g = mix(g, ps->stack[j]);
+		}
+		h = g;
+		for (; j < ps->nr_stack; j++)
+			g = mix(g, ps->stack[j]);
+		ps->stack_hash = g;
+	}
+	ps->prev_hash = h;
+	ps->prev_pclen = rf->pclen <= sizeof(ps->prev_pc) ? rf->pclen : 0;
+	memcpy(ps->prev_pc, rf->pc, ps->prev_pclen);
+	ps->prev_inlined = rf->modlen == 7 && !memcmp(rf->mod, "inlined", 7);
+	ps->prev_nr = nr;
+}
+
+/* Fold the frame of line[0..len) into the current sample; -1 if none. */
+static int add_frame(struct ps *ps, const char *line, size_t len)
+{
+	unsigned long nr = ps->nr_stack;
+	uint64_t h = ps->stack_hash;
+	struct rawframe rf;
+
+	if (!match_frame(line, len, &rf))
+		return -1;
+	add_rawframe(ps, &rf);
+	if (ps->o->inlines)
+		mark_inlined(ps, &rf, nr, h);
 	return 0;
 }
 
@@ -966,6 +1023,7 @@ static void end_sample(struct ps *ps)
 	ps->nr_stack = 0;
 	ps->too_deep = false;
 	ps->stack_hash = 0;
+	ps->prev_pclen = 0;
 	ps->in_sample = 0;
 	ps->one_line = 0;
 	ps->skipping = 0;

@@ -443,7 +443,7 @@ static int th_line(struct th *th, struct sched_agg *agg, char *line, size_t len)
 }
 
 int timehist_read(struct linereader *lr, struct profile *p,
-		  struct lr_skips *sk, struct fd_err *err)
+		  struct lr_skips *sk, bool *no_switch, struct fd_err *err)
 {
 	struct th th = {.lr = lr, .err = err, .sk = sk};
 	struct sched_agg *agg = sched_agg__new();
@@ -469,14 +469,12 @@ int timehist_read(struct linereader *lr, struct profile *p,
 		*err = sk->first;
 		goto out;
 	}
-	if (!th.switches && th.in_summary) {
-		fd_err_at(err, lr->path, 0,
-			  "a perf sched timehist summary (-s) and no switch "
-			  "line: nothing to read (timehist without -s, or "
-			  "with -S, prints them)");
-		goto out;
-	}
-	if (!metric_set_find(&p->meta.stats,
+	/* the summary of -s alone: no switch, so no row (LKP's averages
+	 * of nothing would be 0/0) */
+	if (!th.switches && th.in_summary && no_switch)
+		*no_switch = true;
+	if (th.switches &&
+	    !metric_set_find(&p->meta.stats,
 			     "perf-sched.total_wait_and_delay.count.ms"))
 		sched_agg_rows(agg, &p->meta.stats);
 	metric_set_sort(&p->meta.stats);

@@ -39,9 +39,13 @@
  * A line that is none of the above is skipped and counted in sk (NULL:
  * it fails the read, FILE:LINE); so is a time not a finite number below
  * 1e12 msec. A file of nothing but such lines fails as the first.
+ *
+ * A file of timehist -s (its summary alone) holds no switch: it reads,
+ * adding nothing (no row, an empty off-CPU tree), and *no_switch is set
+ * (when not NULL) for the caller to say so.
  */
 int timehist_read(struct linereader *lr, struct profile *p,
-		  struct lr_skips *sk, struct fd_err *err);
+		  struct lr_skips *sk, bool *no_switch, struct fd_err *err);
 
 /*
  * Whether line[0..len) starts a timehist: its header ("time  cpu  task

@@ -302,9 +302,14 @@ static int measure(const struct report_cmd *c, const struct input_opts *io,
 	 * whether or not it has samples to compute perf-profile rows of. */
 	lkp_stats = c->format == FMT_LKP && p->meta.stats.nr;
 	if (profile_total(p) <= 0 && c->format != FMT_LKP) {
-		fd_err_set(err, "%s: no samples in the input, only %zu stats "
-				"rows (report --lkp prints them)",
-			   c->files[0], p->meta.stats.nr);
+		if (!p->meta.stats.nr)
+			fd_err_set(err, "%s: nothing to report: no samples, "
+					"no stats rows", c->files[0]);
+		else
+			fd_err_set(err, "%s: no samples in the input, only "
+					"%zu stats rows (report --lkp prints "
+					"them)", c->files[0],
+				   p->meta.stats.nr);
 		metrics_release(m);
 		return -1;
 	}

@@ -130,9 +130,9 @@ const struct po_option input_options[] = {
 		    "of the kernel that recorded it"),
 	PO_FILENAME(0, "vmlinux", struct input_opts, vmlinux, "FILE",
 		    "perf.data: kernel symbols from that kernel's vmlinux"),
-	PO_BOOL(0, "inline", struct input_opts, inlines,
-		"perf.data: inlined functions as frames of their\n"
-		"own, from the binaries' DWARF"),
+	PO_BOOL(0, "inline", struct input_opts, ps.inlines,
+		"inlined functions marked _[i] (perf.data: from\n"
+		"the binaries' DWARF, on every stack)"),
 	PO_END,
 };
 

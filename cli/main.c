@@ -112,9 +112,25 @@ static int read_perf_data(struct linereader *lr, const struct input_opts *o,
 	return ret;
 }
 
-/* The odd lines a text reader skipped: one warning an input. */
+/*
+ * The odd lines a text reader skipped, a timehist that holds no switch:
+ * one warning an input, though a command (diff) may read it twice.
+ */
 static void warn_input(const char *msg)
 {
+	static unsigned long seen[64];
+	static unsigned int nr_seen;
+	unsigned long h = 5381;
+	const char *c;
+	unsigned int i;
+
+	for (c = msg; *c; c++)
+		h = h * 33 + (unsigned char)*c;
+	for (i = 0; i < nr_seen; i++)
+		if (seen[i] == h)
+			return;
+	if (nr_seen < 64)
+		seen[nr_seen++] = h;
 	progress_clear();
 	fprintf(stderr, "flamediff: warning: %s\n", msg);
 }

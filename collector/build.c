@@ -30,7 +30,12 @@ struct namer {
 	unsigned long nr_inl, alloc_inl;
 };
 
-/* The names of the functions inlined at frame f, outermost first. */
+/*
+ * Frame f as perf's inline frames name it: the function's DWARF name,
+ * then the functions inlined there, outermost first (inline.h); *n = 0
+ * when the DWARF does not know the address or no symbol names it (perf
+ * only expands a frame it has a symbol for).
+ */
 static const uint32_t *inlined_at(struct namer *nm, uint64_t f, uint32_t *n)
 {
 	bool is_new;
@@ -40,9 +45,13 @@ static const uint32_t *inlined_at(struct namer *nm, uint64_t f, uint32_t *n)
 		const char *names[64];
 		size_t k, got = 0;
 
-		if (FR_TAG(f) == FR_TAG_DSO)
-			got = inliner_at(nm->inl, nm->dsos->v[fr_dso_id(f)],
-					 fr_dso_off(f), names, 64);
+		if (FR_TAG(f) == FR_TAG_DSO) {
+			struct dso *dso = nm->dsos->v[fr_dso_id(f)];
+
+			if (dso_symbolize(dso, fr_dso_off(f)))
+				got = inliner_at(nm->inl, dso, fr_dso_off(f),
+						 names, 64);
+		}
 		ALLOC_GROW(nm->inl_names, nm->nr_inl + got, nm->alloc_inl);
 		for (k = 0; k < got; k++) {
 			const char *s = symbol_name(names[k], nm->style,
@@ -184,10 +193,13 @@ void build_stacks_with(struct profile *p, const struct stacks *st,
 		 * are empty */
 		const uint64_t *f = s->len ? &st->frames[s->first] : NULL;
 		const char *comm = strtab_str(comms, s->comm);
-		uint32_t k, n = 0;
+		uint32_t k, n = 0, leaf = 0;
 
 		fr[n].name = intern_clean(&nm, comm, strlen(comm));
 		fr[n++].kind = FRAME_PROCESS;
+		/* the user frame sampled; those above it are callers */
+		while (leaf < s->len && FR_TAG(f[leaf]) == FR_TAG_KERNEL)
+			leaf++;
 		for (k = s->len; k-- > 0;) {
 			unsigned int kind;
 
@@ -195,12 +207,22 @@ void build_stacks_with(struct profile *p, const struct stacks *st,
 			fr[n++].kind = (uint8_t)kind;
 			if (inl && kind == FRAME_USER) {
 				uint32_t m, j;
-				const uint32_t *in = inlined_at(&nm, f[k], &m);
+				uint64_t at = f[k];
+				const uint32_t *in;
 
+				if (o->ret_addrs && k > leaf &&
+				    FR_TAG(at) == FR_TAG_DSO && fr_dso_off(at))
+					at--; /* the call, in the same file */
+				in = inlined_at(&nm, at, &m);
+
+				if (!m)
+					continue;
 				ALLOC_GROW(fr, n + m + k + 1, alloc_fr);
-				for (j = 0; j < m; j++) {
+				fr[n - 1].name = in[0];
+				for (j = 1; j < m; j++) {
 					fr[n].name = in[j];
-					fr[n++].kind = FRAME_INLINE;
+					fr[n++].kind = o->mark_inline ?
+						FRAME_INLINE : FRAME_USER;
 				}
 			}
 		}

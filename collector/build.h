@@ -42,9 +42,17 @@ struct build_opts {
 	/* every named frame's name carries its DSO, "[kernel.kallsyms]"
 	 * for the kernel's (analyzer/names.h, name_join_dso()) */
 	bool dso_names;
-	/* not NULL: the functions inlined at each user frame (inline.h) as
-	 * frames of their own above it, FRAME_INLINE */
+	/* not NULL: user frames named as perf names the frames its DWARF
+	 * unwinder gives (perf script's default there): the function by
+	 * its DWARF name, the functions inlined at it as frames of their own
+	 * above it (inline.h) */
 	struct inliner *inl;
+	/* and those inlined frames are FRAME_INLINE ("_[i]"): --inline */
+	bool mark_inline;
+	/* the callers' frames hold return addresses (perf.data's frame
+	 * pointer chains, kept as perf keeps them): the functions inlined
+	 * are looked up at the call, the address before */
+	bool ret_addrs;
 };
 
 /* build_stacks() with these options. Frame kinds and the names of

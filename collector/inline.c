@@ -2,6 +2,7 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,55 +120,159 @@ static Dwarf *dwarf_of(struct inliner *in, const struct dso *dso)
 	return in->files[*v - 1].dbg;
 }
 
-/* An inlined subroutine's name: its abstract origin's DW_AT_name. */
+/*
+ * A function's name as perf's inline frames give it: the linkage name
+ * (mangled; demangled later, as perf demangles what addr2line gives it)
+ * where there is one, else DW_AT_name, following DW_AT_abstract_origin
+ * and DW_AT_specification (a concrete copy such as work.constprop.0 is
+ * named by its origin: "work").
+ */
 static const char *die_name(Dwarf_Die *die)
 {
 	Dwarf_Attribute attr;
+	const char *s;
 
+	if (dwarf_attr_integrate(die, DW_AT_linkage_name, &attr) &&
+	    (s = dwarf_formstring(&attr)))
+		return s;
 	if (!dwarf_attr_integrate(die, DW_AT_name, &attr))
 		return NULL;
 	return dwarf_formstring(&attr);
 }
 
+/* Whether the CU's language mangles its names (binutils' rule). */
+static bool mangles(Dwarf_Die *cu)
+{
+	switch (dwarf_srclang(cu)) {
+	case DW_LANG_C_plus_plus:
+	case DW_LANG_C_plus_plus_03:
+	case DW_LANG_C_plus_plus_11:
+	case DW_LANG_C_plus_plus_14:
+	case DW_LANG_ObjC_plus_plus:
+	case DW_LANG_D:
+	case DW_LANG_Rust:
+	case DW_LANG_Java:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* A DIE that may hold a function's code: the scopes between a CU and
+ * its functions (C++ namespaces and classes). */
+static bool holds_functions(int tag)
+{
+	return tag == DW_TAG_namespace || tag == DW_TAG_class_type ||
+	       tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
+	       tag == DW_TAG_module;
+}
+
+/* The length of the range of die that holds vaddr; 0 if none does. */
+static uint64_t range_at(Dwarf_Die *die, uint64_t vaddr)
+{
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0)
+		if (vaddr >= start && vaddr < end)
+			return end - start;
+	return 0;
+}
+
+/*
+ * The function whose code holds vaddr, under die (a CU): as binutils'
+ * addr2line (perf's source of these names) picks it, the one whose range
+ * there is the smallest, the later one of equal ranges (an assembler's
+ * aliases: __memmove_x and __memcpy_x, __munmap and __GI_munmap). depth
+ * bounds what a hostile file can nest.
+ */
+static void find_function(Dwarf_Die *die, uint64_t vaddr, Dwarf_Die *fn,
+			  uint64_t *best, int depth)
+{
+	Dwarf_Die child;
+
+	if (depth > 16 || dwarf_child(die, &child) != 0)
+		return;
+	do {
+		int tag = dwarf_tag(&child);
+		uint64_t len;
+
+		if (tag == DW_TAG_subprogram) {
+			len = range_at(&child, vaddr);
+			if (len && len <= *best) {
+				*fn = child;
+				*best = len;
+			}
+		} else if (holds_functions(tag)) {
+			find_function(&child, vaddr, fn, best, depth + 1);
+		}
+	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
+/*
+ * The subroutines inlined at vaddr under die, outermost first, into
+ * names[*n..max); lexical blocks are looked through. Past max, the
+ * innermost go.
+ */
+static void find_inlined(Dwarf_Die *die, uint64_t vaddr, const char **names,
+			 size_t *n, size_t max, Dwarf_Die *inner, int depth)
+{
+	Dwarf_Die child;
+
+	if (depth > 64 || dwarf_child(die, &child) != 0)
+		return;
+	do {
+		int tag = dwarf_tag(&child);
+		const char *name;
+
+		if (tag != DW_TAG_inlined_subroutine &&
+		    tag != DW_TAG_lexical_block)
+			continue;
+		if (dwarf_haspc(&child, vaddr) <= 0)
+			continue;
+		if (tag == DW_TAG_inlined_subroutine && *n < max) {
+			name = die_name(&child);
+			names[(*n)++] = name ? name : "[unknown]";
+			*inner = child;
+		}
+		find_inlined(&child, vaddr, names, n, max, inner, depth + 1);
+		return;
+	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
 size_t inliner_at(struct inliner *in, const struct dso *dso, uint64_t off,
 		  const char **names, size_t max)
 {
-	Dwarf_Die cu, *scopes = NULL;
-	size_t total = 0, keep, k;
+	uint64_t best = UINT64_MAX;
+	Dwarf_Die cu, fn, inner;
+	Dwarf_Attribute attr;
+	const char *name;
 	uint64_t vaddr;
 	Dwarf *dbg;
-	int nr, i;
+	size_t n = 1;
 
 	if (!max || !dso_off_to_vaddr(dso, off, &vaddr))
 		return 0;
 	dbg = dwarf_of(in, dso);
 	if (!dbg || !dwarf_addrdie(dbg, vaddr, &cu))
 		return 0;
-	nr = dwarf_getscopes(&cu, vaddr, &scopes);
-	/* innermost first: the inlined subroutines up to their function */
-	for (i = 0; i < nr; i++) {
-		int tag = dwarf_tag(&scopes[i]);
-
-		if (tag == DW_TAG_subprogram)
-			break;
-		total += tag == DW_TAG_inlined_subroutine;
-	}
-	/* names[0] the outermost; past max, the innermost go */
-	keep = total < max ? total : max;
-	for (i = 0, k = total; i < nr && k; i++) {
-		int tag = dwarf_tag(&scopes[i]);
-		const char *name;
-
-		if (tag == DW_TAG_subprogram)
-			break;
-		if (tag != DW_TAG_inlined_subroutine)
-			continue;
-		k--;
-		if (k >= keep)
-			continue;
-		name = die_name(&scopes[i]);
-		names[k] = name ? name : "[unknown]";
-	}
-	free(scopes);
-	return keep;
+	find_function(&cu, vaddr, &fn, &best, 0);
+	if (best == UINT64_MAX)
+		return 0; /* no function known there: the symbol names it */
+	name = die_name(&fn);
+	if (!name)
+		return 0;
+	names[0] = name;
+	inner = fn;
+	find_inlined(&fn, vaddr, names, &n, max, &inner, 0);
+	/*
+	 * addr2line names the function the address is in by the symbol
+	 * table where the DWARF has no linkage name in a language that
+	 * mangles: a C++ static function inlined into main is "main".
+	 */
+	if (mangles(&cu) &&
+	    !dwarf_attr_integrate(&inner, DW_AT_linkage_name, &attr) &&
+	    (name = dso_symbolize(dso, off)))
+		names[n - 1] = name;
+	return n;
 }

@@ -23,11 +23,13 @@ struct inliner *inliner__new(void);
 void inliner__delete(struct inliner *in);
 
 /*
- * The inlined functions at file offset off of dso, outermost first (the
- * one the symbol's function calls) to innermost (the one the address is
- * in): at most max names into names[], valid until the inliner's end.
- * Returns how many; 0 when nothing is inlined there, or
- * the file has no DWARF.
+ * The function at file offset off of dso and the functions inlined there,
+ * as perf's DWARF-unwound frames name them: names[0] the function (its
+ * DWARF name, which may differ from the symbol's: "work" for
+ * work.constprop.0), then the inlined ones, outermost (the one the
+ * function calls) to innermost (the one the address is in): at most max
+ * names into names[], valid until the inliner's end. Returns how many; 0
+ * when the file has no DWARF for that address (the symbol names it).
  */
 size_t inliner_at(struct inliner *in, const struct dso *dso, uint64_t off,
 		  const char **names, size_t max);

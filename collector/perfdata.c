@@ -481,7 +481,12 @@ static int build(struct pd *pd, struct profile *p)
 		return -1;
 	bo.perf_names = true;
 	bo.addrs = pd->o->ps.addrs;
-	bo.inl = pd->o->inlines ? inliner__new() : NULL;
+	/* DWARF-unwound stacks (--call-graph dwarf) are named as perf
+	 * script names them by default; --inline does so on any stack and
+	 * marks the inlined frames */
+	bo.inl = pd->o->ps.inlines || pd->unwinder ? inliner__new() : NULL;
+	bo.mark_inline = pd->o->ps.inlines;
+	bo.ret_addrs = !pd->unwinder;
 	build_stacks_with(p, &e->stacks, pd->machine.comms, &pd->dsos,
 			  have_k ? &k : NULL, &bo);
 	inliner__delete(bo.inl);

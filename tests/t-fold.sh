@@ -228,4 +228,34 @@ else
 	ok 0 "# SKIP no perf record and perf script of a sample here"
 fi
 
+# --inline on perf script text: the frames perf prints "(inlined)" at the
+# address of the frame below them are inlined into it (perf 6.1 with
+# --call-graph dwarf); a lone "(inlined)" frame is the function itself
+# named from the DWARF (work, the symbol work.constprop.0)
+cat >"$T/inl.txt" <<'EOF'
+inline  5451  1339.538769:    1001001 task-clock: 
+	            11a2 hot_inner+0x12 (inlined)
+	            11a2 work+0x12 (inlined)
+	            1074 main+0x24 (/tmp/inline)
+	           27249 __libc_start_call_main+0x79 (/usr/lib/x86_64-linux-gnu/libc.so.6)
+	           27304 __libc_start_main_impl+0x84 (inlined)
+	            10c0 _start+0x20 (/tmp/inline)
+
+inline  5451  1339.539767:    1001001 task-clock: 
+	            11b4 rec+0x24 (/tmp/inline)
+	            11b4 rec+0x24 (/tmp/inline)
+	            1074 main+0x24 (/tmp/inline)
+
+EOF
+"$FLAMEDIFF" fold --inline "$T/inl.txt" >"$T/inl.i" 2>"$T/inl.err"
+rc=$?
+"$FLAMEDIFF" fold "$T/inl.txt" >"$T/inl.n" 2>>"$T/inl.err"
+rc2=$?
+[ $rc -eq 0 ] && [ $rc2 -eq 0 ] &&
+	grep -qx 'inline;_start;__libc_start_main_impl;__libc_start_call_main;main;work;hot_inner_\[i\] 1001001' "$T/inl.i" &&
+	grep -qx 'inline;main;rec;rec 1001001' "$T/inl.i" &&
+	grep -qx 'inline;_start;__libc_start_main_impl;__libc_start_call_main;main;work;hot_inner 1001001' "$T/inl.n"
+ok $? "--inline on perf script text: (inlined) at its caller's address is _[i], nothing else" ||
+	{ sed 's/^/#   /' "$T/inl.err" "$T/inl.i" "$T/inl.n"; }
+
 done_testing

@@ -272,9 +272,27 @@ for o in w M V S wMV n state VnstatewM; do
 	[ $? -eq 0 ] && nonempty "$T/opt.fold" && cmp -s "$T/opt.fold" "$T/opt-$o.fold"
 	ok $? "timehist -$o: the off-CPU tree of the plain text"
 done
+# timehist -s (a summary alone) holds no switch: read, said once, exit 0;
+# no perf-sched row, an empty off-CPU tree, and a diff against a file
+# that has switches shows its rows with no inf or NaN
+s_warn='opt-s.timehist.gz: a perf sched timehist summary (-s) and no switch line'
 "$FLAMEDIFF" report --lkp $d/opt-s.timehist.gz >"$T/opt-s.lkp" 2>"$T/err"
-[ $? -eq 2 ] && grep -q 'opt-s.timehist.gz: a perf sched timehist summary (-s) and no switch line' "$T/err"
-ok $? "timehist -s (a summary alone): read as timehist, said to hold no switch" ||
+[ $? -eq 0 ] && [ "$(grep -c "$s_warn" "$T/err")" = 1 ] &&
+	! grep -q '^perf-sched\.' "$T/opt-s.lkp" &&
+	! grep -Eqi '(^|[ +-])(inf|nan)([ %]|$)' "$T/opt-s.lkp"
+ok $? "timehist -s: report --lkp exits 0, says once it holds no switch, no perf-sched row" ||
+	sed 's/^/#   /' "$T/err"
+"$FLAMEDIFF" fold $d/opt-s.timehist.gz >"$T/opt-s.fold" 2>"$T/err"
+[ $? -eq 0 ] && [ "$(grep -c "$s_warn" "$T/err")" = 1 ] &&
+	[ ! -s "$T/opt-s.fold" ]
+ok $? "timehist -s: fold exits 0, folds nothing, says why once" ||
+	sed 's/^/#   /' "$T/err"
+"$FLAMEDIFF" diff $d/opt-s.timehist.gz $d/opt-plain.timehist.gz \
+	>"$T/opt-s.diff" 2>"$T/err"
+[ $? -eq 0 ] && [ "$(grep -c "$s_warn" "$T/err")" = 1 ] &&
+	grep -q ' perf-sched\.total_wait_and_delay\.count\.ms$' "$T/opt-s.diff" &&
+	! grep -Eqi '(^|[ +-])(inf|nan)([ %]|$)' "$T/opt-s.diff"
+ok $? "timehist -s against a timehist: diff exits 0, says so once, the rows, no inf/NaN" ||
 	sed 's/^/#   /' "$T/err"
 
 # A task perf prints without [tid] (pid 0), <idle>, and odd lines.
