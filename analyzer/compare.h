@@ -162,4 +162,37 @@ static inline const double *cmp_runs(const struct cmp_tree *t, uint32_t node,
 /* The largest |change| among changed nodes (self: of the self shares). */
 double cmp_max_change(const struct cmp_tree *t, bool self);
 
+/*
+ * The changed call paths a text tree shows (diff --format tree): the
+ * nodes changed by the table's rule (cmp_node.changed), largest |change|
+ * first (ties: the larger id, so a callee before the caller it makes
+ * changed), each with every caller up to its process, changed or not. The
+ * root is never a line: its children are the top lines.
+ *
+ * Paths are taken in that order until top are (0: no limit), or until the
+ * next one would bring the lines past max_lines (0: no limit); the first
+ * is always taken, however deep. A changed node that is already a line
+ * (a caller of a path taken) is not one more path: a chain of frames
+ * that all moved is one path, not as many as it has frames. The lines
+ * come in tree order (a caller before its callees, depth first), a
+ * caller's callees by |change|, largest first (ties as above).
+ */
+struct cmp_line {
+	uint32_t node;
+	uint32_t nr_callees; /* its callees among the lines */
+	bool last;	     /* the last line of its caller's callees */
+};
+
+struct cmp_paths {
+	struct cmp_line *lines;
+	size_t nr_lines;
+	size_t nr_changed; /* changed nodes in the tree (root excluded) */
+	size_t nr_taken;   /* paths taken (changed nodes that added lines) */
+	size_t nr_changed_shown; /* changed nodes among the lines */
+};
+
+void cmp_paths_select(const struct cmp_tree *t, size_t top, size_t max_lines,
+		      struct cmp_paths *out);
+void cmp_paths_release(struct cmp_paths *p);
+
 #endif
