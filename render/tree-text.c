@@ -15,7 +15,7 @@
 
 /* "Call tree: BASE -> NEW (EVENT, 3 + 3 runs)", the names elided to fit */
 static void header(struct outfile *o, const struct side_summary s[2],
-		   size_t width, size_t name_cols)
+		   size_t width, size_t name_cols, bool columns)
 {
 	struct strbuf b = STRBUF_INIT, n = STRBUF_INIT, tail = STRBUF_INIT;
 	size_t fixed, room;
@@ -36,8 +36,10 @@ static void header(struct outfile *o, const struct side_summary s[2],
 	text_name(&n, s[1].name, room - text_columns(b.buf));
 	outfile_printf(o, "Call tree: %s -> %s%s\n", b.buf, n.buf, tail.buf);
 	outfile_puts(o, "+ grew, - shrank by the table's rule; % of samples\n");
-	outfile_printf(o, "%*s %6s %6s %7s\n", (int)(MARK_COLUMNS + name_cols),
-		       "", "base", "new", "change");
+	if (columns)
+		outfile_printf(o, "%*s %6s %6s %7s\n",
+			       (int)(MARK_COLUMNS + name_cols), "", "base",
+			       "new", "change");
 	strbuf_release(&b);
 	strbuf_release(&n);
 	strbuf_release(&tail);
@@ -162,7 +164,7 @@ void tree_text_write(struct outfile *o, const struct cmp_tree *t,
 	if (width < TREE_TEXT_MIN_WIDTH)
 		width = TREE_TEXT_MIN_WIDTH;
 	name_cols = width - MARK_COLUMNS - FIGURE_COLUMNS;
-	header(o, s, width, name_cols);
+	header(o, s, width, name_cols, p->nr_lines > 0);
 	lines(o, t, p, name_cols);
 	footer(o, p, width, max_depth);
 }

@@ -34,7 +34,8 @@
  * Every line is exactly width columns but the header's and the footer's,
  * which are at most width (>= TREE_TEXT_MIN_WIDTH): a long name loses
  * its middle (text_name()), an indent deeper than the name column leaves
- * (rare) loses its left end. The header is 3 lines, the footer at most
+ * (rare) loses its left end. The header is 3 lines (2 when no frame
+ * changed: no column heads over no line), the footer at most
  * 2 (TREE_TEXT_FRAME_LINES), so that p taken within TREE_TEXT_LINES -
  * TREE_TEXT_FRAME_LINES lines makes at most TREE_TEXT_LINES in all.
  * s[0], s[1]: what is shown of the sides; max_depth: the depth the tree

@@ -134,6 +134,13 @@ judge "a 100-character name: within 72 columns, figures as the tooltip's" \
 grep -q '^+ .*-mm_xxx*\.\.xxx*_end  *50\.00  75\.00  *+25\.00$' "$T/long.tree"
 ok $? "a 100-character name: its middle elided to '..'"
 
+# A build against itself: nothing changed, no frame line.
+"$FLAMEDIFF" diff --format tree $demo/build-A $demo/build-A >"$T/same.tree" \
+	2>"$T/err"
+[ $? -eq 0 ] && grep -q "^No frame changed by the table's rule\.$" "$T/same.tree" &&
+	! grep -q '[0-9]$' "$T/same.tree"
+ok $? "A against A: no frame changed, none shown" || sed 's/^/#   /' "$T/same.tree"
+
 # Bad values are usage errors (1) that name the option.
 usage() { # usage WHAT ARGS...: exit 1 and a message naming WHAT
 	what=$1
