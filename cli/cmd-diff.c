@@ -59,7 +59,8 @@ enum diff_format { FMT_TABLE, FMT_JSON, FMT_CSV, FMT_FOLDED, FMT_PPROF,
 		   FMT_SPEEDSCOPE, FMT_TREE };
 
 static const char *const format_words[] = { "table", "json", "csv", "folded",
-					    "pprof", "speedscope", "tree", NULL };
+					    "pprof", "speedscope", "tree",
+					    NULL };
 
 struct diff_cmd {
 	struct diff_opts opts;

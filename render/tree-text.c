@@ -20,8 +20,13 @@ static void header(struct outfile *o, const struct side_summary s[2],
 	struct strbuf b = STRBUF_INIT, n = STRBUF_INIT, tail = STRBUF_INIT;
 	size_t fixed, room;
 
-	strbuf_addf(&tail, " (%s%s%zu + %zu runs)", s[0].event ? s[0].event : "",
-		    s[0].event ? ", " : "", s[0].nr_runs, s[1].nr_runs);
+	/* the event as a name is shown: escaped, and cut to a sane width */
+	if (s[0].event)
+		strbuf_addf(&tail, " (%s, ",
+			    text_name(&b, s[0].event, 2 * MIN_NAME_COLUMNS));
+	else
+		strbuf_addstr(&tail, " (");
+	strbuf_addf(&tail, "%zu + %zu runs)", s[0].nr_runs, s[1].nr_runs);
 	fixed = strlen("Call tree: ") + strlen(" -> ") + text_columns(tail.buf);
 	/* an event name long enough to fill the line goes */
 	if (fixed + 2 * MIN_NAME_COLUMNS > width) {
