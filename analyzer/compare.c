@@ -573,7 +573,17 @@ static struct path_key *changed_nodes(const struct cmp_tree *t, size_t *nr)
 	return v;
 }
 
-/* Mark the paths taken in shown[]; the lines they make. */
+/* shown[] of a node: a line, and (the root too) a caller of one */
+#define PATH_SHOWN 1
+#define PATH_CALLER 2
+
+/*
+ * Mark the paths taken in shown[]; the lines they make. A path is a leaf
+ * of the lines: a changed node below a leaf extends its path, one below
+ * a caller of others starts one more. The first node that would make too
+ * many paths or lines ends it, so that every changed node shown moved at
+ * least as much as any left out (its callers aside).
+ */
 static size_t take_paths(const struct cmp_tree *t, const struct path_key *v,
 			 size_t nr, size_t top, size_t max_lines,
 			 uint8_t *shown, size_t *taken)
@@ -581,8 +591,8 @@ static size_t take_paths(const struct cmp_tree *t, const struct path_key *v,
 	size_t lines = 0, i;
 
 	*taken = 0;
-	for (i = 0; i < nr && (!top || *taken < top); i++) {
-		size_t more = 0;
+	for (i = 0; i < nr; i++) {
+		size_t more = 0, paths = *taken;
 		uint32_t id;
 
 		for (id = v[i].id; id != NODE_ROOT && !shown[id];
@@ -591,13 +601,19 @@ static size_t take_paths(const struct cmp_tree *t, const struct path_key *v,
 		/* a caller of a path taken: shown already, for free */
 		if (!more)
 			continue;
-		if (max_lines && *taken && lines + more > max_lines)
+		/* id: where it joins the lines (the root: none) */
+		if (id == NODE_ROOT || (shown[id] & PATH_CALLER))
+			paths++;
+		if (*taken && ((top && paths > top) ||
+			       (max_lines && lines + more > max_lines)))
 			break;
+		shown[id] |= PATH_CALLER;
 		for (id = v[i].id; id != NODE_ROOT && !shown[id];
 		     id = t->shape->nodes[id].parent)
-			shown[id] = 1;
+			shown[id] = PATH_SHOWN |
+				    (id == v[i].id ? 0 : PATH_CALLER);
 		lines += more;
-		(*taken)++;
+		*taken = paths;
 	}
 	return lines;
 }
@@ -665,7 +681,7 @@ void cmp_paths_select(const struct cmp_tree *t, size_t top, size_t max_lines,
 	lines = take_paths(t, v, nr, top, max_lines, shown, &out->nr_taken);
 	order_lines(t, shown, lines, out);
 	for (i = 0; i < nr; i++)
-		out->nr_changed_shown += shown[v[i].id];
+		out->nr_changed_shown += shown[v[i].id] & PATH_SHOWN;
 	free(v);
 	free(shown);
 }

@@ -169,13 +169,16 @@ double cmp_max_change(const struct cmp_tree *t, bool self);
  * changed), each with every caller up to its process, changed or not. The
  * root is never a line: its children are the top lines.
  *
- * Paths are taken in that order until top are (0: no limit), or until the
- * next one would bring the lines past max_lines (0: no limit); the first
- * is always taken, however deep. A changed node that is already a line
- * (a caller of a path taken) is not one more path: a chain of frames
- * that all moved is one path, not as many as it has frames. The lines
- * come in tree order (a caller before its callees, depth first), a
- * caller's callees by |change|, largest first (ties as above).
+ * A path is a leaf of the lines: a changed node under a leaf extends that
+ * path (a chain of frames that all moved is one path, not as many as it
+ * has frames), one under a node with other callees shown starts one
+ * more, and one already a line (a caller) costs nothing. Nodes are taken
+ * in that order until the next would make more than top paths (0: no
+ * limit) or more than max_lines lines (0: no limit); the first is always
+ * taken, however deep. So every changed node shown moved at least as
+ * much as any left out, callers aside. The lines come in tree order (a
+ * caller before its callees, depth first), a caller's callees by
+ * |change|, largest first (ties as above).
  */
 struct cmp_line {
 	uint32_t node;
@@ -187,7 +190,7 @@ struct cmp_paths {
 	struct cmp_line *lines;
 	size_t nr_lines;
 	size_t nr_changed; /* changed nodes in the tree (root excluded) */
-	size_t nr_taken;   /* paths taken (changed nodes that added lines) */
+	size_t nr_taken;   /* paths: the leaves of the lines */
 	size_t nr_changed_shown; /* changed nodes among the lines */
 };
 

@@ -147,10 +147,10 @@ static void footer(struct outfile *o, const struct cmp_paths *p,
 		strbuf_addf(&sb, "All %zu changed frames, with their callers",
 			    p->nr_changed);
 	else
-		strbuf_addf(&sb, "%zu of %zu changed frames shown, the %zu "
-			    "largest changes with their callers (--top 0: "
-			    "all)",
-			    p->nr_changed_shown, p->nr_changed, p->nr_taken);
+		strbuf_addf(&sb, "%zu of %zu changed frames shown: the "
+			    "largest changes, on %zu path%s (--top 0: all)",
+			    p->nr_changed_shown, p->nr_changed, p->nr_taken,
+			    p->nr_taken == 1 ? "" : "s");
 	if (max_depth)
 		strbuf_addf(&sb, " (no frame deeper than %u)", max_depth);
 	strbuf_addstr(&sb, ".");

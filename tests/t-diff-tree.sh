@@ -11,14 +11,18 @@ skip_without python3
 demo=share/demo/recorded
 seed=tests/data/seed
 
-# sides NAME BASE NEW: the SVG (every frame) and the table of BASE NEW
+# sides NAME BASE NEW: the SVG (every frame), the table and the call
+# paths (differential folded stacks) of BASE NEW
 sides() {
 	"$FLAMEDIFF" svg --diff --minwidth 0 "$2" "$3" -o "$T/$1.svg" \
 		2>"$T/err" &&
 		"$FLAMEDIFF" diff --all --format csv "$2" "$3" >"$T/$1.csv" \
 			2>>"$T/err" &&
-		nonempty "$T/$1.svg" && nonempty "$T/$1.csv"
-	ok $? "$1: svg --diff and diff --format csv of the same sides" ||
+		"$FLAMEDIFF" diff --format folded "$2" "$3" >"$T/$1.folded" \
+			2>>"$T/err" &&
+		nonempty "$T/$1.svg" && nonempty "$T/$1.csv" &&
+		nonempty "$T/$1.folded"
+	ok $? "$1: svg --diff, diff --format csv and folded of the same sides" ||
 		sed 's/^/#   /' "$T/err"
 }
 
@@ -26,7 +30,8 @@ sides() {
 judge() {
 	what=$1 s=$2 f=$3
 	shift 3
-	python3 tests/tree-check.py "$f" "$T/$s.svg" "$T/$s.csv" "$@" \
+	python3 tests/tree-check.py "$f" "$T/$s.svg" "$T/$s.csv" \
+		folded="$T/$s.folded" "$@" \
 		>"$T/judge" 2>&1
 	ok $? "$what"
 	sed 's/^/#   /' "$T/judge"
@@ -62,12 +67,14 @@ grep -q '^- .*cgroup_file_notify  *92\.17   0\.00  -92\.17$' "$T/seed.tree" &&
 ok $? "seed: cgroup_file_notify's lock gone, _raw_spin_lock's come"
 
 # The README shows the demo's tree as diff prints it.
-awk '/^    \$ flamediff diff --format tree share\/demo\/recorded\/build-A/ { on = 1; next }
+"$FLAMEDIFF" diff --format tree --top 3 $demo/build-A $demo/build-B \
+	>"$T/top3.tree" 2>"$T/err"
+awk '/^    \$ flamediff diff --format tree --top 3 share\/demo\/recorded\/build-A/ { on = 1; next }
 	on && /^    / { print substr($0, 5); next }
 	on { exit }' README.md >"$T/readme.tree"
-nonempty "$T/readme.tree" && cmp -s "$T/readme.tree" "$T/demo.tree"
+nonempty "$T/readme.tree" && cmp -s "$T/readme.tree" "$T/top3.tree"
 ok $? "README.md's example is the demo's tree as printed" ||
-	diff "$T/readme.tree" "$T/demo.tree" | sed 's/^/#   /'
+	diff "$T/readme.tree" "$T/top3.tree" | sed 's/^/#   /'
 
 # --max-depth: nothing deeper; a frame's figures are still its own.
 "$FLAMEDIFF" diff --format tree --max-depth 4 $demo/build-A $demo/build-B \
@@ -103,9 +110,22 @@ n_svg=$(grep -c 'verdict: changed' "$T/demo.svg")
 [ -n "$n_changed" ] && [ "$n_changed" -eq "$n_svg" ] &&
 	[ "$(grep -c '^[-+] .*[0-9]$' "$T/all.tree")" -eq "$n_svg" ]
 ok $? "--top 0: all $n_svg frames the graph colours are on it ($n_changed said)"
-[ -s "$T/demo.tree" ] && [ "$(grep -c '^[-+] .*[0-9]$' "$T/demo.tree")" -lt "$n_svg" ] &&
-	grep -q "^[0-9]* of $n_svg changed frames shown, the 10 largest" "$T/demo.tree"
-ok $? "by default: the 10 largest changes, and the footer says how many are left"
+
+# Two system-wide captures, hundreds of changed frames: by default as many
+# of the largest changes as 40 lines hold, and the footer says so.
+sw_b=tests/data/session.perf-script.gz sw_n=tests/data/mremap.perf-script.gz
+sides wide $sw_b $sw_n
+"$FLAMEDIFF" diff --format tree $sw_b $sw_n >"$T/wide.tree" 2>"$T/err"
+[ $? -eq 0 ] && nonempty "$T/wide.tree"
+ok $? "system-wide: diff --format tree exits 0 and writes a tree" ||
+	sed 's/^/#   /' "$T/err"
+judge "system-wide: within 72 columns and 40 lines, figures and marks as the tooltips and the table" \
+	wide "$T/wide.tree" width=72 lines=40 top=10 table=3
+n_wide=$(grep -c 'verdict: changed' "$T/wide.svg")
+shown=$(grep -c '^[-+] .*[0-9]$' "$T/wide.tree")
+[ "$n_wide" -gt 100 ] && [ "$shown" -gt 10 ] && [ "$shown" -lt "$n_wide" ] &&
+	grep -q "^$shown of $n_wide changed frames shown: the largest changes, on [0-9]* paths" "$T/wide.tree"
+ok $? "system-wide: $shown of $n_wide changed frames by default, as the footer says"
 
 # --width 100: every frame line is 100 columns, the figures the same.
 "$FLAMEDIFF" diff --format tree --width 100 $seed/base $seed/new \

@@ -3,7 +3,8 @@
 # SVG of the same comparison (svg --diff --minwidth 0: every frame) and its
 # table (diff --all --format csv), frame by frame:
 #
-#   tree-check.py TREE SVG CSV [width=N] [lines=N] [depth=N] [top=N]
+#   tree-check.py TREE SVG CSV [folded=FILE] [width=N] [lines=N] [depth=N]
+#                 [top=N] [table=N]
 #
 # Each line of the tree is put back on its call path (its prefix says
 # where), and that path's SVG frame is found by the frames' geometry (a
@@ -11,13 +12,17 @@
 #  - base, new and change are the frame's tooltip's, character for
 #    character, and the mark is its verdict ('+'/'-': changed, by the
 #    change's sign; ' ': not changed);
-#  - for a function with one frame in the graph (one call path), they are
-#    its children row's: mean of each side and change to two decimals,
-#    and the row's changed flag;
+#  - for a function of one call path, they are its children row's: mean
+#    of each side and change to two decimals, and the row's changed flag.
+#    One path: one frame in the graph and, given folded= (diff --format
+#    folded of the same sides), one path in any run, since a path below
+#    0.05% in every run is no frame of the graph (LKP's floor) while the
+#    children row still counts it; at least table= functions compared;
 #  - every line fits width columns (frame lines are exactly width), at
 #    most lines lines, no path deeper than depth, every leaf of the tree is
 #    a changed frame, at most top leaves, and the largest change of any
-#    changed frame (within depth) is on it.
+#    changed frame (within depth) is on it, and none left out moved more
+#    than the end of a path on it.
 # Prints what it compared; exits 1 with "FAIL ..." lines on any mismatch.
 import csv
 import html
@@ -143,6 +148,18 @@ with open(args[2], newline="", encoding="utf-8") as fh:
 if not rows_by_fn:
     fail("no children row in the CSV")
 
+# --- The call paths of every function, as the runs have them -----------
+paths_of = None
+if "folded" in opt:
+    paths_of = {}
+    for l in open(opt["folded"], encoding="utf-8", errors="replace"):
+        if l.startswith("#"):
+            continue
+        stack = l.rsplit(" ", 2)[0].split(";")
+        names = [re.sub(r"_\[[a-z]\]$", "", x) for x in stack]
+        for i in range(1, len(names)):
+            paths_of.setdefault(names[i], set()).add(tuple(names[:i + 1]))
+
 # --- Frame by frame ----------------------------------------------------
 by_svg = by_table = 0
 for n in tree:
@@ -167,7 +184,8 @@ for n in tree:
     by_svg += 1
     same = [g for g in frames if g["name"] == f["name"] and g["depth"] > 0]
     r = rows_by_fn.get(f["name"])
-    if len(same) == 1 and not f["process"] and r:
+    one = paths_of is None or len(paths_of.get(f["name"], ())) == 1
+    if len(same) == 1 and one and not f["process"] and r:
         got = ("%.2f" % float(r["base_mean"]), "%.2f" % float(r["new_mean"]),
                "%+.2f" % float(r["change"]))
         if mine != got:
@@ -192,6 +210,15 @@ changed = [abs(float(f["change"])) for f in frames if f["changed"] and
 shown = [abs(float(n["change"])) for n in tree if n["mark"] != " "]
 if changed and (not shown or max(shown) != max(changed)):
     fail("the largest change of the graph (%.2f) is not on the tree" % max(changed))
+
+# Largest first: no changed frame left out moved more than a path's end.
+on_tree = set(id(n["frame"]) for n in tree if "frame" in n)
+left = [abs(float(f["change"])) for f in frames if f["changed"] and
+        id(f) not in on_tree and (not max_depth or f["depth"] <= max_depth)]
+ends = [abs(float(n["change"])) for n in leaves]
+if left and ends and max(left) > min(ends):
+    fail("a changed frame left out moved %.2f, more than a path's end (%.2f)"
+         % (max(left), min(ends)))
 
 print("%d lines, %d frames: %d compared with the SVG, %d with the table; "
       "%d paths end on it" % (len(lines), len(tree), by_svg, by_table, len(leaves)))
