@@ -566,3 +566,167 @@ double cmp_max_change(const struct cmp_tree *t, bool self)
 	}
 	return max;
 }
+
+/* A node of the paths with what orders it: |change|, then its id (the
+ * larger first: on a tie, a callee before its caller, whose change is
+ * the callee's, so that the callee's path brings both). */
+struct path_key {
+	uint32_t id;
+	double mag;
+};
+
+static int cmp_path_key(const void *a, const void *b)
+{
+	const struct path_key *x = a, *y = b;
+
+	if (x->mag != y->mag)
+		return x->mag > y->mag ? -1 : 1;
+	return x->id > y->id ? -1 : x->id < y->id;
+}
+
+/* |change| of a node's inclusive shares, as cmp_node_get() has it. */
+static double change_mag(const struct cmp_tree *t, uint32_t id)
+{
+	return fabs(cmp_mean(t, id, true, false) - cmp_mean(t, id, false,
+							     false));
+}
+
+/* The changed nodes, largest |change| first; *nr of them. */
+static struct path_key *changed_nodes(const struct cmp_tree *t, size_t *nr)
+{
+	struct path_key *v = NULL;
+	unsigned long alloc = 0;
+	uint32_t id;
+
+	*nr = 0;
+	for (id = 1; id < t->nr_nodes; id++) {
+		struct cmp_node n;
+
+		cmp_node_get(t, id, &n);
+		if (!n.changed)
+			continue;
+		ALLOC_GROW(v, *nr + 1, alloc);
+		v[(*nr)++] = (struct path_key){ id, fabs(n.change) };
+	}
+	sane_qsort(v, *nr, sizeof(*v), cmp_path_key);
+	return v;
+}
+
+/* shown[] of a node: a line, and (the root too) a caller of one */
+#define PATH_SHOWN 1
+#define PATH_CALLER 2
+
+/*
+ * Mark the paths taken in shown[]; the lines they make. A path is a leaf
+ * of the lines: a changed node below a leaf extends its path, one below
+ * a caller of others starts one more. The first node that would make too
+ * many paths or lines ends it, so that every changed node shown moved at
+ * least as much as any left out (its callers aside).
+ */
+static size_t take_paths(const struct cmp_tree *t, const struct path_key *v,
+			 size_t nr, size_t top, size_t max_lines,
+			 uint8_t *shown, size_t *taken)
+{
+	size_t lines = 0, i;
+
+	*taken = 0;
+	for (i = 0; i < nr; i++) {
+		size_t more = 0, paths = *taken;
+		uint32_t id;
+
+		for (id = v[i].id; id != NODE_ROOT && !shown[id];
+		     id = t->shape->nodes[id].parent)
+			more++;
+		/* a caller of a path taken: shown already, for free */
+		if (!more)
+			continue;
+		/* id: where it joins the lines (the root: none) */
+		if (id == NODE_ROOT || (shown[id] & PATH_CALLER))
+			paths++;
+		if (*taken && ((top && paths > top) ||
+			       (max_lines && lines + more > max_lines)))
+			break;
+		shown[id] |= PATH_CALLER;
+		for (id = v[i].id; id != NODE_ROOT && !shown[id];
+		     id = t->shape->nodes[id].parent)
+			shown[id] = PATH_SHOWN |
+				    (id == v[i].id ? 0 : PATH_CALLER);
+		lines += more;
+		*taken = paths;
+	}
+	return lines;
+}
+
+/* The shown callees of id into kids (by |change|): how many. */
+static size_t shown_callees(const struct cmp_tree *t, uint32_t id,
+			    const uint8_t *shown, struct path_key **kids,
+			    unsigned long *alloc)
+{
+	size_t nr = 0;
+	uint32_t c;
+
+	for (c = t->shape->nodes[id].first_child; c != NODE_NONE;
+	     c = t->shape->nodes[c].next_sibling) {
+		if (!shown[c])
+			continue;
+		ALLOC_GROW(*kids, nr + 1, *alloc);
+		(*kids)[nr++] = (struct path_key){ c, change_mag(t, c) };
+	}
+	sane_qsort(*kids, nr, sizeof(**kids), cmp_path_key);
+	return nr;
+}
+
+/* The shown nodes in tree order, depth first, into out->lines. */
+static void order_lines(const struct cmp_tree *t, const uint8_t *shown,
+			size_t nr_lines, struct cmp_paths *out)
+{
+	struct cmp_line *stack = NULL;
+	struct path_key *kids = NULL;
+	unsigned long alloc_stack = 0, alloc_kids = 0;
+	size_t depth = 0, nr, i;
+
+	out->lines = xcalloc(nr_lines ? nr_lines : 1, sizeof(*out->lines));
+	nr = shown_callees(t, NODE_ROOT, shown, &kids, &alloc_kids);
+	ALLOC_GROW(stack, nr, alloc_stack);
+	/* reversed onto the stack: the first callee comes out first */
+	for (i = nr; i > 0; i--)
+		stack[depth++] = (struct cmp_line){ kids[i - 1].id, 0,
+						    i == nr };
+	while (depth) {
+		struct cmp_line l = stack[--depth];
+
+		nr = shown_callees(t, l.node, shown, &kids, &alloc_kids);
+		l.nr_callees = (uint32_t)nr;
+		out->lines[out->nr_lines++] = l;
+		ALLOC_GROW(stack, depth + nr, alloc_stack);
+		for (i = nr; i > 0; i--)
+			stack[depth++] = (struct cmp_line){ kids[i - 1].id, 0,
+							    i == nr };
+	}
+	free(stack);
+	free(kids);
+}
+
+void cmp_paths_select(const struct cmp_tree *t, size_t top, size_t max_lines,
+		      struct cmp_paths *out)
+{
+	struct path_key *v;
+	uint8_t *shown = xcalloc(t->nr_nodes, 1);
+	size_t nr, lines, i;
+
+	memset(out, 0, sizeof(*out));
+	v = changed_nodes(t, &nr);
+	out->nr_changed = nr;
+	lines = take_paths(t, v, nr, top, max_lines, shown, &out->nr_taken);
+	order_lines(t, shown, lines, out);
+	for (i = 0; i < nr; i++)
+		out->nr_changed_shown += shown[v[i].id] & PATH_SHOWN;
+	free(v);
+	free(shown);
+}
+
+void cmp_paths_release(struct cmp_paths *p)
+{
+	free(p->lines);
+	memset(p, 0, sizeof(*p));
+}

@@ -172,4 +172,40 @@ static inline const double *cmp_runs(const struct cmp_tree *t, uint32_t node,
 /* The largest |change| among changed nodes (self: of the self shares). */
 double cmp_max_change(const struct cmp_tree *t, bool self);
 
+/*
+ * The changed call paths a text tree shows (diff --format tree): the
+ * nodes changed by the table's rule (cmp_node.changed), largest |change|
+ * first (ties: the larger id, so a callee before the caller it makes
+ * changed), each with every caller up to its process, changed or not. The
+ * root is never a line: its children are the top lines.
+ *
+ * A path is a leaf of the lines: a changed node under a leaf extends that
+ * path (a chain of frames that all moved is one path, not as many as it
+ * has frames), one under a node with other callees shown starts one
+ * more, and one already a line (a caller) costs nothing. Nodes are taken
+ * in that order until the next would make more than top paths (0: no
+ * limit) or more than max_lines lines (0: no limit); the first is always
+ * taken, however deep. So every changed node shown moved at least as
+ * much as any left out, callers aside. The lines come in tree order (a
+ * caller before its callees, depth first), a caller's callees by
+ * |change|, largest first (ties as above).
+ */
+struct cmp_line {
+	uint32_t node;
+	uint32_t nr_callees; /* its callees among the lines */
+	bool last;	     /* the last line of its caller's callees */
+};
+
+struct cmp_paths {
+	struct cmp_line *lines;
+	size_t nr_lines;
+	size_t nr_changed; /* changed nodes in the tree (root excluded) */
+	size_t nr_taken;   /* paths: the leaves of the lines */
+	size_t nr_changed_shown; /* changed nodes among the lines */
+};
+
+void cmp_paths_select(const struct cmp_tree *t, size_t top, size_t max_lines,
+		      struct cmp_paths *out);
+void cmp_paths_release(struct cmp_paths *p);
+
 #endif

@@ -17,6 +17,7 @@
 #include "render/diff-text.h"
 #include "render/export.h"
 #include "render/focus-text.h"
+#include "render/tree-text.h"
 #include "cli/builtin.h"
 #include "cli/diff-verdict.h"
 #include "cli/input-opts.h"
@@ -57,10 +58,11 @@ const char diff_usage[] =
 	".part.N), as LKP does.\n";
 
 enum diff_format { FMT_TABLE, FMT_JSON, FMT_CSV, FMT_FOLDED, FMT_PPROF,
-		   FMT_SPEEDSCOPE };
+		   FMT_SPEEDSCOPE, FMT_TREE };
 
 static const char *const format_words[] = { "table", "json", "csv", "folded",
-					    "pprof", "speedscope", NULL };
+					    "pprof", "speedscope", "tree",
+					    NULL };
 
 struct diff_cmd {
 	struct diff_opts opts;
@@ -72,6 +74,7 @@ struct diff_cmd {
 	bool rows_given;	/* --rows: the table keeps to a width */
 	uint64_t width;		/* --width; 0: LKP's rows (100 with --rows) */
 	uint64_t top;		/* --top: per group; 0: all */
+	uint64_t max_depth;	/* --max-depth (tree); 0: all */
 	const char *names[2], *event;
 	const char *focus;	/* --focus FUNC */
 	struct input_opts io;
@@ -123,7 +126,9 @@ const struct po_option diff_options[] = {
 		  ">= 2 runs), or folded (as --folded); pprof or\n"
 		  "speedscope: each side's profile exported, with\n"
 		  "-o PREFIX, to PREFIX.base.pb.gz and\n"
-		  "PREFIX.new.pb.gz (.speedscope.json)"),
+		  "PREFIX.new.pb.gz (.speedscope.json); tree: the\n"
+		  "paths changed by the table's rule and their\n"
+		  "callers, as text for a mail reply"),
 	{ .type = PO_T_CALLBACK, .long_name = "folded", .off = 0,
 	  .argh = "FILE", .flags = PO_OPTARG, .cb = folded_cb,
 	  .complete = "file",
@@ -147,10 +152,14 @@ const struct po_option diff_options[] = {
 		  "(json and csv keep every name whole)" },
 	PO_U64(0, "width", D, width, "N", 60, 1000,
 	       "every line of the table and the explanation\n"
-	       "within N columns (default: 100 with --rows)"),
+	       "within N columns (default: 100 with --rows;\n"
+	       "72 with --format tree)"),
 	PO_U64(0, "top", D, top, "N", 0, 100000,
 	       "at most N rows a group, the largest changes\n"
-	       "(0: all)"),
+	       "(0: all); --format tree: N changed paths\n"
+	       "(default: 10 within 40 lines)"),
+	PO_U64(0, "max-depth", D, max_depth, "N", 0, 1000000,
+	       "--format tree: no frame deeper than N (0: all)"),
 	PO_BOOL(0, "full-precision", D, full_precision,
 		"keep perf-profile figures below 0.05 in a run\n"
 		"(LKP's stats files stop at 0.05: by default such\n"
@@ -199,6 +208,10 @@ static void add_path(struct diff_cmd *c, int side, char *path)
 	l->v[l->nr++] = path;
 }
 
+/* --top not given: the table shows every row, the tree TREE_TEXT_TOP
+ * paths within TREE_TEXT_LINES lines. */
+#define TOP_UNSET UINT64_MAX
+
 /* Fill c from argv: 0 to go on, or -1 with *status to exit with. */
 static int parse(struct diff_cmd *c, int argc, char **argv, int *status)
 {
@@ -209,10 +222,16 @@ static int parse(struct diff_cmd *c, int argc, char **argv, int *status)
 	c->groups = DIFF_ROWS_ALL;
 	c->normalize = true;
 	c->explain = true;
+	c->top = TOP_UNSET;
 	n = cmd_parse_options(argc, argv, diff_usage, diff_options, c, 0,
 			      status);
 	if (n < 0)
 		return -1;
+	if (c->max_depth && c->format != FMT_TREE) {
+		*status = usage_error("diff", "--max-depth is for --format "
+				      "tree");
+		return -1;
+	}
 	if (match_opts_check(&c->match, "diff", status))
 		return -1;
 	if (c->focus && (c->format != FMT_TABLE || !*c->focus)) {
@@ -325,7 +344,7 @@ static void diff_comparison_opts(const struct diff_cmd *c,
 	co->load_only = c->format == FMT_PPROF || c->format == FMT_SPEEDSCOPE;
 	co->profiles_only = c->format == FMT_FOLDED || c->folded_file;
 	co->groups = c->groups;
-	co->top = (size_t)c->top;
+	co->top = c->top == TOP_UNSET ? 0 : (size_t)c->top;
 	co->explain = co->tree;
 	co->names[0] = c->names[0];
 	co->names[1] = c->names[1];
@@ -335,16 +354,27 @@ static void diff_comparison_opts(const struct diff_cmd *c,
 	co->focus = c->focus;
 	if (c->focus)
 		co->tree = co->chains = co->explain = false;
+	if (c->format == FMT_TREE) {
+		/* the whole tree (to --max-depth), no explanation; --top
+		 * counts paths, not rows */
+		co->tree = co->profiles_only = true;
+		co->tree_depth = (uint32_t)c->max_depth;
+		co->chains = co->explain = false;
+		co->top = 0;
+	}
 }
 
 /* Say why comparison_run() failed, as each step's failure is said. */
-static int comparison_failed(const struct comparison *cmp,
+static int comparison_failed(const struct diff_cmd *c,
+			     const struct comparison *cmp,
 			     const struct fd_err *err)
 {
 	switch (cmp->failed) {
 	case COMPARISON_NOT_PROFILES:
-		return usage_error("diff", "--folded needs profiles on both "
-					   "sides, not LKP stats files");
+		return usage_error("diff", "%s needs profiles on both sides, "
+				   "not LKP stats files",
+				   c->format == FMT_TREE ? "--format tree" :
+							   "--folded");
 	case COMPARISON_EXPLAIN:
 		return report_bad_input(err->msg);
 	case COMPARISON_LOAD:
@@ -353,6 +383,23 @@ static int comparison_failed(const struct comparison *cmp,
 	}
 	fprintf(stderr, "flamediff diff: %s\n", err->msg);
 	return EXIT_INPUT;
+}
+
+/* --format tree: the changed paths and their callers. */
+static void write_tree(const struct diff_cmd *c, const struct comparison *cmp,
+		       const struct side_summary sum[2], struct outfile *o)
+{
+	bool top_given = c->top != TOP_UNSET;
+	struct cmp_paths p;
+
+	cmp_paths_select(cmp->tree, top_given ? (size_t)c->top : TREE_TEXT_TOP,
+			 top_given ? 0 :
+				     TREE_TEXT_LINES - TREE_TEXT_FRAME_LINES,
+			 &p);
+	tree_text_write(o, cmp->tree, &p, sum,
+			c->width ? c->width : TREE_TEXT_WIDTH,
+			(uint32_t)c->max_depth);
+	cmp_paths_release(&p);
 }
 
 /* The chosen output of the comparison cmp into o. */
@@ -375,6 +422,9 @@ static void write_output(const struct diff_cmd *c,
 		break;
 	case FMT_CSV:
 		diff_text_csv(o, &cmp->table);
+		break;
+	case FMT_TREE:
+		write_tree(c, cmp, sum, o);
 		break;
 	default:
 		if (c->focus) {
@@ -418,7 +468,7 @@ int cmd_diff(int argc, char **argv)
 	i = comparison_run(&cmp, paths, nr, &c.io, &co, &err);
 	progress_stop();
 	if (i) {
-		ret = comparison_failed(&cmp, &err);
+		ret = comparison_failed(&c, &cmp, &err);
 		goto out;
 	}
 	if (co.load_only) {

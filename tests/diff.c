@@ -2,8 +2,8 @@
 /*
  * analyzer/diff and analyzer/explain on hand-made runs: LKP's rules (missing
  * = 0, population stddev, the separation rule with the upper median, order,
- * floors), Welch's p, the chains of the explanation and the differential
- * folded output read back.
+ * floors), Welch's p, the chains of the explanation, the differential
+ * folded output read back, and the paths of diff --format tree.
  */
 #include <float.h>
 #include <math.h>
@@ -490,6 +490,72 @@ static void test_target(void)
 	}
 }
 
+/* cmp_paths_select()'s lines as "name/callees/last ..." */
+static char *paths_text(const struct cmp_tree *t, size_t top,
+			size_t max_lines, size_t *taken, size_t *shown)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct cmp_paths p;
+	size_t i;
+
+	cmp_paths_select(t, top, max_lines, &p);
+	for (i = 0; i < p.nr_lines; i++)
+		strbuf_addf(&sb, "%s%s/%u/%d", i ? " " : "",
+			    cmp_name(t, p.lines[i].node),
+			    p.lines[i].nr_callees, p.lines[i].last);
+	*taken = p.nr_taken;
+	*shown = p.nr_changed_shown;
+	is_int((long)p.nr_changed, 5, "paths: 5 nodes changed (a b c d e)");
+	cmp_paths_release(&p);
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * The paths of diff --format tree: a chain that moved is one path, a
+ * changed callee of a leaf extends it, largest change first, and the
+ * first node past --top paths or the lines ends it.
+ */
+static void test_paths(void)
+{
+	static const char *const st[] = { "p;m;a;b", "p;m;a;b;c", "p;m;d",
+					   "p;m;e", "p;m;f" };
+	static const double wb[] = { 20, 20, 40, 10, 10 };
+	static const double wn[] = { 5, 5, 60, 20, 10 };
+	struct cmp_opts co = { .diff = { .min_change = 0 } };
+	struct profile *b = profile__new(), *n = profile__new();
+	struct cmp_tree *t;
+	size_t taken, shown;
+	char *s;
+
+	add_stacks(b, st, wb, 5);
+	add_stacks(n, st, wn, 5);
+	t = cmp_tree__new(&b, 1, &n, 1, &co);
+	s = paths_text(t, 0, 0, &taken, &shown);
+	is_str(s, "p/1/1 m/3/1 a/1/0 b/1/1 c/0/1 d/0/0 e/0/1",
+	       "paths: every change, callees by |change|, f left out");
+	is_int((long)taken, 3, "paths: a;b;c is one path, d and e two more");
+	is_int((long)shown, 5, "paths: the 5 changed nodes shown");
+	free(s);
+	s = paths_text(t, 2, 0, &taken, &shown);
+	is_str(s, "p/1/1 m/2/1 a/1/0 b/1/1 c/0/1 d/0/1",
+	       "paths: --top 2 keeps c (it extends b's path), not e");
+	is_int((long)taken, 2, "paths: --top 2 takes 2");
+	is_int((long)shown, 4, "paths: --top 2 shows 4 changed nodes");
+	free(s);
+	s = paths_text(t, 0, 6, &taken, &shown);
+	is_str(s, "p/1/1 m/2/1 a/1/0 b/1/1 c/0/1 d/0/1",
+	       "paths: 6 lines hold what --top 2 shows");
+	free(s);
+	s = paths_text(t, 1, 1, &taken, &shown);
+	is_str(s, "p/1/1 m/1/1 a/1/1 b/0/1",
+	       "paths: the first path whatever the lines, c after it left out");
+	is_int((long)taken, 1, "paths: one path");
+	free(s);
+	cmp_tree__delete(t);
+	profile__delete(b);
+	profile__delete(n);
+}
+
 int main(void)
 {
 	test_finite();
@@ -499,5 +565,6 @@ int main(void)
 	test_explain();
 	test_folded();
 	test_target();
+	test_paths();
 	return done_testing();
 }

@@ -3,7 +3,8 @@
  * The comparison of two sides as `flamediff diff` runs it: each side one
  * run of any format (profile, folded, perf script or LKP stats), the
  * metrics, LKP's row selection, the explanation, and the table, JSON, CSV
- * and differential folded writers, to /dev/null. The input is a flags
+ * and differential folded writers, and the call tree as text (--format
+ * tree) of the comparison's tree, to /dev/null. The input is a flags
  * byte, the base, a line "=====" and the new side (fuzz-util.h).
  *
  * Flags: bit 0 --all, bit 1 --no-explain, bit 2 --no-normalize, bit 3 a
@@ -11,10 +12,12 @@
  */
 #include "tests/fuzz/fuzz-util.h"
 
+#include "analyzer/compare.h"
 #include "analyzer/diff.h"
 #include "analyzer/diff-folded.h"
 #include "analyzer/explain.h"
 #include "render/diff-text.h"
+#include "render/tree-text.h"
 
 static char *pick_event(struct diff_side s[2])
 {
@@ -46,6 +49,25 @@ static void check_rows(const struct diff *d)
 	}
 }
 
+/* --format tree: --top 10 within the lines, or all; --max-depth 0-7. */
+static void write_tree(struct diff_side s[2], const struct diff_opts *opts,
+		       const struct side_summary sum[2], uint8_t flags,
+		       struct outfile *o)
+{
+	struct cmp_opts co = { .diff = *opts, .strip_clones = true,
+			       .max_depth = (flags >> 4) & 7 };
+	struct cmp_tree *t = cmp_tree__new(&s[0].side.merged, 1,
+					   &s[1].side.merged, 1, &co);
+	struct cmp_paths p;
+
+	cmp_paths_select(t, flags & 1 ? 0 : TREE_TEXT_TOP,
+			 flags & 1 ? 0 : TREE_TEXT_LINES -
+						 TREE_TEXT_FRAME_LINES, &p);
+	tree_text_write(o, t, &p, sum, 60 + (flags >> 4) % 41, co.max_depth);
+	cmp_paths_release(&p);
+	cmp_tree__delete(t);
+}
+
 static void compare(struct diff_side s[2], uint8_t flags)
 {
 	struct side_summary sum[2];
@@ -75,9 +97,11 @@ static void compare(struct diff_side s[2], uint8_t flags)
 			      60 + (flags >> 4) % 41);
 	diff_text_json(&o, &d, explain ? &e : NULL, sum, &opts);
 	diff_text_csv(&o, &d);
-	if (!s[0].stats && !s[1].stats)
+	if (!s[0].stats && !s[1].stats) {
 		diff_folded_write(s[0].side.merged, s[1].side.merged,
 				  !(flags & 4), &o);
+		write_tree(s, &opts, sum, flags, &o);
+	}
 	outfile_commit(&o, &err);
 	explain_release(&e);
 	diff_release(&d);
