@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* F_SETPIPE_SZ */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,16 +18,16 @@
 #define READ_SIZE (1UL << 20)
 
 /* Bytes of files and pipes read by every reader: lr_bytes_read(). */
-static _Atomic unsigned long long bytes_read;
+static atomic_ullong bytes_read;
 
 unsigned long long lr_bytes_read(void)
 {
-	return bytes_read;
+	return atomic_load_explicit(&bytes_read, memory_order_relaxed);
 }
 
 static void count_read(unsigned long long n)
 {
-	__atomic_fetch_add(&bytes_read, n, __ATOMIC_RELAXED);
+	atomic_fetch_add_explicit(&bytes_read, n, memory_order_relaxed);
 }
 
 static void init_buf(struct linereader *lr)
