@@ -291,24 +291,58 @@ void layout__delete(struct layout *l)
 	free(l);
 }
 
-size_t layout_legend_split(const struct layout *l)
+/*
+ * Where to end a line of legend s that starts at start and may hold up
+ * to end: after the last "; " there, else the last ", ", else the last
+ * space (the next line's start); 0 when there is none.
+ */
+static size_t legend_break(const char *s, size_t start, size_t end)
+{
+	static const char *const seps[] = { "; ", ", ", " " };
+	size_t k, i, len;
+
+	for (k = 0; k < sizeof(seps) / sizeof(*seps); k++) {
+		len = strlen(seps[k]);
+		/* the line keeps at least one character */
+		for (i = end; i > start + len; i--)
+			if (!strncmp(s + i - len, seps[k], len))
+				return i;
+	}
+	return 0;
+}
+
+size_t layout_legend_breaks(const struct layout *l, size_t *at, size_t max)
 {
 	const struct flame_opts *o = l->opts;
 	double fs = o->fontsize, cw = (fs - 1) * o->fontwidth;
-	double tx = 10 + fs * 8 + 200 + fs * 6.5, right = o->width - 10;
-	size_t best = 0, i, n;
+	double left = 10, right = o->width - 10;
+	double x = left + fs * 8 + 200 + fs * 6.5; /* after the scale */
+	const char *s = l->legend;
+	size_t n, start = 0, nr = 0;
 
-	if (!l->legend)
+	if (!s || !(cw > 0))
 		return 0;
-	n = strlen(l->legend);
-	if (tx + n * cw <= right)
-		return 0;
-	/* After the last "; " that fits; the rest has the whole width. */
-	for (i = 0; i + 1 < n; i++)
-		if (l->legend[i] == ';' && l->legend[i + 1] == ' ' &&
-		    tx + (i + 1) * cw <= right)
-			best = i + 2;
-	return best;
+	n = strlen(s);
+	while (nr < max && x + (n - start) * cw > right) {
+		size_t fit = right > x ? (size_t)((right - x) / cw) : 0;
+		size_t brk = legend_break(s, start, start + fit < n ?
+						    start + fit : n);
+
+		if (!brk && !nr && x > left) {
+			brk = 0; /* nothing fits beside the scale: below it */
+		} else if (!brk) {
+			/* a word wider than the image: it runs over */
+			const char *sp = strchr(s + start + 1, ' ');
+
+			if (!sp)
+				break;
+			brk = (size_t)(sp - s) + 1;
+		}
+		at[nr++] = brk;
+		start = brk;
+		x = left;
+	}
+	return nr;
 }
 
 /* Geometry of everything but the frame rows' count, then the rows. */
@@ -340,10 +374,14 @@ static void set_geom(struct layout *l, uint32_t rows)
 	if (l->diff) {
 		y += fs * 1.8;
 		g->legend_y = y;
-		/* The legend's words wrap onto a second line rather than
-		 * run off the image (mail: always, measured by png.c). */
-		if (o->mail || layout_legend_split(l))
-			y += fs * 1.3;
+		/* The legend's words wrap onto lines of their own rather
+		 * than run off the image (mail: two, measured by png.c). */
+		size_t at[LAYOUT_LEGEND_LINES];
+		size_t more = layout_legend_breaks(l, at, LAYOUT_LEGEND_LINES);
+
+		if (o->mail && more < 1)
+			more = 1;
+		y += fs * 1.3 * more;
 	}
 	g->graph_y = y + fs;
 	g->graph_h = rows * g->frame_h;

@@ -394,12 +394,17 @@ size_t layout_label(const struct layout *l, const struct layout_frame *f,
 		    char *buf, size_t cap);
 
 /*
- * Where a diff's legend text wraps (geom.legend_y, then a line further
- * down at the image's left): the offset in l->legend of its second line,
- * after the last "; " that fits on the first by the fontwidth estimate;
- * 0 when it fits on one line (or has no "; " to break at).
+ * Where a diff's legend text wraps: it starts at geom.legend_y after the
+ * colour scale and goes on at the image's left, each further line 1.3
+ * font sizes down, at most LAYOUT_LEGEND_LINES more. at[k] is the offset
+ * in l->legend where line k + 1 starts, after the last "; " (else ", ",
+ * else space) that fits on line k by the fontwidth estimate; at[0] is 0
+ * when nothing fits beside the scale. Returns how many lines follow the
+ * first (at most max): 0 when the legend fits on one line. Only a word
+ * wider than the image runs past its edge.
  */
-size_t layout_legend_split(const struct layout *l);
+#define LAYOUT_LEGEND_LINES 16
+size_t layout_legend_breaks(const struct layout *l, size_t *at, size_t max);
 
 /* The background: --bgcolors, else blue for off-CPU time, else NULL
  * (color_background()'s default). */

@@ -420,7 +420,8 @@ static void draw_legend(cairo_t *cr, const struct layout *l)
 	double right = g->graph_x + g->graph_w;
 	struct strbuf sb = STRBUF_INIT;
 	cairo_pattern_t *pat;
-	char txt[512];
+	char txt[512], *line;
+	bool below = false;
 	size_t i;
 
 	cairo_set_source_rgb(cr, 0, 0, 0);
@@ -459,18 +460,28 @@ static void draw_legend(cairo_t *cr, const struct layout *l)
 	if (o->mail && tx < right) {
 		cairo_set_font_size(cr, fs - 1);
 		legend_wrap(cr, &sb, right - tx);
-	} else if (layout_legend_split(l)) {
-		sb.buf[layout_legend_split(l) - 1] = '\n'; /* the SVG's */
-	}
-	if (tx < right) {
-		char *nl = strchr(sb.buf, '\n');
+	} else {
+		/* the SVG's lines; at[0] 0: none beside the scale */
+		size_t at[LAYOUT_LEGEND_LINES], k;
+		size_t nr = layout_legend_breaks(l, at, LAYOUT_LEGEND_LINES);
 
-		if (nl) {
+		for (k = 0; k < nr; k++)
+			if (at[k])
+				sb.buf[at[k] - 1] = '\n';
+		below = nr && !at[0];
+	}
+	/* line i at legend_y + 1.3 em * i: the first beside the scale,
+	 * the others at the image's left */
+	for (line = sb.buf, i = below; line; i++) {
+		char *nl = strchr(line, '\n');
+
+		if (nl)
 			*nl = 0;
-			draw_text(cr, g->graph_x, y + fs * 1.3, nl + 1, LEFT,
-				  g->graph_w, fs - 1);
-		}
-		draw_text(cr, tx, y, sb.buf, LEFT, right - tx, fs - 1);
+		if (i ? g->graph_w > 0 : tx < right)
+			draw_text(cr, i ? g->graph_x : tx, y + fs * 1.3 * i,
+				  line, LEFT, i ? g->graph_w : right - tx,
+				  fs - 1);
+		line = nl ? nl + 1 : NULL;
 	}
 	strbuf_release(&sb);
 }

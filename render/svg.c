@@ -409,8 +409,7 @@ static void write_legend(struct outfile *o, const struct layout *l)
 {
 	const struct layout_geom *g = &l->geom;
 	double y = g->legend_y, fs = g->fontsize, bw = 200, bx;
-	size_t split;
-	char *line;
+	size_t at[LAYOUT_LEGEND_LINES], nr, k, start;
 
 	bx = g->graph_x + fs * 8;
 	outfile_printf(o, "<g id=\"legend\"><text x=\"%.1f\" y=\"%.1f\">"
@@ -422,23 +421,31 @@ static void write_legend(struct outfile *o, const struct layout *l)
 		       bx, y - fs * 0.85, bw, fs);
 	outfile_printf(o, "<text x=\"%.1f\" y=\"%.1f\">+%.2f pts</text>",
 		       bx + bw + 6, y, fin(l->max_delta));
-	outfile_printf(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%g\">",
-		       bx + bw + fs * 6.5, y, fs - 1);
-	split = layout_legend_split(l);
-	if (!split) {
-		esc(o, l->legend);
-		outfile_puts(o, "</text></g>\n");
-		return;
-	}
 	/* Wrapped at the image's width, not cut at its edge. */
-	line = xstrndup(l->legend, split - 1);
-	esc(o, line);
-	free(line);
-	outfile_printf(o, "</text><text x=\"%.1f\" y=\"%.1f\" "
-			  "font-size=\"%g\">", g->graph_x, y + fs * 1.3,
-		       fs - 1);
-	esc(o, l->legend + split);
-	outfile_puts(o, "</text></g>\n");
+	nr = l->legend ? layout_legend_breaks(l, at, LAYOUT_LEGEND_LINES) : 0;
+	for (k = 0, start = 0; l->legend && k <= nr; k++) {
+		size_t end = k < nr ? at[k] : strlen(l->legend);
+		char *line;
+
+		while (end > start && l->legend[end - 1] == ' ')
+			end--;
+		if (end <= start) { /* nothing beside the scale */
+			if (k < nr)
+				start = at[k];
+			continue;
+		}
+		line = xstrndup(l->legend + start, end - start);
+		outfile_printf(o, "<text x=\"%.1f\" y=\"%.1f\" "
+				  "font-size=\"%g\">",
+			       k ? g->graph_x : bx + bw + fs * 6.5,
+			       y + fs * 1.3 * k, fs - 1);
+		esc(o, line);
+		outfile_puts(o, "</text>");
+		free(line);
+		if (k < nr)
+			start = at[k];
+	}
+	outfile_puts(o, "</g>\n");
 }
 
 static void write_defs(struct outfile *o, const struct layout *l)

@@ -12,7 +12,14 @@ fi
 
 "$FLAMEDIFF" svg --diff tests/data/seed/base tests/data/seed/new -o "$T/diff.svg" || exit 1
 "$FLAMEDIFF" svg tests/data/svg/hostile-names.folded -o "$T/hostile.svg" || exit 1
+# The legend at other widths: where issue 26 saw it cut (1400 px), and
+# the narrowest graph
+"$FLAMEDIFF" svg --diff --width 1400 tests/data/seed/base tests/data/seed/new \
+	-o "$T/diff-1400.svg" || exit 1
+"$FLAMEDIFF" svg --diff --width 400 tests/data/seed/base tests/data/seed/new \
+	-o "$T/diff-400.svg" || exit 1
 # A browser that hangs must not hang make check.
-timeout 180 node tests/browser/svg-diff.js "$T/diff.svg" "$T/hostile.svg"
+timeout 180 node tests/browser/svg-diff.js "$T/diff.svg" "$T/hostile.svg" \
+	"$T/diff-1400.svg" "$T/diff-400.svg"
 rc=$?
 exit $rc
