@@ -32,7 +32,9 @@ ok $? "record of a command writing to fd 3 exits 0"
 cmp -s "$T/fds-alone" "$T/fds"
 ok $? "the command sees the fds it has without record (saw: $(tr '\n' ' ' \
 	<"$T/fds"); alone: $(tr '\n' ' ' <"$T/fds-alone"))"
-"$FLAMEDIFF" report "$T/fd.profile" >"$T/fd.report" &&
+# (report --lkp: its time rows print even when the short command was
+# never sampled)
+"$FLAMEDIFF" report --lkp "$T/fd.profile" >"$T/fd.report" &&
 	nonempty "$T/fd.report" && ! grep -q '^x;y ' "$T/fd.profile"
 ok $? "the profile reads back, nothing injected"
 
@@ -76,7 +78,7 @@ ok $? "SIGHUP ends the recording and the profile is written (exit $rc)"
 	-o "$T/nl.profile" -- sh -c 'i=0
 while [ $i -lt 20000 ]; do i=$((i+1)); done'
 ok $? "record of a multi-line command with a multi-line label exits 0"
-"$FLAMEDIFF" report "$T/nl.profile" >"$T/nl.report" &&
+"$FLAMEDIFF" report --lkp "$T/nl.profile" >"$T/nl.report" &&
 	nonempty "$T/nl.report"
 ok $? "its profile reads back"
 grep -q "^# cmdline: .*sh -c i=0 while \[" "$T/nl.profile" &&
