@@ -47,7 +47,8 @@ struct command {
 int cmd_completion(int argc, char **argv, const struct command *cmds,
 		   size_t nr);
 
-/* Print "flamediff: MSG" on stderr; returns EXIT_INPUT. */
+/* Print "flamediff: MSG" on stderr, on a line of its own (the progress
+ * meter stopped first); returns EXIT_INPUT. */
 int report_bad_input(const char *msg);
 
 /*

@@ -104,14 +104,12 @@ int cmd_fold(int argc, char **argv)
 		if (outfile_commit(&o, &err))
 			goto fail;
 	}
-	progress_stop();
 	profile__delete(p);
 	ret = 0;
 	goto out_opts;
 fail:
-	progress_stop();
 	profile__delete(p);
-	ret = report_bad_input(err.msg);
+	ret = report_bad_input(err.msg); /* which stops the meter */
 out_opts:
 	input_opts_release(&c.io);
 	return ret;

@@ -240,18 +240,18 @@ static int run_stats(const struct report_cmd *c)
 	struct fd_err err;
 	int ret = EXIT_INPUT;
 
-	if (load_stats(c->files, c->nr_files, &c->io, c->lr0, &mean, &err) ||
-	    (progress_stop(), outfile_open(&o, c->output, &err))) {
-		progress_stop();
-		ret = report_bad_input(err.msg);
-		goto out;
-	}
+	if (load_stats(c->files, c->nr_files, &c->io, c->lr0, &mean, &err))
+		goto fail;
+	progress_stop(); /* the output may go to its terminal */
+	if (outfile_open(&o, c->output, &err))
+		goto fail;
 	write_stats(&o, &mean, c->format);
-	if (outfile_commit(&o, &err)) {
-		ret = report_bad_input(err.msg);
-		goto out;
-	}
+	if (outfile_commit(&o, &err))
+		goto fail;
 	ret = 0;
+	goto out;
+fail:
+	ret = report_bad_input(err.msg); /* which stops the meter */
 out:
 	metric_set_release(&mean);
 	return ret;
@@ -445,7 +445,6 @@ static int run(const struct report_cmd *c)
 	ret = 0;
 	goto out;
 fail:
-	progress_stop();
 	ret = report_bad_input(err.msg);
 out:
 	profile__delete(p);
@@ -465,7 +464,6 @@ int cmd_report(int argc, char **argv)
 	progress_start(c.files, c.nr_files, c.io.quiet);
 	/* The first input tells stats from stacks, read on from there. */
 	if (is_stats(c.files[0], &c.io, &lr, &stats, &err)) {
-		progress_stop();
 		status = report_bad_input(err.msg);
 		goto out;
 	}
