@@ -119,17 +119,6 @@ static uint32_t *map_run(struct cmp_build *b, const struct profile *p,
 	return map;
 }
 
-/* Whether a node's own samples count, as struct metrics keeps them. */
-static bool kept(const struct profile *p, uint32_t id)
-{
-	const struct node *n = &p->nodes[id];
-
-	if (id == NODE_ROOT || n->kind == FRAME_PROCESS)
-		return false;
-	return !frame_unresolved(strtab_str(p->names, n->name),
-				 strtab_len(p->names, n->name));
-}
-
 static void to_shares(double *v, size_t nr_nodes, size_t cols,
 		      const double *kept_total, bool floor)
 {
@@ -351,8 +340,40 @@ static void add_target(struct cmp_build *b, bool new)
 	col->below = NULL;
 	col->whole = -1;
 	for (id = 1; id < shape->nr_nodes; id++)
-		if (shape->nodes[id].self && kept(shape, id))
+		if (shape->nodes[id].self && profile_self_kept(shape, id))
 			col->self[id] = shape->nodes[id].self;
+}
+
+/*
+ * One more column: the own samples of p's nodes (those metrics keeps,
+ * with only_kept), each at map[id] in the union tree, or in its cut
+ * ancestor's below where deep[id] (--max-depth); whole as
+ * cmp_build_add_part() says, -1 for a run. map and deep are freed.
+ */
+static void add_col(struct cmp_build *b, const struct profile *p,
+		    uint32_t *map, uint8_t *deep, bool only_kept, double whole)
+{
+	struct cmp_col *col;
+	uint32_t id;
+
+	b->t->nr_nodes = b->t->shape->nr_nodes;
+	ALLOC_GROW(b->cols, b->nr_cols + 1, b->alloc_cols);
+	col = &b->cols[b->nr_cols++];
+	col->len = b->t->nr_nodes;
+	col->self = xcalloc(col->len, sizeof(double));
+	col->below = deep ? xcalloc(col->len, sizeof(double)) : NULL;
+	col->whole = whole;
+	for (id = 1; id < p->nr_nodes; id++) {
+		if (!p->nodes[id].self ||
+		    (only_kept && !profile_self_kept(p, id)))
+			continue;
+		if (deep && deep[id])
+			col->below[map[id]] += p->nodes[id].self;
+		else
+			col->self[map[id]] += p->nodes[id].self;
+	}
+	free(deep);
+	free(map);
 }
 
 /*
@@ -363,7 +384,6 @@ static void add_target(struct cmp_build *b, bool new)
 static void add_run(struct cmp_build *b, const struct profile *p, bool new,
 		    struct profile *take)
 {
-	struct cmp_col *col;
 	uint32_t *map, id;
 	uint8_t *deep = NULL;
 
@@ -392,23 +412,7 @@ static void add_run(struct cmp_build *b, const struct profile *p, bool new,
 			profile_drop_index(take);
 		map = map_run(b, p, &deep);
 	}
-	b->t->nr_nodes = b->t->shape->nr_nodes;
-	ALLOC_GROW(b->cols, b->nr_cols + 1, b->alloc_cols);
-	col = &b->cols[b->nr_cols++];
-	col->len = b->t->nr_nodes;
-	col->self = xcalloc(col->len, sizeof(double));
-	col->below = deep ? xcalloc(col->len, sizeof(double)) : NULL;
-	col->whole = -1;
-	for (id = 1; id < p->nr_nodes; id++) {
-		if (!p->nodes[id].self || !kept(p, id))
-			continue;
-		if (deep && deep[id])
-			col->below[map[id]] += p->nodes[id].self;
-		else
-			col->self[map[id]] += p->nodes[id].self;
-	}
-	free(deep);
-	free(map);
+	add_col(b, p, map, deep, true, -1);
 }
 
 void cmp_build_add(struct cmp_build *b, const struct profile *p, bool new)
@@ -424,8 +428,7 @@ void cmp_build_add_take(struct cmp_build *b, struct profile *p, bool new)
 void cmp_build_add_part(struct cmp_build *b, const struct profile *part,
 			bool new, double whole)
 {
-	struct cmp_col *col;
-	uint32_t *map, id;
+	uint32_t *map;
 	uint8_t *deep = NULL;
 
 	if (new)
@@ -435,23 +438,7 @@ void cmp_build_add_part(struct cmp_build *b, const struct profile *part,
 	/* No run is read into a tree of parts. */
 	b->no_target = true;
 	map = map_run(b, part, &deep);
-	b->t->nr_nodes = b->t->shape->nr_nodes;
-	ALLOC_GROW(b->cols, b->nr_cols + 1, b->alloc_cols);
-	col = &b->cols[b->nr_cols++];
-	col->len = b->t->nr_nodes;
-	col->self = xcalloc(col->len, sizeof(double));
-	col->below = deep ? xcalloc(col->len, sizeof(double)) : NULL;
-	col->whole = whole > 0 ? whole : 0;
-	for (id = 1; id < part->nr_nodes; id++) {
-		if (!part->nodes[id].self)
-			continue;
-		if (deep && deep[id])
-			col->below[map[id]] += part->nodes[id].self;
-		else
-			col->self[map[id]] += part->nodes[id].self;
-	}
-	free(deep);
-	free(map);
+	add_col(b, part, map, deep, false, whole > 0 ? whole : 0);
 }
 
 void cmp_build__delete(struct cmp_build *b)

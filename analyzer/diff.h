@@ -12,8 +12,6 @@
 #include "lib/outfile.h"
 #include "lib/strtab.h"
 #include "analyzer/side.h"
-/* diff_folded_write(): cli/cmd-diff.c still finds it through here */
-#include "analyzer/diff-folded.h"
 
 /*
  * Comparing two builds over repeated runs, as LKP compares two commits

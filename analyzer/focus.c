@@ -53,17 +53,6 @@ static bool is_focus(const struct profile *p, const struct focus_spec *f,
 	return seen[n->name] == 1;
 }
 
-/* Whether a node's own samples are kept (compare.c's rule, metrics'). */
-static bool kept(const struct profile *p, uint32_t id)
-{
-	const struct node *n = &p->nodes[id];
-
-	if (id == NODE_ROOT || n->kind == FRAME_PROCESS)
-		return false;
-	return !frame_unresolved(strtab_str(p->names, n->name),
-				 strtab_len(p->names, n->name));
-}
-
 /* Run name id -> q's name id, interned once. */
 static uint32_t copy_name(struct profile *q, const struct profile *p,
 			  uint32_t *cache, uint32_t name)
@@ -134,14 +123,14 @@ void focus_run_build(const struct profile *run, const struct focus_spec *f,
 					 copy_name(out->callees, run, cache_e,
 						   n->name),
 					 n->kind);
-		if (run->nodes[id].self && kept(run, id))
+		if (run->nodes[id].self && profile_self_kept(run, id))
 			profile_add_self(out->callees, cmap[id], n->self);
 	}
 	/* Children after parents: the kept weight under each node. */
 	for (id = nr - 1; id > 0; id--) {
-		if (kept(run, id))
+		if (profile_self_kept(run, id))
 			under[id] += run->nodes[id].self;
-		out->kept += kept(run, id) ? run->nodes[id].self : 0;
+		out->kept += profile_self_kept(run, id) ? run->nodes[id].self : 0;
 		under[run->nodes[id].parent] += under[id];
 	}
 	for (id = 1; id < nr; id++) {

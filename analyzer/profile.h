@@ -304,6 +304,21 @@ static inline bool frame_unresolved(const char *name, size_t len)
 }
 
 /*
+ * Whether node id's own samples count in LKP's figures (struct metrics
+ * keeps them; the comparison and the focus view alike): not the root's,
+ * not a process frame's, not an unresolved leaf's (perf report -U).
+ */
+static inline bool profile_self_kept(const struct profile *p, uint32_t id)
+{
+	const struct node *n = &p->nodes[id];
+
+	if (id == NODE_ROOT || n->kind == FRAME_PROCESS)
+		return false;
+	return !frame_unresolved(strtab_str(p->names, n->name),
+				 strtab_len(p->names, n->name));
+}
+
+/*
  * Swap the trees (names, nodes and their index) of a and b, each keeping
  * its metadata and off-CPU part (analyzer/profile-walk.c): a comparison
  * takes a run's tree as the start of its union tree instead of copying

@@ -11,8 +11,6 @@
 #include "analyzer/metrics.h"
 #include "analyzer/profile.h"
 #include "lib/strtab.h"
-/* the listing of a side's runs, which side_load() reads */
-#include "analyzer/runs-list.h"
 
 /*
  * One side of a comparison (a kernel build): one or more runs. Each path is

@@ -11,6 +11,7 @@
 #include "analyzer/comparison.h"
 #include "analyzer/input.h"
 #include "analyzer/diff.h"
+#include "analyzer/diff-folded.h"
 #include "analyzer/explain.h"
 #include "lib/outfile.h"
 #include "lib/strbuf.h"

@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "analyzer/side.h"
+#include "analyzer/runs-list.h"
 #include "cli/progress.h"
 #include "lib/linereader.h"
 

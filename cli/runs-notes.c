@@ -8,6 +8,7 @@
 #include "analyzer/filter.h"
 #include "lib/error.h"
 
+#include "analyzer/runs-list.h"
 #include "analyzer/side.h"
 #include "cli/runs-notes.h"
 

@@ -1018,6 +1018,23 @@ static void focus_join(struct layout *l, struct layout *b, const char *func)
 		diff_heat(l);
 }
 
+/* The callers' layout l and the callees' b (built with status ret) as one
+ * focus view in *out; l is freed when b could not be built. */
+static int focus_pair(struct layout **out, struct layout *l,
+		      struct layout *b, int ret, const char *func)
+{
+	if (ret) {
+		layout__delete(l);
+		return ret;
+	}
+	if (l->empty || b->empty)
+		layout__delete(b);
+	else
+		focus_join(l, b, func);
+	*out = l;
+	return 0;
+}
+
 int layout_build_focus(struct layout **out, const struct cmp_tree *callers,
 		       const struct cmp_tree *callees,
 		       const struct profile *base_merged,
@@ -1032,16 +1049,7 @@ int layout_build_focus(struct layout **out, const struct cmp_tree *callers,
 	if (ret)
 		return ret;
 	ret = build_diff(&b, callees, base_merged, new_merged, o, true, err);
-	if (ret) {
-		layout__delete(l);
-		return ret;
-	}
-	if (l->empty || b->empty)
-		layout__delete(b);
-	else
-		focus_join(l, b, func);
-	*out = l;
-	return 0;
+	return focus_pair(out, l, b, ret, func);
 }
 
 int layout_build_focus_plain(struct layout **out,
@@ -1057,14 +1065,5 @@ int layout_build_focus_plain(struct layout **out,
 	if (ret)
 		return ret;
 	ret = layout_build(&b, callees, o, err);
-	if (ret) {
-		layout__delete(l);
-		return ret;
-	}
-	if (l->empty || b->empty)
-		layout__delete(b);
-	else
-		focus_join(l, b, func);
-	*out = l;
-	return 0;
+	return focus_pair(out, l, b, ret, func);
 }

@@ -570,35 +570,50 @@ static bool outlined(const struct img *im, struct box b)
 }
 
 /*
- * The mail layout's two info lines of the 3 + 3 runs at paths, with the
- * processes limited to keep (NULL: all), joined by " / " (allocated;
- * NULL when loading fails).
+ * The mail layout of the 3 + 3 runs at paths, the processes limited to
+ * keep (NULL: all), into *l, drawn with *fo (which it points to) from
+ * *cmp: 0, or -1 when the runs did not load, -2 when the layout could
+ * not be built (err says why).
  */
-static char *mail_info(char *const *const *paths, const char *keep)
+static int mail_layout(char *const *const *paths, const char *keep,
+		       struct comparison *cmp, struct flame_opts *fo,
+		       struct layout **l, struct fd_err *err)
 {
 	size_t nr[2] = { 3, 3 };
-	struct comparison cmp = { 0 };
 	struct comparison_opts co;
 	struct input_opts io = { 0 };
-	struct layout *l = NULL;
-	struct flame_opts fo;
-	struct fd_err err;
-	char *words[1] = { (char *)keep }, *info = NULL;
+	char *words[1] = { (char *)keep };
 
 	if (keep) {
 		io.comm.keep.v = words;
 		io.comm.keep.nr = 1;
 	}
-	flame_opts_init(&fo);
-	fo.mail = true;
-	fo.minwidth = FLAME_MAIL_MINWIDTH;
+	flame_opts_init(fo);
+	fo->mail = true;
+	fo->minwidth = FLAME_MAIL_MINWIDTH;
 	comparison_opts_init(&co);
-	co.diff.min_change = fo.min_delta;
+	co.diff.min_change = fo->min_delta;
+	co.strip_clones = fo->strip_clones;
 	co.tree = true;
-	if (!comparison_load(&cmp, paths, nr, &io, &co, &err) &&
-	    !comparison_compute(&cmp, &co, &err) &&
-	    !layout_build_diff(&l, cmp.tree, cmp.sides[0].side.sum,
-			       cmp.sides[1].side.sum, &fo, &err))
+	if (comparison_load(cmp, paths, nr, &io, &co, err) ||
+	    comparison_compute(cmp, &co, err))
+		return -1;
+	if (layout_build_diff(l, cmp->tree, cmp->sides[0].side.sum,
+			      cmp->sides[1].side.sum, fo, err))
+		return -2;
+	return 0;
+}
+
+/* Its two info lines, joined by " / " (allocated; NULL on failure). */
+static char *mail_info(char *const *const *paths, const char *keep)
+{
+	struct comparison cmp = { 0 };
+	struct layout *l = NULL;
+	struct flame_opts fo;
+	struct fd_err err;
+	char *info = NULL;
+
+	if (!mail_layout(paths, keep, &cmp, &fo, &l, &err))
 		info = xstrfmt("%s / %s", l->info, l->info2 ? l->info2 : "");
 	else
 		diag("%s", err.msg);
@@ -617,10 +632,8 @@ static void test_mail(void)
 {
 	char *b[3], *n[3], **pb = b, **pn = n;
 	char *const *paths[2] = { pb, pn };
-	size_t nr[2] = { 3, 3 }, i, bad_w = 0, bad_label = 0, labels = 0;
+	size_t i, bad_w = 0, bad_label = 0, labels = 0;
 	struct comparison cmp = { 0 };
-	struct comparison_opts co;
-	struct input_opts io = { 0 };
 	struct layout *l = NULL;
 	struct flame_opts fo;
 	struct fd_err err;
@@ -643,20 +656,9 @@ static void test_mail(void)
 		      "{ print > (d (NR %% 3)) }'", dir, dir);
 	ok(!system(cmd), "system-wide captures cut into 3 + 3 runs");
 	free(cmd);
-	flame_opts_init(&fo);
-	fo.mail = true;
-	fo.minwidth = FLAME_MAIL_MINWIDTH;
-	comparison_opts_init(&co);
-	co.diff.min_change = fo.min_delta;
-	co.strip_clones = fo.strip_clones;
-	co.tree = true;
-	if (!ok(!comparison_load(&cmp, paths, nr, &io, &co, &err) &&
-			!comparison_compute(&cmp, &co, &err),
-		"3 + 3 system-wide runs loaded"))
-		goto out;
-	if (!ok(!layout_build_diff(&l, cmp.tree, cmp.sides[0].side.sum,
-				   cmp.sides[1].side.sum, &fo, &err),
-		"mail layout built"))
+	k = mail_layout(paths, NULL, &cmp, &fo, &l, &err);
+	if (!ok(k != -1, "3 + 3 system-wide runs loaded") ||
+	    !ok(k == 0, "mail layout built"))
 		goto out;
 	ok(!layout_check(l, &err), "mail layout keeps the invariants");
 	ok(l->nr_frames > 100, "a real graph: %zu frames", l->nr_frames);

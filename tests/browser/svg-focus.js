@@ -6,21 +6,9 @@
 // tests/t-svg-focus-browser.sh.
 "use strict";
 
-const fs = require("fs");
-const os = require("os");
 const path = require("path");
 const url = require("url");
-
-let n = 0, failed = 0;
-function ok(cond, what, extra) {
-	n++;
-	console.log(`${cond ? "" : "not "}ok ${n} - ${what}`);
-	if (!cond) {
-		failed++;
-		if (extra !== undefined)
-			console.log(`#   got: ${JSON.stringify(extra)}`);
-	}
-}
+const { ok, run } = require("./tap-chromium");
 
 // Every frame called name, top to bottom: its index, place, visibility.
 async function framesNamed(page, name) {
@@ -44,82 +32,61 @@ async function framesNamed(page, name) {
 	}, name);
 }
 
-async function main() {
+async function main(ctx) {
 	const [svg] = process.argv.slice(2);
-	const { chromium } = require(path.resolve("node_modules/playwright-core"));
-	const profile = fs.mkdtempSync(path.join(os.tmpdir(), "fd-chromium-"));
-	const ctx = await chromium.launchPersistentContext(profile, {
-		executablePath: "/usr/bin/chromium",
-		headless: true,
-		args: ["--headless", "--no-sandbox", "--disable-gpu",
-		       "--disable-quic", "--no-first-run",
-		       "--disable-background-networking",
-		       "--disable-component-update", "--disable-sync"],
+	const page = await ctx.newPage();
+	const errors = [];
+	page.on("pageerror", (e) => errors.push(String(e)));
+	await page.goto(url.pathToFileURL(path.resolve(svg)).href);
+	await page.waitForFunction(() => window.flamediff &&
+				   window.flamediff.frames() > 0);
+	const nframes = await page.evaluate(() => window.flamediff.frames());
+	ok(nframes === 18, `the script found the frames (${nframes})`, nframes);
+
+	// Zoom into the callees' recurse: its subtree (target, work2)
+	// fills the width, the callers are hidden.
+	const rec = (await framesNamed(page, "recurse"))[0];
+	await page.evaluate((i) => window.flamediff.zoom(i), rec.index);
+	const r2 = (await framesNamed(page, "recurse"))[0];
+	ok(r2 && Math.abs(r2.w - 1180) < 0.5 && !r2.hidden,
+	   "callees: the clicked frame fills the width", r2);
+	const t = await framesNamed(page, "target");
+	ok(t.length === 3 && t[0].hidden && !t[1].hidden && !t[2].hidden,
+	   "callees: the root target is a parent, the inner one is shown, " +
+	   "the callers' target hidden", t);
+	const w2 = (await framesNamed(page, "work2")).filter((f) => !f.hidden);
+	ok(w2.length === 1 && Math.abs(w2[0].w - 1180) < 0.5,
+	   "callees: recurse's work2 scaled with it, the other hidden", w2);
+	const ca = (await framesNamed(page, "caller_a"))[0];
+	ok(ca && ca.hidden, "the callers are hidden", ca);
+
+	// Zoom into caller_c (callers): main and app above it shown,
+	// target below it a parent, the callees hidden.
+	const cc = (await framesNamed(page, "caller_c"))[0];
+	await page.evaluate((i) => window.flamediff.zoom(i), cc.index);
+	const c2 = (await framesNamed(page, "caller_c"))[0];
+	ok(c2 && Math.abs(c2.w - 1180) < 0.5, "callers: caller_c fills the width", c2);
+	const apps = (await framesNamed(page, "app")).filter((f) => !f.hidden);
+	ok(apps.length === 1 && Math.abs(apps[0].w - 1180) < 0.5,
+	   "callers: its caller chain up to the process is shown", apps);
+	const w1 = await framesNamed(page, "work1");
+	ok(w1.length === 1 && w1[0].hidden, "callers: the callees are hidden", w1);
+	await page.evaluate(() => window.flamediff.unzoom());
+
+	// Search: each part holds target's samples once.
+	const m1 = await page.evaluate(() => {
+		window.flamediff.search("^target$");
+		return document.getElementById("matched").textContent;
 	});
-	try {
-		const page = await ctx.newPage();
-		const errors = [];
-		page.on("pageerror", (e) => errors.push(String(e)));
-		await page.goto(url.pathToFileURL(path.resolve(svg)).href);
-		await page.waitForFunction(() => window.flamediff &&
-					   window.flamediff.frames() > 0);
-		const nframes = await page.evaluate(() => window.flamediff.frames());
-		ok(nframes === 18, `the script found the frames (${nframes})`, nframes);
-
-		// Zoom into the callees' recurse: its subtree (target, work2)
-		// fills the width, the callers are hidden.
-		const rec = (await framesNamed(page, "recurse"))[0];
-		await page.evaluate((i) => window.flamediff.zoom(i), rec.index);
-		const r2 = (await framesNamed(page, "recurse"))[0];
-		ok(r2 && Math.abs(r2.w - 1180) < 0.5 && !r2.hidden,
-		   "callees: the clicked frame fills the width", r2);
-		const t = await framesNamed(page, "target");
-		ok(t.length === 3 && t[0].hidden && !t[1].hidden && !t[2].hidden,
-		   "callees: the root target is a parent, the inner one is shown, " +
-		   "the callers' target hidden", t);
-		const w2 = (await framesNamed(page, "work2")).filter((f) => !f.hidden);
-		ok(w2.length === 1 && Math.abs(w2[0].w - 1180) < 0.5,
-		   "callees: recurse's work2 scaled with it, the other hidden", w2);
-		const ca = (await framesNamed(page, "caller_a"))[0];
-		ok(ca && ca.hidden, "the callers are hidden", ca);
-
-		// Zoom into caller_c (callers): main and app above it shown,
-		// target below it a parent, the callees hidden.
-		const cc = (await framesNamed(page, "caller_c"))[0];
-		await page.evaluate((i) => window.flamediff.zoom(i), cc.index);
-		const c2 = (await framesNamed(page, "caller_c"))[0];
-		ok(c2 && Math.abs(c2.w - 1180) < 0.5, "callers: caller_c fills the width", c2);
-		const apps = (await framesNamed(page, "app")).filter((f) => !f.hidden);
-		ok(apps.length === 1 && Math.abs(apps[0].w - 1180) < 0.5,
-		   "callers: its caller chain up to the process is shown", apps);
-		const w1 = await framesNamed(page, "work1");
-		ok(w1.length === 1 && w1[0].hidden, "callers: the callees are hidden", w1);
-		await page.evaluate(() => window.flamediff.unzoom());
-
-		// Search: each part holds target's samples once.
-		const m1 = await page.evaluate(() => {
-			window.flamediff.search("^target$");
-			return document.getElementById("matched").textContent;
-		});
-		ok(m1 === "Matched: base 35.0%, new 40.0%",
-		   "search ^target$: its share once, not twice", m1);
-		const m2 = await page.evaluate(() => {
-			window.flamediff.search("^work");
-			return document.getElementById("matched").textContent;
-		});
-		ok(m2 === "Matched: base 33.0%, new 39.0%",
-		   "search ^work: the callees that match (18+5+6+4, 19+5+12+3)", m2);
-		ok(errors.length === 0, "no script error", errors);
-	} finally {
-		await ctx.close();
-		fs.rmSync(profile, { recursive: true, force: true });
-	}
-	console.log(`1..${n}`);
-	process.exit(failed ? 1 : 0);
+	ok(m1 === "Matched: base 35.0%, new 40.0%",
+	   "search ^target$: its share once, not twice", m1);
+	const m2 = await page.evaluate(() => {
+		window.flamediff.search("^work");
+		return document.getElementById("matched").textContent;
+	});
+	ok(m2 === "Matched: base 33.0%, new 39.0%",
+	   "search ^work: the callees that match (18+5+6+4, 19+5+12+3)", m2);
+	ok(errors.length === 0, "no script error", errors);
 }
 
-main().catch((e) => {
-	console.log(`not ok ${n + 1} - the browser run: ${e}`);
-	console.log(`1..${n + 1}`);
-	process.exit(1);
-});
+run(main);
