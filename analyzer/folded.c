@@ -165,6 +165,7 @@ struct fr {
 	struct prevstack ps, ps2;
 	uint64_t main_stacks; /* stacks before the off-CPU section */
 	bool in_offcpu;	      /* fr.p is the main profile's offcpu */
+	bool samples_said;    /* the main profile has a "# samples:" line */
 };
 
 /*
@@ -299,6 +300,7 @@ static int header_line(struct fr *fr, char *line, size_t len)
 #undef STR
 	if (!strcmp(key, "samples")) {
 		p->meta.samples += strtoull(val, NULL, 10);
+		fr->samples_said |= !fr->in_offcpu;
 	} else if (!strcmp(key, "lost")) {
 		p->meta.lost += strtoull(val, NULL, 10);
 	} else if (!strcmp(key, "duration")) {
@@ -548,9 +550,11 @@ int folded_read(struct linereader *lr, int process_root, struct profile *p,
 		/* the off-CPU section's: only the samples above are p's */
 		fr.stacks = fr.main_stacks;
 	}
-	if (!p->meta.samples && fr.stacks) {
+	if (!p->meta.samples && fr.stacks && !fr.samples_said) {
 		/* Plain folded stacks do not say how many samples they
-		 * hold; the count of lines is the best lower bound. */
+		 * hold; the count of lines is the best lower bound. A
+		 * profile's "# samples: 0" (unknown since a filter) is
+		 * read back as written. */
 		p->meta.samples = fr.stacks;
 		if (p2)
 			p2->meta.samples = fr.stacks;
