@@ -62,9 +62,18 @@ kinds="both stat monitors neither none"
 for k in $kinds; do
 	: >"$OUT/$k"
 done
+# Each round starts one kind later than the one before (both stat ...,
+# then stat monitors ...): a kind that always ran first or last in its
+# round would carry the drift within a round (the machine warming, a
+# neighbour's load) as if it were its own cost.
 i=0
 while [ $i -lt "$RUNS" ]; do
-	for k in $kinds; do
+	set -- $kinds
+	r=$((i % $#))
+	order=$(echo "$kinds" | awk -v r="$r" '{
+		for (j = 0; j < NF; j++)
+			printf "%s ", $((j + r) % NF + 1) }')
+	for k in $order; do
 		one $k >>"$OUT/$k"
 	done
 	i=$((i + 1))
