@@ -1168,10 +1168,23 @@ struct hdr {
 	size_t rest; /* offset of what follows the ids */
 };
 
+/* The end of a number at s: digits, after a '-' for perf's "-1". */
+static const char *id_end(const char *s, const char *end)
+{
+	if (end - s > 1 && *s == '-' && is_digit(s[1]))
+		s++;
+	while (s < end && is_digit(*s))
+		s++;
+	return s;
+}
+
 /*
- * The ids of a header: /^(\S.+?)\s+(\d+)\/ *(\d+)*\s+/ (without the
- * space after the slash) gives comm, pid, tid; 0 if line is not one. (We
- * let the comm be one character.)
+ * The ids of a header: /^(\S.+?)\s+(-?\d+)\/ *(-?\d+)*\s+/ (without
+ * the space after the slash) gives comm, pid, tid; 0 if line is not one.
+ * (We let the comm be one character.) The '-' is ours: perf prints a
+ * sample no task was found for as ":-1    -1 [001] ...", which
+ * stackcollapse-perf.pl folds under a root holding the whole header,
+ * time and all, one root per sample; perf.data gives it ":-1".
  */
 static int header_ids(const char *line, size_t len, struct hdr *h)
 {
@@ -1190,16 +1203,14 @@ static int header_ids(const char *line, size_t len, struct hdr *h)
 		while (s < end && is_space(*s))
 			s++;
 		h->pid = s;
-		while (s < end && is_digit(*s))
-			s++;
+		s = id_end(s, end);
 		if (s == h->pid)
 			continue;
 		h->pidlen = s - h->pid;
 		while (s < end && *s == '/')
 			s++;
 		h->tid = s;
-		while (s < end && is_digit(*s))
-			s++;
+		s = id_end(s, end);
 		h->tidlen = s - h->tid;
 		if (s < end && is_space(*s))
 			break;

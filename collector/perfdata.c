@@ -38,7 +38,8 @@ static void task_sample(struct pd *pd, const struct decoded_sample *ds)
 	uint32_t comm, n = decode_stack(&pd->dec, ds, &comm);
 	char tid[16], root[128];
 	size_t cl = strtab_len(comms, comm), len;
-	int tl = snprintf(tid, sizeof(tid), "%u", ds->tid);
+	/* perf prints the tid of no task (u32 -1) as -1 */
+	int tl = snprintf(tid, sizeof(tid), "%d", (int32_t)ds->tid);
 
 	if (cl > sizeof(root) - sizeof(tid) - 4)
 		cl = sizeof(root) - sizeof(tid) - 4;

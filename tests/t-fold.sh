@@ -258,4 +258,24 @@ rc2=$?
 ok $? "--inline on perf script text: (inlined) at its caller's address is _[i], nothing else" ||
 	{ sed 's/^/#   /' "$T/inl.err" "$T/inl.i" "$T/inl.n"; }
 
+# A sample perf found no task for: perf script prints comm ":-1" and pid
+# -1 (seen in system-wide recordings, at a task's exit), and fold X.data
+# names it ":-1": the text gives the same root, not one root per sample
+# holding its whole header line.
+cat >"$T/nopid.txt" <<'EOF'
+:-1    -1 [001] 12589.417593:    1000003 cpu-clock: 
+	ffffffff81000130 entry_SYSCALL_64_after_hwframe+0x76 ([kernel.kallsyms])
+
+:-1    -1 [000] 12590.319593:    1000003 cpu-clock: 
+	ffffffff81000130 entry_SYSCALL_64_after_hwframe+0x76 ([kernel.kallsyms])
+
+EOF
+"$FLAMEDIFF" fold "$T/nopid.txt" >"$T/nopid.f" 2>"$T/nopid.err" &&
+	"$FLAMEDIFF" fold --pid --tid "$T/nopid.txt" >"$T/nopid.t" \
+		2>>"$T/nopid.err" &&
+	[ "$(cat "$T/nopid.f")" = ':-1;entry_SYSCALL_64_after_hwframe 2000006' ] &&
+	[ "$(cat "$T/nopid.t")" = ':-1-?/-1;entry_SYSCALL_64_after_hwframe 2000006' ]
+ok $? "a sample of no task (comm ':-1', pid -1) folds under ':-1'" ||
+	sed 's/^/#   /' "$T/nopid.err" "$T/nopid.f" "$T/nopid.t"
+
 done_testing
