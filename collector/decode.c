@@ -97,8 +97,19 @@ static uint32_t encode_chain(struct decoder *d, struct proc *p,
 				ctx = CTX_KERNEL;
 			else if (ip == (uint64_t)PERF_CONTEXT_USER)
 				ctx = CTX_USER;
-			else
+			else if (ip == (uint64_t)PERF_CONTEXT_HV ||
+				 ip == (uint64_t)PERF_CONTEXT_GUEST ||
+				 ip == (uint64_t)PERF_CONTEXT_GUEST_KERNEL ||
+				 ip == (uint64_t)PERF_CONTEXT_GUEST_USER)
 				ctx = CTX_OTHER;
+			else
+				/* No context: a frame pointer walk of code
+				 * built without them read garbage (-1 is
+				 * common). perf takes the chain as corrupt
+				 * and drops it whole (perf script prints no
+				 * frame): so do we, or the two would name
+				 * these samples differently. */
+				return 0;
 			first = true;
 			continue;
 		}

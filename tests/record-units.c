@@ -178,6 +178,29 @@ static void test_sanitize(void)
 
 /* Records shorter than their fixed part, or whose string runs to the
  * end without a NUL, are refused whole. */
+/*
+ * A chain with an entry past PERF_CONTEXT_MAX that names no context (a
+ * frame pointer walk of code built without them read -1) is corrupt as
+ * a whole, as perf takes it: no frame, where a known context only
+ * switches the kind of what follows.
+ */
+static void corrupt_chain(struct decoder *dec)
+{
+	const uint64_t bad[] = { (uint64_t)PERF_CONTEXT_USER, 0x1800,
+				 UINT64_MAX };
+	const uint64_t good[] = { (uint64_t)PERF_CONTEXT_USER, 0x1800,
+				  0x1900 };
+	struct decoded_sample ds = { .pid = 42, .tid = 42, .ip = 0x1800,
+				     .period = 1, .ips = bad, .nr = 3 };
+	uint32_t comm;
+
+	is_int(decode_stack(dec, &ds, &comm), 0,
+	       "a chain with a bogus context entry: dropped whole, as perf");
+	ds.ips = good;
+	is_int(decode_stack(dec, &ds, &comm), 2,
+	       "the same chain without it: both frames");
+}
+
 static void test_decode_short(void)
 {
 	struct record_stats st = { 0 };
@@ -218,6 +241,7 @@ static void test_decode_short(void)
 	u.e.header.size = 24;
 	decode_record(&dec, &u.e.header);
 	is_int(st.samples, 0, "a sample shorter than its head is no sample");
+	corrupt_chain(&dec);
 	decoder_release(&dec);
 	stacks_release(&stk);
 	machine_release(&m);
