@@ -99,14 +99,14 @@ perf record -q -o "$T/cmd.data" -F 999 -g -e task-clock -- "$SHARES" 1 \
 fold_opts cmd "perf record -g -- shares"
 report_lkp cmd "perf record -g -- shares"
 
-# system-wide, while the workload runs. Other processes here may be
-# anything (other tests' hostile names and garbage stacks): the folds
-# compare the workload's samples (perf script --comms, fold --comm).
-"$SHARES" 1.5 >/dev/null &
-spid=$!
-perf record -q -o "$T/sys.data" -a -g -c 1000003 -e cpu-clock -- sleep 1 \
-	>/dev/null 2>&1
-wait "$spid"
+# system-wide, while the workload runs: perf's command, so that the
+# recording spans it however late either starts on a loaded machine (a
+# workload started beside "perf record -a -- sleep 1" could be done
+# before perf had synthesized the machine's maps). Other processes here
+# may be anything (other tests' hostile names and garbage stacks): the
+# folds compare the workload's samples (perf script --comms, fold --comm).
+perf record -q -o "$T/sys.data" -a -g -c 1000003 -e cpu-clock -- \
+	"$SHARES" 1 >/dev/null 2>&1
 SCRIPT_ARGS="--comms shares" FOLD_ARGS="--comm shares"
 fold_opts sys "perf record -a -g (the workload)"
 SCRIPT_ARGS= FOLD_ARGS=
