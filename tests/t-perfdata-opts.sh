@@ -125,13 +125,14 @@ ok $? "perf record -a -g (every process): fold --addrs agrees with perf script |
 	  top_diff "$T/sysall.a" "$T/sysall.b"; }
 report_lkp sys "perf record -a -g"
 
-# -p: a running process
-"$SHARES" 2 >/dev/null &
+# -p: a running process, which runs until the recording is done (however
+# long perf takes to start on a loaded machine)
+"$SHARES" 60 >/dev/null &
 spid=$!
-sleep 0.2
 perf record -q -o "$T/p.data" -F 999 -g -e task-clock -p "$spid" \
 	-- sleep 1 >/dev/null 2>&1
-wait "$spid"
+kill "$spid"
+wait "$spid" 2>/dev/null
 fold_opts p "perf record -g -p PID"
 report_lkp p "perf record -g -p PID"
 
