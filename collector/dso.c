@@ -534,6 +534,37 @@ static void plt_by_order(Elf *elf, struct dso *dso, struct symtab *t,
 	}
 }
 
+/* A GOT slot and the relocation (its index) that fills it. */
+struct got_slot {
+	uint64_t where;
+	int idx;
+};
+
+static int cmp_slot(const void *pa, const void *pb)
+{
+	const struct got_slot *a = pa, *b = pb;
+
+	return a->where < b->where ? -1 : a->where > b->where;
+}
+
+/* The index of the relocation of slot in v (sorted), -1 when none. */
+static int slot_reloc(const struct got_slot *v, size_t n, uint64_t slot)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid].where == slot)
+			return v[mid].idx;
+		if (v[mid].where < slot)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
 /*
  * .plt.got on x86-64: stubs of functions whose GOT slot is bound at load
  * (a GLOB_DAT of .rela.dyn, in no order), each "jmp *SLOT(%rip)" behind
@@ -543,17 +574,30 @@ static void plt_got(Elf *elf, struct dso *dso, struct symtab *t,
 		    Elf_Scn *scn, const GElf_Shdr *sh)
 {
 	Elf_Data *code = elf_getdata(scn, NULL);
+	uint64_t e, k, entry = sh->sh_entsize, where;
+	struct got_slot *v = NULL;
 	const unsigned char *b;
 	struct plt_rel dyn;
-	uint64_t e, i, k, entry = sh->sh_entsize;
+	size_t n = 0, alloc = 0, i;
 
 	if (!code || !code->d_buf || code->d_size < sh->sh_size ||
 	    !plt_rel_open(elf, ".rela.dyn", true, &dyn))
 		return;
+	/* sorted by slot: a hostile file's sizes cost n log n, not n^2 */
+	for (i = 0; i < dyn.nr && i < INT_MAX; i++) {
+		if (!reloc_sym(elf, dyn.rel, true, (int)i, dyn.syms,
+			       dyn.strndx, &where))
+			break;
+		ALLOC_GROW(v, n + 1, alloc);
+		v[n].where = where;
+		v[n++].idx = (int)i;
+	}
+	sane_qsort(v, n, sizeof(*v), cmp_slot);
 	b = code->d_buf;
-	for (e = 0; e + entry <= sh->sh_size; e += entry) {
-		uint64_t slot = 0, where;
+	for (e = 0; e + entry <= sh->sh_size && e + entry > e; e += entry) {
+		const char *name;
 		int32_t disp;
+		int r;
 
 		for (k = e; k + 6 <= e + entry; k++)
 			if (b[k] == 0xff && b[k + 1] == 0x25)
@@ -561,19 +605,15 @@ static void plt_got(Elf *elf, struct dso *dso, struct symtab *t,
 		if (k + 6 > e + entry)
 			continue;
 		memcpy(&disp, b + k + 2, 4); /* x86 is little-endian */
-		slot = sh->sh_addr + k + 6 + (uint64_t)(int64_t)disp;
-		for (i = 0; i < dyn.nr; i++) {
-			const char *name = reloc_sym(elf, dyn.rel, true, (int)i,
-						     dyn.syms, dyn.strndx,
-						     &where);
-
-			if (name && *name && where == slot) {
-				add_stub(dso, t, sh->sh_offset + e, entry,
-					 name);
-				break;
-			}
-		}
+		r = slot_reloc(v, n, sh->sh_addr + k + 6 +
+					     (uint64_t)(int64_t)disp);
+		name = r < 0 ? NULL :
+			       reloc_sym(elf, dyn.rel, true, r, dyn.syms,
+					 dyn.strndx, &where);
+		if (name && *name)
+			add_stub(dso, t, sh->sh_offset + e, entry, name);
 	}
+	free(v);
 }
 
 /*

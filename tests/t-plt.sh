@@ -1,6 +1,7 @@
 #!/bin/sh
 # PLT stubs are "name@plt" in every route: flamediff record, fold X.data,
-# and perf's own text where perf 6.1 names them. Programs built here call
+# and perf's own text where perf 6.1 names them; .plt's, IBT's .plt.sec's,
+# .plt.got's, of C and C++ functions. Programs built here call
 # a one-line function of a library of the test's (tiny) through the PLT in
 # a loop that does nothing else, so the stub holds a good share of the
 # samples; a check on the stub's name says so and skips when none landed
@@ -50,6 +51,14 @@ int main(int argc, char **argv)
 	return argc - 2;
 }
 EOF
+# one call site built -fno-plt: tiny's GOT slot is bound at load, and the
+# loop's calls go through its stub in .plt.got
+cat >"$T/once.c" <<'EOF'
+int tiny(int);
+int once(int x) { return tiny(x); }
+EOF
+sed 's/return 0;/return once(0) - 1;/; s/^int tiny(int);/int tiny(int), once(int);/' \
+	"$T/hot.c" >"$T/hotgot.c"
 cat >"$T/libhot.c" <<'EOF'
 int tiny(int);
 void hot(unsigned long n)
@@ -82,6 +91,11 @@ cc $FP -fPIC -shared -o "$T/libtiny.so" "$T/tiny.c" 2>"$T/cc.err" &&
 cc $FP -fcf-protection -Wl,-z,ibtplt -Wl,-z,now -o "$T/plt-ibt" "$T/hot.c" \
 	$RP -ltiny 2>>"$T/cc.err" &&
 	readelf -SW "$T/plt-ibt" | grep -q '\.plt\.sec' && built="$built plt-ibt"
+cc $FP -fno-plt -c -o "$T/once.o" "$T/once.c" 2>>"$T/cc.err" &&
+	cc $FP -o "$T/plt-got" "$T/hotgot.c" "$T/once.o" $RP -ltiny \
+		2>>"$T/cc.err" &&
+	objdump -d -j .plt.got "$T/plt-got" 2>/dev/null | grep -q '<tiny@plt>:' &&
+	built="$built plt-got"
 # a stripped library: .dynsym only, where perf 6.1 names the stubs itself
 cc $FP -fPIC -shared -s -o "$T/libhot.so" "$T/libhot.c" $RP -ltiny \
 	2>>"$T/cc.err" &&
@@ -116,7 +130,7 @@ leaf_weight() {
 }
 
 # perf.data: ours against perf script's frames renamed by address
-for b in plt-c plt-ibt plt-cxx plt-lib; do
+for b in plt-c plt-ibt plt-got plt-cxx plt-lib; do
 	case " $built " in
 	*" $b "*) ;;
 	*)
@@ -174,7 +188,7 @@ case " $built " in
 esac
 
 # flamediff record: the stub is "name@plt", never _init nor unnamed
-for b in plt-c plt-ibt plt-cxx plt-lib; do
+for b in plt-c plt-ibt plt-got plt-cxx plt-lib; do
 	case " $built " in
 	*" $b "*) ;;
 	*)
