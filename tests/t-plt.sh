@@ -156,7 +156,8 @@ for b in plt-c plt-ibt plt-got plt-cxx plt-lib plt-libibt; do
 	"$FLAMEDIFF" fold "$T/$b.data" >"$T/$b.a" 2>"$T/$b.err"
 	rc=$?
 	perf script -i "$T/$b.data" 2>/dev/null >"$T/$b.txt"
-	plt_fix "$bin" <"$T/$b.txt" >"$T/$b.fixed"
+	# perf script names the file by its real path
+	plt_fix "$(readlink -f "$bin")" <"$T/$b.txt" >"$T/$b.fixed"
 	"$FLAMEDIFF" fold "$T/$b.fixed" >"$T/$b.b" 2>>"$T/$b.err"
 	rc2=$?
 	sort "$T/$b.a" >"$T/$b.as"
