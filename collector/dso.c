@@ -442,69 +442,220 @@ static Elf_Scn *section_named(Elf *elf, const char *name, GElf_Shdr *sh)
 	return NULL;
 }
 
+/* The name of relocation i of rel (RELA when rela), "" when none. */
+static const char *reloc_sym(Elf *elf, Elf_Data *rel, bool rela, int i,
+			     Elf_Data *syms, size_t strndx, uint64_t *where)
+{
+	const char *name = NULL;
+	uint64_t info;
+	GElf_Sym sym;
+
+	if (rela) {
+		GElf_Rela r;
+
+		if (!gelf_getrela(rel, i, &r))
+			return NULL;
+		info = r.r_info;
+		*where = r.r_offset;
+	} else {
+		GElf_Rel r;
+
+		if (!gelf_getrel(rel, i, &r))
+			return NULL;
+		info = r.r_info;
+		*where = r.r_offset;
+	}
+	if (gelf_getsym(syms, (int)GELF_R_SYM(info), &sym))
+		name = elf_strptr(elf, strndx, sym.st_name);
+	return name ? name : "";
+}
+
+/* A relocation section and the .dynsym its entries name. */
+struct plt_rel {
+	Elf_Data *rel, *syms;
+	size_t strndx;
+	uint64_t nr;
+	bool rela;
+};
+
+static bool plt_rel_open(Elf *elf, const char *name, bool rela,
+			 struct plt_rel *pr)
+{
+	GElf_Shdr sh, sym_sh;
+	Elf_Scn *rel = section_named(elf, name, &sh), *syms;
+
+	if (!rel || !sh.sh_entsize)
+		return false;
+	syms = elf_getscn(elf, sh.sh_link);
+	if (!syms || !gelf_getshdr(syms, &sym_sh) ||
+	    sym_sh.sh_type != SHT_DYNSYM)
+		return false;
+	pr->rel = elf_getdata(rel, NULL);
+	pr->syms = elf_getdata(syms, NULL);
+	pr->strndx = sym_sh.sh_link;
+	pr->nr = sh.sh_size / sh.sh_entsize;
+	pr->rela = rela;
+	return pr->rel && pr->syms;
+}
+
+/* Add "name@plt" for the entry at file offset off, entry bytes long. */
+static void add_stub(struct dso *dso, struct symtab *t, uint64_t off,
+		     uint64_t entry, const char *name)
+{
+	char buf[512];
+	uint64_t addr;
+
+	if (!dso_off_to_vaddr(dso, off, &addr))
+		return;
+	snprintf(buf, sizeof(buf), "%s@plt", name);
+	symtab_add(t, addr, entry, buf, SYM_GLOBAL);
+}
+
 /*
- * "name@plt" symbols for the PLT's entries, which no symbol table names,
- * as perf makes them: the relocations of .rela.plt (or .rel.plt) in
- * order, one .plt entry each (sh_entsize bytes) after the first entry,
- * which is the PLT's header; each named by the .dynsym symbol its
- * relocation refers to. perf places them by the section's file offset;
- * so do we, turned into an ELF address by the segments.
+ * Entries named in the order of the PLT's relocations, one entry each
+ * after skip bytes (.plt: its header; .plt.sec, IBT's stubs: none).
+ */
+static void plt_by_order(Elf *elf, struct dso *dso, struct symtab *t,
+			 const struct plt_rel *pr, const GElf_Shdr *sh,
+			 uint64_t skip)
+{
+	uint64_t entry = sh->sh_entsize, i, n = pr->nr, where;
+
+	if (sh->sh_size < skip || n > (sh->sh_size - skip) / entry)
+		n = (sh->sh_size - skip) / entry; /* no more than room */
+	for (i = 0; i < n; i++) {
+		const char *name = reloc_sym(elf, pr->rel, pr->rela, (int)i,
+					     pr->syms, pr->strndx, &where);
+
+		if (!name)
+			break;
+		add_stub(dso, t, sh->sh_offset + skip + entry * i, entry,
+			 name);
+	}
+}
+
+/* A GOT slot and the relocation (its index) that fills it. */
+struct got_slot {
+	uint64_t where;
+	int idx;
+};
+
+static int cmp_slot(const void *pa, const void *pb)
+{
+	const struct got_slot *a = pa, *b = pb;
+
+	return a->where < b->where ? -1 : a->where > b->where;
+}
+
+/* The index of the relocation of slot in v (sorted), -1 when none. */
+static int slot_reloc(const struct got_slot *v, size_t n, uint64_t slot)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid].where == slot)
+			return v[mid].idx;
+		if (v[mid].where < slot)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+/*
+ * .plt.got on x86-64: stubs of functions whose GOT slot is bound at load
+ * (a GLOB_DAT of .rela.dyn, in no order), each "jmp *SLOT(%rip)" behind
+ * an optional endbr64; named by the relocation of the slot it jumps by.
+ */
+static void plt_got(Elf *elf, struct dso *dso, struct symtab *t,
+		    Elf_Scn *scn, const GElf_Shdr *sh)
+{
+	Elf_Data *code = elf_getdata(scn, NULL);
+	uint64_t e, k, entry = sh->sh_entsize, where;
+	struct got_slot *v = NULL;
+	const unsigned char *b;
+	struct plt_rel dyn;
+	size_t n = 0, alloc = 0, i;
+
+	if (!code || !code->d_buf || code->d_size < sh->sh_size ||
+	    !plt_rel_open(elf, ".rela.dyn", true, &dyn))
+		return;
+	/* sorted by slot: a hostile file's sizes cost n log n, not n^2 */
+	for (i = 0; i < dyn.nr && i < INT_MAX; i++) {
+		if (!reloc_sym(elf, dyn.rel, true, (int)i, dyn.syms,
+			       dyn.strndx, &where))
+			break;
+		ALLOC_GROW(v, n + 1, alloc);
+		v[n].where = where;
+		v[n++].idx = (int)i;
+	}
+	sane_qsort(v, n, sizeof(*v), cmp_slot);
+	b = code->d_buf;
+	for (e = 0; e + entry <= sh->sh_size && e + entry > e; e += entry) {
+		const char *name;
+		int32_t disp;
+		int r;
+
+		for (k = e; k + 6 <= e + entry; k++)
+			if (b[k] == 0xff && b[k + 1] == 0x25)
+				break;
+		if (k + 6 > e + entry)
+			continue;
+		memcpy(&disp, b + k + 2, 4); /* x86 is little-endian */
+		r = slot_reloc(v, n, sh->sh_addr + k + 6 +
+					     (uint64_t)(int64_t)disp);
+		name = r < 0 ? NULL :
+			       reloc_sym(elf, dyn.rel, true, r, dyn.syms,
+					 dyn.strndx, &where);
+		if (name && *name)
+			add_stub(dso, t, sh->sh_offset + e, entry, name);
+	}
+	free(v);
+}
+
+/*
+ * "name@plt" symbols for the PLT's stubs, which no symbol table names:
+ * .plt's entries after its header (named ".plt"), one per relocation of
+ * .rela.plt (or .rel.plt), in order, each named by the .dynsym symbol its
+ * relocation refers to, as perf makes them; with IBT (-fcf-protection
+ * linked -z ibtplt), the stubs called are in .plt.sec, in the same order,
+ * .plt holding the lazy binding's trampolines; and .plt.got's. Placed by
+ * the sections' file offsets, as perf does, turned into ELF addresses by
+ * the segments. perf 6.1 only makes .plt's, and not always (see
+ * tests/t-plt.sh): where a sizeless symbol before the PLT (_init) covers
+ * it, it names every stub "_init+0x..".
  */
 static void read_plt(Elf *elf, struct dso *dso, struct symtab *t)
 {
-	GElf_Shdr rel_sh, plt_sh, sym_sh;
-	Elf_Scn *rel, *syms;
-	Elf_Data *rel_data, *sym_data;
-	uint64_t entry, addr, i, n;
-	bool rela = true;
-	char name[512];
+	GElf_Shdr plt_sh, sec_sh, got_sh;
+	struct plt_rel pr;
+	GElf_Ehdr eh;
+	Elf_Scn *got;
 
-	rel = section_named(elf, ".rela.plt", &rel_sh);
-	if (!rel) {
-		rel = section_named(elf, ".rel.plt", &rel_sh);
-		rela = false;
+	if (!plt_rel_open(elf, ".rela.plt", true, &pr) &&
+	    !plt_rel_open(elf, ".rel.plt", false, &pr))
+		pr.nr = 0;
+	if (section_named(elf, ".plt", &plt_sh) && plt_sh.sh_entsize &&
+	    plt_sh.sh_size >= plt_sh.sh_entsize) {
+		uint64_t addr;
+
+		if (dso_off_to_vaddr(dso, plt_sh.sh_offset, &addr))
+			symtab_add(t, addr, plt_sh.sh_entsize, ".plt",
+				   SYM_GLOBAL);
+		if (pr.nr)
+			plt_by_order(elf, dso, t, &pr, &plt_sh,
+				     plt_sh.sh_entsize);
 	}
-	if (!rel || !rel_sh.sh_entsize ||
-	    !section_named(elf, ".plt", &plt_sh) || !plt_sh.sh_entsize)
-		return;
-	syms = elf_getscn(elf, rel_sh.sh_link);
-	if (!syms || !gelf_getshdr(syms, &sym_sh) ||
-	    sym_sh.sh_type != SHT_DYNSYM)
-		return;
-	rel_data = elf_getdata(rel, NULL);
-	sym_data = elf_getdata(syms, NULL);
-	if (!rel_data || !sym_data)
-		return;
-	entry = plt_sh.sh_entsize;
-	n = rel_sh.sh_size / rel_sh.sh_entsize;
-	if (n > plt_sh.sh_size / entry)
-		n = plt_sh.sh_size / entry; /* no more entries than room */
-	for (i = 0; i < n; i++) {
-		const char *sname = NULL;
-		uint64_t info, off;
-		GElf_Sym sym;
-
-		if (rela) {
-			GElf_Rela r;
-
-			if (!gelf_getrela(rel_data, (int)i, &r))
-				break;
-			info = r.r_info;
-		} else {
-			GElf_Rel r;
-
-			if (!gelf_getrel(rel_data, (int)i, &r))
-				break;
-			info = r.r_info;
-		}
-		if (gelf_getsym(sym_data, (int)GELF_R_SYM(info), &sym))
-			sname = elf_strptr(elf, sym_sh.sh_link, sym.st_name);
-		off = plt_sh.sh_offset + entry * (i + 1);
-		if (!dso_off_to_vaddr(dso, off, &addr))
-			continue;
-		snprintf(name, sizeof(name), "%s@plt", sname ? sname : "");
-		symtab_add(t, addr, entry, name, SYM_GLOBAL);
-	}
+	if (pr.nr && section_named(elf, ".plt.sec", &sec_sh) &&
+	    sec_sh.sh_entsize)
+		plt_by_order(elf, dso, t, &pr, &sec_sh, 0);
+	got = section_named(elf, ".plt.got", &got_sh);
+	if (got && got_sh.sh_entsize && gelf_getehdr(elf, &eh) &&
+	    eh.e_machine == EM_X86_64 && got_sh.sh_type == SHT_PROGBITS)
+		plt_got(elf, dso, t, got, &got_sh);
 }
 
 /*

@@ -4,6 +4,7 @@
 # for row; truncated and corrupt files refused (exit 2). Needs perf and
 # perf_event_open (skips with the reason otherwise).
 . tests/tap-lib.sh
+. tests/plt-lib.sh
 skip_without perf
 PROGS=$(dirname "$FLAMEDIFF")/tests/progs
 # a stand-in tool (FLAMEDIFF=/bin/false) still gets the programs to record
@@ -147,10 +148,21 @@ else
 	ok 0 "# SKIP $PROGS/nofp not built"
 fi
 
-# 6. report --lkp: row for row
+# 6. report --lkp: row for row. perf 6.1 calls a sample in shares's PLT
+# stub of clock_gettime "_init+0x..": the sizeless _init of .init, which
+# perf stretches to the next symbol, covers the PLT; flamediff names it
+# clock_gettime@plt. The oracle's frames in the stubs are renamed by their
+# address from objdump's view of the binary (tests/plt-lib.sh), so that
+# the check stays exact whether a sample lands there or not.
+if command -v objdump >/dev/null && command -v readelf >/dev/null; then
+	plt_fix "$(readlink -f "$SHARES")" <"$T/cmd.txt" >"$T/cmd.plt.txt"
+else
+	cp "$T/cmd.txt" "$T/cmd.plt.txt" # no PLT names: exact only by luck
+	echo "# objdump or readelf missing: a sample in a PLT stub differs"
+fi
 "$FLAMEDIFF" report --lkp "$T/cmd.data" >"$T/lkp.a" 2>"$T/lkp.err"
 rc=$?
-"$FLAMEDIFF" report --lkp "$T/cmd.txt" >"$T/lkp.b" 2>>"$T/lkp.err"
+"$FLAMEDIFF" report --lkp "$T/cmd.plt.txt" >"$T/lkp.b" 2>>"$T/lkp.err"
 rc2=$?
 [ $rc -eq 0 ] && [ $rc2 -eq 0 ] && nonempty "$T/lkp.a" &&
 	cmp -s "$T/lkp.a" "$T/lkp.b"
