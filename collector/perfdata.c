@@ -574,8 +574,13 @@ static int read_all(struct linereader *lr, const struct input_opts *o,
 	const unsigned char *hdr;
 	struct pd pd;
 	uint64_t size;
+	struct stat st;
 	int ret;
 
+	/* a mistyped --symfs would only leave frames unnamed */
+	if (o && o->symfs && (stat(o->symfs, &st) || !S_ISDIR(st.st_mode)))
+		return fd_err_set(err, "--symfs %s: not a directory",
+				  o->symfs);
 	memset(&pd, 0, sizeof(pd));
 	pd.loop = &loop;
 	pd.lr = lr;
@@ -590,6 +595,8 @@ static int read_all(struct linereader *lr, const struct input_opts *o,
 	dsos_init(&pd.dsos, false);
 	pd.dsos.as_perf = true;
 	pd.dsos.open_unverified = true;
+	if (pd.o->symfs)
+		pd.dsos.symfs = pd.o->symfs;
 	machine_init(&pd.machine, &pd.dsos);
 	/* a recording names its processes itself: /proc here is another
 	 * machine, or the same one later */
