@@ -240,6 +240,17 @@ objcopy --only-keep-debug "$T/old" "$B/$(echo "$bid" | cut -c3-).debug"
 symfs_fold s2
 ok $? "--symfs: only its debug file (objcopy --only-keep-debug) names them the same (overlap $o)" ||
 	{ sed 's/^/#   /' "$T/s2.err"; head -3 "$T/s2" | sed 's/^/#   /'; }
+# perf record -d: the file's data mappings come first, its code's after
+cp "$T/old" "$T/prog.tmp" && mv "$T/prog.tmp" "$T/prog"
+perf record -q -d --no-buildid-cache -g -F 999 -e task-clock \
+	-o "$T/xd.data" -- "$T/prog" 0.5 >/dev/null 2>&1
+cp "$T/new" "$T/prog.tmp" && mv "$T/prog.tmp" "$T/prog"
+"$FLAMEDIFF" fold --symfs "$S" "$T/xd.data" >"$T/sd" 2>"$T/sd.err"
+rc=$?
+[ $rc -eq 0 ] && grep -q ';hot_leaf' "$T/sd" &&
+	! grep -q 'NEWFN\|\[prog\]' "$T/sd"
+ok $? "--symfs: only its debug file, perf record -d: the same names" ||
+	{ sed 's/^/#   /' "$T/sd.err"; head -3 "$T/sd" | sed 's/^/#   /'; }
 rm -rf "$S/usr"
 mkdir -p "$S$T"
 cp "$T/old" "$S$T/prog"
