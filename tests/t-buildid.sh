@@ -274,20 +274,20 @@ ok $? "--symfs of no directory: exit 2, says so" || sed 's/^/#   /' "$T/s5.err"
 
 # 7. debuginfod (DEBUGINFOD_URLS, elfutils' libdebuginfod loaded when
 # there): a local server with the old build; its cache is the test's own.
+dpid=
+dskip=
 if ! command -v debuginfod >/dev/null 2>&1 ||
 	! command -v debuginfod-find >/dev/null 2>&1; then
-	ok 0 "# SKIP no debuginfod server here (make deps installs it)"
-	ok 0 "# SKIP no debuginfod server here (make deps installs it)"
+	dskip="no debuginfod server here (make deps installs it)"
 elif ! ldconfig -p 2>/dev/null | grep -q 'libdebuginfod\.so\.1 '; then
-	ok 0 "# SKIP no libdebuginfod.so.1 (elfutils' client) to load"
-	ok 0 "# SKIP no libdebuginfod.so.1 (elfutils' client) to load"
+	dskip="no libdebuginfod.so.1 (elfutils' client) to load"
 else
 	mkdir -p "$T/dfod"
 	cp "$T/old" "$T/dfod/prog-old"
 	# a port of our own: the first that serves the old build (a fresh
 	# client cache each try: the client caches a miss)
 	port=$((20000 + $$ % 20000))
-	dpid=
+	trap '[ -z "$dpid" ] || kill $dpid 2>/dev/null; rm -rf "$T"' EXIT
 	for try in 1 2 3; do
 		debuginfod -F "$T/dfod" -p $port -c 1 -d "$T/dfod$try.db" \
 			>"$T/dfod.log" 2>&1 &
@@ -307,10 +307,19 @@ else
 		dpid=
 		port=$((port + 1))
 	done
+	[ -n "$dpid" ] ||
+		dskip="no debuginfod server would serve here (ports in use?)"
+fi
+if [ -n "$dskip" ]; then
+	[ ! -s "$T/dfod.log" ] || tail -3 "$T/dfod.log" | sed 's/^/#   /'
+	ok 0 "# SKIP $dskip"
+	ok 0 "# SKIP $dskip"
+else
 	DEBUGINFOD_URLS=http://127.0.0.1:$port DEBUGINFOD_CACHE_PATH=$T/dcache \
 		"$FLAMEDIFF" fold "$T/x.data" >"$T/d.a" 2>"$T/d.err"
 	rc=$?
-	[ -n "$dpid" ] && kill $dpid 2>/dev/null && wait $dpid 2>/dev/null
+	kill $dpid 2>/dev/null
+	wait $dpid 2>/dev/null
 	o=$(overlap "$T/d.a" "$T/c.b")
 	[ $rc -eq 0 ] && grep -q ';hot_leaf' "$T/d.a" &&
 		! grep -q 'NEWFN\|\[prog\]' "$T/d.a" && atleast "$o" 0.99
