@@ -27,11 +27,13 @@ LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(PKGS_LINK)) -liberty -lm -pthread
 # The tests that decode PNGs with cairo themselves link it.
 CAIRO_LIBS := $(shell $(PKG_CONFIG) --libs cairo)
 
+# debuginfod: the server tests/t-buildid.sh serves an old build from; it
+# brings libdebuginfod1, which dso.c loads only where DEBUGINFOD_URLS is set.
 DEB_PACKAGES := build-essential pkg-config libelf-dev libdw-dev \
 	libunwind-dev libcairo2-dev zlib1g-dev fonts-dejavu-core linux-perf \
 	libxml2-utils librsvg2-bin pngcheck chromium xz-utils man-db groff-base \
 	stress-ng golang-go libiberty-dev \
-	clang libclang-rt-14-dev libzstd-dev strace
+	clang libclang-rt-14-dev libzstd-dev strace debuginfod
 
 # The parts, each a static library, linked in layer order: cli uses render
 # and collector, they use analyzer, which uses lib (tests/t-layers.sh checks

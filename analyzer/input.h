@@ -95,6 +95,9 @@ struct input_opts {
 	 * /proc/kallsyms when that kernel is the running one) */
 	const char *kallsyms;
 	const char *vmlinux;
+	/* perf.data: --symfs, a directory that holds the recorded machine's
+	 * binaries and debug files at their paths (collector/dso.h) */
+	const char *symfs;
 	/* --strict: an odd line of perf script, folded or timehist text
 	 * fails the read, where it is otherwise skipped and counted (one
 	 * warning through input_register_warn()'s function). */

@@ -130,6 +130,11 @@ const struct po_option input_options[] = {
 		    "of the kernel that recorded it"),
 	PO_FILENAME(0, "vmlinux", struct input_opts, vmlinux, "FILE",
 		    "perf.data: kernel symbols from that kernel's vmlinux"),
+	PO_FILENAME(0, "symfs", struct input_opts, symfs, "DIR",
+		    "perf.data: the recorded binaries and their debug\n"
+		    "files under DIR too (DIR/PATH,\n"
+		    "DIR/usr/lib/debug), as perf's --symfs; used only\n"
+		    "with the recorded build-id"),
 	PO_BOOL(0, "inline", struct input_opts, ps.inlines,
 		"inlined functions marked _[i] (perf.data: from\n"
 		"the binaries' DWARF, on every stack)"),

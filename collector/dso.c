@@ -34,6 +34,7 @@ void dsos_init(struct dsos *d, bool keep_image)
 	memset(d, 0, sizeof(*d));
 	d->keep_image = keep_image;
 	d->debug_dir = "/usr/lib/debug";
+	d->symfs = "";
 	d->home = getenv("HOME");
 	strbuf_init(&d->warn, 0);
 	elf_version(EV_CURRENT);
@@ -325,7 +326,8 @@ static int read_debug_file(struct dsos *d, struct dso *dso, Elf *elf,
 		char hex[41];
 
 		build_id_hex(dso->build_id, dso->build_id_len, hex);
-		snprintf(cand[n++], sizeof(cand[0]), "%s/.build-id/%.2s/%s.debug",
+		snprintf(cand[n++], sizeof(cand[0]),
+			 "%s%s/.build-id/%.2s/%s.debug", d->symfs,
 			 d->debug_dir, hex, hex + 2);
 		nbid = n;
 	}
@@ -337,8 +339,8 @@ static int read_debug_file(struct dsos *d, struct dso *dso, Elf *elf,
 			 link);
 		snprintf(cand[n++], sizeof(cand[0]), "%.*s/.debug/%s", dirlen,
 			 path, link);
-		snprintf(cand[n++], sizeof(cand[0]), "%s%.*s/%s", d->debug_dir,
-			 dirlen, path, link);
+		snprintf(cand[n++], sizeof(cand[0]), "%s%s%.*s/%s", d->symfs,
+			 d->debug_dir, dirlen, path, link);
 	}
 	for (i = 0; i < n; i++) {
 		int fd = safe_open(cand[i], 0, NULL, NULL, NULL);
@@ -372,6 +374,28 @@ next:
 	return 0;
 }
 
+/*
+ * A separate debug file's executable segment holds no code (p_filesz 0,
+ * p_offset lost): it is where the mapping that first showed the file put
+ * it. The loader maps a segment from its offset's page, which starts at
+ * the same offset in the page as its address (page size: this machine's).
+ */
+static bool debug_file_segment(const struct dso *dso, const GElf_Phdr *ph,
+			       struct dso_seg *seg)
+{
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), len;
+
+	if (!(ph->p_flags & PF_X) || ph->p_filesz || !ph->p_memsz ||
+	    dso->map_end <= dso->map_start || (page & (page - 1)) ||
+	    dso->map_pgoff & (page - 1))
+		return false;
+	len = dso->map_end - dso->map_start;
+	seg->off = dso->map_pgoff + (ph->p_vaddr & (page - 1));
+	seg->filesz = ph->p_memsz < len ? ph->p_memsz : len;
+	seg->vaddr = ph->p_vaddr;
+	return true;
+}
+
 static void read_segments(Elf *elf, struct dso *dso)
 {
 	size_t i, n;
@@ -390,6 +414,10 @@ static void read_segments(Elf *elf, struct dso *dso)
 		}
 		if (ph.p_type != PT_LOAD)
 			continue;
+		if (debug_file_segment(dso, &ph, &dso->segs[dso->nr_segs])) {
+			dso->nr_segs++;
+			continue;
+		}
 		dso->segs[dso->nr_segs].off = ph.p_offset;
 		dso->segs[dso->nr_segs].filesz = ph.p_filesz;
 		dso->segs[dso->nr_segs].vaddr = ph.p_vaddr;
@@ -1185,7 +1213,8 @@ static bool debuginfod_fetch(const unsigned char *bid, unsigned int len,
  * A file with the build-id the recording saw, into cand: perf's build-id
  * cache (perf 6.1: ~/.debug/.build-id/xx/yyy is a link to the directory
  * ~/.debug/PATH/BUILDID, which holds the binary as "elf"), the
- * distribution's debug files, the path, /proc/PID/root/PATH, debuginfod.
+ * distribution's debug files, the path, SYMFS/PATH, /proc/PID/root/PATH,
+ * debuginfod.
  */
 static bool find_by_build_id(struct dsos *d, const struct dso *dso,
 			     char *cand, size_t size)
@@ -1194,7 +1223,7 @@ static bool find_by_build_id(struct dsos *d, const struct dso *dso,
 	int i;
 
 	build_id_hex(dso->want_bid, dso->want_bid_len, hex);
-	for (i = 0; i < 6; i++) {
+	for (i = 0; i < 7; i++) {
 		cand[0] = '\0';
 		if (i == 0 && d->home)
 			snprintf(cand, size, "%s/.debug/.build-id/%.2s/%s/elf",
@@ -1203,14 +1232,16 @@ static bool find_by_build_id(struct dsos *d, const struct dso *dso,
 			snprintf(cand, size, "%s/.debug%s/%s/elf", d->home,
 				 dso->path, hex);
 		else if (i == 2)
-			snprintf(cand, size, "%s/.build-id/%.2s/%s.debug",
-				 d->debug_dir, hex, hex + 2);
+			snprintf(cand, size, "%s%s/.build-id/%.2s/%s.debug",
+				 d->symfs, d->debug_dir, hex, hex + 2);
 		else if (i == 3)
 			snprintf(cand, size, "%s", dso->path);
-		else if (i == 4 && dso->pid > 0)
+		else if (i == 4 && d->symfs[0])
+			snprintf(cand, size, "%s%s", d->symfs, dso->path);
+		else if (i == 5 && dso->pid > 0)
 			snprintf(cand, size, "/proc/%d/root%s", dso->pid,
 				 dso->path);
-		else if (i == 5 && !debuginfod_fetch(dso->want_bid,
+		else if (i == 6 && !debuginfod_fetch(dso->want_bid,
 						     dso->want_bid_len, cand,
 						     size))
 			cand[0] = '\0';

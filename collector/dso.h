@@ -41,8 +41,12 @@
  * (perf.data's table, read after the samples: dso_want_build_id(); in
  * record the one read at first sight) the file must carry it, and perf's
  * build-id cache (~/.debug/.build-id/xx/yyy/elf, ~/.debug/PATH/BID/elf),
- * /usr/lib/debug/.build-id, the path, /proc/PID/root/PATH and, where
- * DEBUGINFOD_URLS is set, debuginfod are searched for it. A dso that has
+ * /usr/lib/debug/.build-id (under --symfs), the path (and SYMFS/PATH),
+ * /proc/PID/root/PATH and, where DEBUGINFOD_URLS is set, debuginfod are
+ * searched for it. A separate debug file found so (objcopy
+ * --only-keep-debug) has no code, only the code's addresses: its
+ * executable segment is placed at the file offset of the mapping that
+ * holds it (map_pgoff), as the loader placed it. A dso that has
  * no such file is not "verified": its frames are "[base]", as perf names
  * a file without symbols, and dso_load() adds one line to dsos->warn that
  * says why. Separate debug files (build-id, .gnu_debuglink) must carry the
@@ -61,6 +65,7 @@ struct dso {
 	uint32_t next_same_ino; /* chain in dsos->by_ino, UINT32_MAX = end */
 	int pid;	  /* a process that maps it (its /proc/PID/root), 0 */
 	uint64_t map_start, map_end; /* one mapping of it in pid, 0: none */
+	uint64_t map_pgoff;	     /* and its file offset */
 	/*
 	 * JIT code: anonymous executable memory of process pid, named by
 	 * its /tmp/perf-PID.map ("START SIZE name" a line, hex), as perf
@@ -112,6 +117,12 @@ struct dsos {
 	bool no_demangle;     /* build.c: keep C++/Rust names mangled */
 	unsigned int nr_fds;  /* files kept open */
 	const char *debug_dir; /* "/usr/lib/debug" */
+	/*
+	 * perf.data's --symfs: where the recorded machine's files are, as
+	 * perf's --symfs: the debug files under SYMFS/usr/lib/debug (not
+	 * this machine's), the binaries also at SYMFS/PATH. "": none.
+	 */
+	const char *symfs;
 	/*
 	 * Name frames as perf does (perf.data; record leaves it off):
 	 * untyped symbols of text sections name frames too, one symbol

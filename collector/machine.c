@@ -335,6 +335,7 @@ static void first_sight(struct dso *dso, pid_t pid, const struct map *nm)
 	dso->pid = pid;
 	dso->map_start = nm->start;
 	dso->map_end = nm->end;
+	dso->map_pgoff = nm->pgoff;
 }
 
 void machine_mmap(struct machine *m, pid_t pid, uint64_t start,

@@ -112,6 +112,8 @@ static int do_mmap(struct pd *pd, const struct perf_event_header *h,
 			pd->kernel_text = pd_u64(b + 24);
 		return 0;
 	}
+	if (h->misc & PERF_RECORD_MISC_MMAP_DATA)
+		return 0; /* as decode_mmap2() */
 	machine_mmap(&pd->machine, (pid_t)pid, pd_u64(b + 8),
 		     pd_u64(b + 16), pd_u64(b + 24), 0, 0, path);
 	guard_dso(dsos_get(&pd->dsos, 0, 0, path));
@@ -575,8 +577,13 @@ static int read_all(struct linereader *lr, const struct input_opts *o,
 	const unsigned char *hdr;
 	struct pd pd;
 	uint64_t size;
+	struct stat st;
 	int ret;
 
+	/* a mistyped --symfs would only leave frames unnamed */
+	if (o && o->symfs && (stat(o->symfs, &st) || !S_ISDIR(st.st_mode)))
+		return fd_err_set(err, "--symfs %s: not a directory",
+				  o->symfs);
 	memset(&pd, 0, sizeof(pd));
 	pd.loop = &loop;
 	pd.lr = lr;
@@ -591,6 +598,8 @@ static int read_all(struct linereader *lr, const struct input_opts *o,
 	dsos_init(&pd.dsos, false);
 	pd.dsos.as_perf = true;
 	pd.dsos.open_unverified = true;
+	if (pd.o->symfs)
+		pd.dsos.symfs = pd.o->symfs;
 	machine_init(&pd.machine, &pd.dsos);
 	/* a recording names its processes itself: /proc here is another
 	 * machine, or the same one later */

@@ -2,11 +2,13 @@
 # Which file names a binary's frames (collector/dso.h): only the file that
 # was mapped, or one with the build-id the recording saw. A binary rebuilt
 # after perf record is [prog] as perf script shows it, named again once the
-# old build is in perf's build-id cache; record keeps the build it sampled
-# when a new one is renamed over it; a process's binary replaced by a link
-# to a file only root may read, and a user's copy of root's binary with its
-# symbols renamed (same build-id), name nothing of root's. perf is the
-# oracle; HOME is the test's own, so is perf's ~/.debug.
+# old build is in perf's build-id cache, under --symfs DIR (whole, or only
+# its debug file) or on a debuginfod server; a kernel module rebuilt since
+# is [module]; record keeps the build it sampled when a new one is renamed
+# over it; a process's binary replaced by a link to a file only root may
+# read, and a user's copy of root's binary with its symbols renamed (same
+# build-id), name nothing of root's. perf is the oracle; HOME is the
+# test's own, so is perf's ~/.debug, and so is debuginfod's cache.
 . tests/tap-lib.sh
 skip_without perf cc objcopy readelf strip
 
@@ -210,6 +212,185 @@ rc=$?
 ok $? "no build-id: a debuglink file with another CRC names nothing" ||
 	{ sed 's/^/#   /' "$T/dl.err"; grep '^nbprog' "$T/dl4.prof" | head -2 |
 		sed 's/^/#   /'; }
+
+# 6. --symfs DIR (perf's): the old build under DIR/usr/lib/debug/.build-id,
+# whole or only its debug file, or at DIR/PATH, names the frames, as perf
+# script --symfs names them; another build there names nothing.
+bid=$(bid_of "$T/old")
+S=$T/symfs
+B=$S/usr/lib/debug/.build-id/$(echo "$bid" | cut -c1-2)
+mkdir -p "$B"
+cp "$T/old" "$B/$(echo "$bid" | cut -c3-).debug"
+# (perf looks for kallsyms under DIR too: named from this one's, as ours)
+perf script --symfs "$S" --kallsyms /proc/kallsyms -i "$T/x.data" \
+	2>/dev/null >"$T/s.txt"
+"$FLAMEDIFF" fold "$T/s.txt" >"$T/s.b" 2>/dev/null
+symfs_fold() { # symfs_fold OUT: fold --symfs of x.data, then the checks
+	"$FLAMEDIFF" fold --symfs "$S" "$T/x.data" >"$T/$1" 2>"$T/$1.err"
+	rc=$?
+	o=$(overlap "$T/$1" "$T/s.b")
+	[ $rc -eq 0 ] && grep -q ';hot_leaf' "$T/$1" &&
+		! grep -q 'NEWFN\|\[prog\]' "$T/$1" && atleast "$o" 0.99 &&
+		! grep -q 'prog: build-id' "$T/$1.err"
+}
+symfs_fold s1
+ok $? "--symfs: the old build at DIR/usr/lib/debug/.build-id names its frames, as perf --symfs (overlap $o)" ||
+	{ sed 's/^/#   /' "$T/s1.err"; head -3 "$T/s1" | sed 's/^/#   /'; }
+objcopy --only-keep-debug "$T/old" "$B/$(echo "$bid" | cut -c3-).debug"
+symfs_fold s2
+ok $? "--symfs: only its debug file (objcopy --only-keep-debug) names them the same (overlap $o)" ||
+	{ sed 's/^/#   /' "$T/s2.err"; head -3 "$T/s2" | sed 's/^/#   /'; }
+# perf record -d: the file's data mappings come first, its code's after
+cp "$T/old" "$T/prog.tmp" && mv "$T/prog.tmp" "$T/prog"
+perf record -q -d --no-buildid-cache -g -F 999 -e task-clock \
+	-o "$T/xd.data" -- "$T/prog" 0.5 >/dev/null 2>&1
+cp "$T/new" "$T/prog.tmp" && mv "$T/prog.tmp" "$T/prog"
+"$FLAMEDIFF" fold --symfs "$S" "$T/xd.data" >"$T/sd" 2>"$T/sd.err"
+rc=$?
+[ $rc -eq 0 ] && grep -q ';hot_leaf' "$T/sd" &&
+	! grep -q 'NEWFN\|\[prog\]' "$T/sd"
+ok $? "--symfs: only its debug file, perf record -d: the same names" ||
+	{ sed 's/^/#   /' "$T/sd.err"; head -3 "$T/sd" | sed 's/^/#   /'; }
+rm -rf "$S/usr"
+mkdir -p "$S$T"
+cp "$T/old" "$S$T/prog"
+symfs_fold s3
+ok $? "--symfs: the old build at DIR/PATH names them the same (overlap $o)" ||
+	{ sed 's/^/#   /' "$T/s3.err"; head -3 "$T/s3" | sed 's/^/#   /'; }
+cp "$T/new" "$S$T/prog"
+mkdir -p "$B"
+objcopy --only-keep-debug "$T/new" "$B/$(echo "$bid" | cut -c3-).debug"
+"$FLAMEDIFF" fold --symfs "$S" "$T/x.data" >"$T/s4" 2>"$T/s4.err"
+rc=$?
+[ $rc -eq 0 ] && grep -q ';\[prog\]' "$T/s4" && ! grep -q 'NEWFN' "$T/s4" &&
+	[ "$(grep -c "prog: build-id $bid was recorded" "$T/s4.err")" -eq 1 ]
+ok $? "--symfs: another build at both places names nothing, one warning" ||
+	{ sed 's/^/#   /' "$T/s4.err"; head -3 "$T/s4" | sed 's/^/#   /'; }
+
+"$FLAMEDIFF" fold --symfs "$T/nodir" "$T/x.data" >"$T/s5" 2>"$T/s5.err"
+[ $? -eq 2 ] && grep -q -- "--symfs $T/nodir: not a directory" "$T/s5.err" &&
+	! [ -s "$T/s5" ]
+ok $? "--symfs of no directory: exit 2, says so" || sed 's/^/#   /' "$T/s5.err"
+
+# 7. debuginfod (DEBUGINFOD_URLS, elfutils' libdebuginfod loaded when
+# there): a local server with the old build; its cache is the test's own.
+dpid=
+dskip=
+if ! command -v debuginfod >/dev/null 2>&1 ||
+	! command -v debuginfod-find >/dev/null 2>&1; then
+	dskip="no debuginfod server here (make deps installs it)"
+elif ! ldconfig -p 2>/dev/null | grep -q 'libdebuginfod\.so\.1 '; then
+	dskip="no libdebuginfod.so.1 (elfutils' client) to load"
+else
+	mkdir -p "$T/dfod"
+	cp "$T/old" "$T/dfod/prog-old"
+	# a port of our own: the first that serves the old build (a fresh
+	# client cache each try: the client caches a miss)
+	port=$((20000 + $$ % 20000))
+	trap '[ -z "$dpid" ] || kill $dpid 2>/dev/null; rm -rf "$T"' EXIT
+	for try in 1 2 3; do
+		debuginfod -F "$T/dfod" -p $port -c 1 -d "$T/dfod$try.db" \
+			>"$T/dfod.log" 2>&1 &
+		dpid=$!
+		i=0
+		while [ $i -lt 120 ] && kill -0 $dpid 2>/dev/null; do
+			DEBUGINFOD_URLS=http://127.0.0.1:$port \
+			DEBUGINFOD_CACHE_PATH=$T/probe$try.$i \
+				debuginfod-find executable "$bid" \
+				>/dev/null 2>&1 && break
+			sleep 0.25
+			i=$((i + 1))
+		done
+		kill -0 $dpid 2>/dev/null && [ $i -lt 120 ] && break
+		kill $dpid 2>/dev/null
+		wait $dpid 2>/dev/null
+		dpid=
+		port=$((port + 1))
+	done
+	[ -n "$dpid" ] ||
+		dskip="no debuginfod server would serve here (ports in use?)"
+fi
+if [ -n "$dskip" ]; then
+	[ ! -s "$T/dfod.log" ] || tail -3 "$T/dfod.log" | sed 's/^/#   /'
+	ok 0 "# SKIP $dskip"
+	ok 0 "# SKIP $dskip"
+else
+	DEBUGINFOD_URLS=http://127.0.0.1:$port DEBUGINFOD_CACHE_PATH=$T/dcache \
+		"$FLAMEDIFF" fold "$T/x.data" >"$T/d.a" 2>"$T/d.err"
+	rc=$?
+	kill $dpid 2>/dev/null
+	wait $dpid 2>/dev/null
+	o=$(overlap "$T/d.a" "$T/c.b")
+	[ $rc -eq 0 ] && grep -q ';hot_leaf' "$T/d.a" &&
+		! grep -q 'NEWFN\|\[prog\]' "$T/d.a" && atleast "$o" 0.99
+	ok $? "DEBUGINFOD_URLS: the old build fetched from debuginfod names its frames, as perf's (overlap $o)" ||
+		{ sed 's/^/#   /' "$T/d.err"; tail -3 "$T/dfod.log" | sed 's/^/#   /'; }
+	[ $rc -eq 0 ] && cmp -s "$T/old" "$T/dcache/$bid/executable"
+	ok $? "it was fetched into DEBUGINFOD_CACHE_PATH"
+fi
+
+# 8. a kernel module rebuilt since the recording: its kallsyms names are
+# another build's, so its frames are [module], one warning. No module can
+# be built nor loaded here, so one is made up in a mount namespace of the
+# test's own: a /proc/kallsyms whose hottest kernel function is in module
+# fakemod, a /sys/module/fakemod/notes with a build-id, and a perf record
+# -o - stream whose build-id records list fakemod.ko.
+note() { # note HEX: a GNU build-id ELF note
+	perl -e 'print pack("VVV", 4, length($ARGV[0]) / 2, 3), "GNU\0",
+		pack("H*", $ARGV[0])' "$1"
+}
+bidrec() { # bidrec HEX PATH: a PERF_RECORD_HEADER_BUILD_ID record
+	perl -e 'my $n = $ARGV[1] . "\0"; $n .= "\0" while length($n) % 8;
+		print pack("VvvV", 67, 1, 36 + length($n), 0xffffffff),
+		pack("H40", $ARGV[0]), pack("Cx3", length($ARGV[0]) / 2), $n' \
+		"$1" "$2"
+}
+if [ "$(id -u)" -ne 0 ] || ! command -v unshare >/dev/null 2>&1 ||
+	! command -v perl >/dev/null 2>&1 ||
+	! unshare -m true 2>/dev/null; then
+	for i in 1 2 3; do
+		ok 0 "# SKIP not root, or no unshare -m or perl"
+	done
+else
+	perf record -q -g -e task-clock -o - -- dd if=/dev/zero \
+		of=/dev/null bs=64k count=100000 >"$T/k.pipe" 2>/dev/null
+	"$FLAMEDIFF" fold "$T/k.pipe" >"$T/k0" 2>/dev/null
+	# the leaf of the heaviest stack through the kernel's syscall entry
+	hot=$(awk '/entry_SYSCALL/ && $NF > w { w = $NF; n = split($1, f, ";");
+		h = f[n] } END { print h }' "$T/k0")
+	awk -v h="$hot" '$2 ~ /^[tT]$/ && $3 == h { $0 = $0 "\t[fakemod]" }
+		{ print }' /proc/kallsyms >"$T/kallsyms.fake"
+	rel=$(uname -r)
+	rec=1111111111111111111111111111111111111111
+	{ cat "$T/k.pipe"; bidrec $rec "/lib/modules/$rel/extra/fakemod.ko"; } \
+		>"$T/k.data"
+	kmod() { # kmod OUT: fold k.data, fakemod's build-id note OUT.note
+		unshare -m sh -c 'mount --make-rprivate / &&
+			mount -t tmpfs none /sys/module &&
+			mkdir -p /sys/module/fakemod/notes &&
+			cat "$1" >/sys/module/fakemod/notes/.note.gnu.build-id &&
+			mount --bind "$2" /proc/kallsyms &&
+			exec "$3" fold "$4"' sh "$T/$1.note" "$T/kallsyms.fake" \
+			"$FLAMEDIFF" "$T/k.data" >"$T/$1" 2>"$T/$1.err"
+	}
+	note $rec >"$T/k1.note"
+	kmod k1
+	rc=$?
+	[ -n "$hot" ] && [ $rc -eq 0 ] && grep -q ";$hot " "$T/k1" &&
+		! grep -q 'fakemod' "$T/k1" "$T/k1.err"
+	ok $? "a module loaded as recorded: kallsyms names its frames ($hot)" ||
+		{ sed 's/^/#   /' "$T/k1.err"; head -3 "$T/k1" | sed 's/^/#   /'; }
+	note 2222222222222222222222222222222222222222 >"$T/k2.note"
+	kmod k2
+	rc=$?
+	[ -n "$hot" ] && [ $rc -eq 0 ] && grep -q ';\[fakemod\] ' "$T/k2" &&
+		! grep -q ";$hot " "$T/k2"
+	ok $? "a module rebuilt since the recording: its frames are [fakemod]" ||
+		{ sed 's/^/#   /' "$T/k2.err"; head -3 "$T/k2" | sed 's/^/#   /'; }
+	[ $rc -eq 0 ] &&
+		[ "$(grep -c "module fakemod: build-id $rec was recorded" "$T/k2.err")" -eq 1 ]
+	ok $? "one warning says why" || sed 's/^/#   /' "$T/k2.err"
+fi
 
 # 4. and 5. another user: nobody's binary replaced by a link to a file only
 # root reads; nobody's copy of root's benchmark with renamed symbols.
