@@ -17,9 +17,7 @@ if ! perf record -q -o "$T/probe.data" -e task-clock -- true \
 	echo "1..0 # SKIP perf record cannot sample here: $(head -1 "$T/probe.err")"
 	exit 0
 fi
-HOME=$T/home
-export HOME
-mkdir -p "$HOME"
+# HOME is $T/home (tap-lib.sh): the build-id cache below is the test's
 
 # weight common to two folded files / the larger total (as t-perfdata.sh)
 overlap() { # overlap A B

@@ -4,6 +4,11 @@
 : "${FLAMEDIFF:=$(pwd)/build/flamediff}"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
+# A home of the test's own: perf record files every binary it saw into
+# ~/.debug, and fold X.data reads that cache, so a shared home would let
+# one test's binaries (a forged twin with a real build-id, say) name
+# another test's frames, or the host's cache name them.
+mkdir -p "$T/home" && HOME=$T/home && export HOME
 tap_n=0
 tap_failed=0
 # Set TODO to a reason around a check that is known to fail (TAP's "# TODO":
