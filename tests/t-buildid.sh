@@ -19,6 +19,18 @@ if ! perf record -q -o "$T/probe.data" -e task-clock -- true \
 fi
 # HOME is $T/home (tap-lib.sh): the build-id cache below is the test's
 
+# Until process PID runs PATH (its exec done), up to 30 s: a workload
+# started in the background may not have run yet on a loaded machine,
+# and replacing its binary before it did would test nothing. Each runs
+# until the test kills it, so the recording finds it however late.
+mapped() { # mapped PID PATH
+	n=0
+	while ! grep -q "$2" "/proc/$1/maps" 2>/dev/null && [ $n -lt 600 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+}
+
 # weight common to two folded files / the larger total (as t-perfdata.sh)
 overlap() { # overlap A B
 	awk 'FNR == 1 { f++ }
@@ -137,7 +149,9 @@ fi
 # 3. flamediff record: a new build renamed over the binary mid-run keeps
 # the names of the build that ran (the file kept open at first sight).
 cp "$T/old" "$T/run"
-"$FLAMEDIFF" record -q -o "$T/mid.prof" -- sh -c "'$T/run' 1.5 &
+"$FLAMEDIFF" record -q -o "$T/mid.prof" -- sh -c "'$T/run' 1.5 & p=\$!
+	n=0; while ! grep -q '$T/run' /proc/\$p/maps && [ \$n -lt 600 ]; do
+		sleep 0.05; n=\$((n + 1)); done
 	sleep 0.5; cp '$T/new' '$T/run.tmp'; mv '$T/run.tmp' '$T/run'; wait" \
 	2>"$T/mid.err"
 rc=$?
@@ -157,9 +171,9 @@ ok $? "a profile with build-id lines reads back" ||
 # the same, replaced before record -p starts: the mapping itself
 # (/proc/PID/map_files) is read, not the path
 cp "$T/old" "$T/run2"
-"$T/run2" 3 &
+"$T/run2" 60 &
 pid=$!
-sleep 0.3
+mapped $pid "$T/run2"
 cp "$T/new" "$T/run2.tmp" && mv "$T/run2.tmp" "$T/run2"
 "$FLAMEDIFF" record -q -p $pid -d 1 -o "$T/p.prof" 2>"$T/p.err"
 rc=$?
@@ -410,9 +424,9 @@ cp "$T/old" "$T/u/uprog"
 chown -R nobody "$T/u"
 chmod 755 "$T/u" "$T/u/uprog"
 
-$asnobody "$T/u/uprog" 3 &
+$asnobody "$T/u/uprog" 60 &
 upid=$!
-sleep 0.3
+mapped $upid "$T/u/uprog"
 $asnobody ln -sf "$T/secret/prog" "$T/u/uprog"
 "$FLAMEDIFF" record -q -a -d 1 -o "$T/sec.prof" 2>"$T/sec.err"
 rc=$?
@@ -427,11 +441,12 @@ ok $? "record -a: nobody's binary replaced by a link to root's file: no secret n
 # the path alone (perf.data without build-ids, the link still there): the
 # file at the path is another inode, so [uprog], not the secret's names
 $asnobody cp "$T/old" "$T/u/uprog2"
-$asnobody "$T/u/uprog2" 2 &
+$asnobody "$T/u/uprog2" 60 &
 upid=$!
-sleep 0.3
+mapped $upid "$T/u/uprog2"
 perf record -q -B -a -g -F 999 -e cpu-clock -o "$T/sec.data" -- sleep 1 \
 	>/dev/null 2>"$T/sec.perr"
+kill $upid 2>/dev/null
 wait $upid 2>/dev/null
 $asnobody ln -sf "$T/secret/prog" "$T/u/uprog2"
 "$FLAMEDIFF" fold "$T/sec.data" >"$T/sec.a" 2>"$T/sec.aerr"
@@ -449,14 +464,15 @@ chmod 755 "$T/u/twin"
 if [ "$(bid_of "$T/bench")" != "$(bid_of "$T/u/twin")" ]; then
 	ok 1 "objcopy kept the build-id of the twin"
 else
-	$asnobody "$T/u/twin" 2.5 &
+	$asnobody "$T/u/twin" 60 &
 	tpid=$!
-	sleep 0.3
-	"$T/bench" 2.2 &
+	mapped $tpid "$T/u/twin"
+	"$T/bench" 60 &
 	bpid=$!
-	sleep 0.3
+	mapped $bpid "$T/bench"
 	"$FLAMEDIFF" record -q -a -d 1 -o "$T/twin.prof" 2>"$T/twin.err"
 	rc=$?
+	kill $tpid $bpid 2>/dev/null
 	wait $tpid $bpid 2>/dev/null
 	grep '^bench;' "$T/twin.prof" >"$T/twin.bench"
 	[ $rc -eq 0 ] && grep -q ';hot_leaf ' "$T/twin.bench" &&
