@@ -13,7 +13,9 @@ perf_ok=0
 command -v perf >/dev/null && "$FLAMEDIFF" report --help >"$T/report.help" 2>&1 &&
 	grep -q -- --lkp "$T/report.help" &&
 	perf_ok=1
-"$PROGS/syscalls" 2.5 2 &
+# the stressor runs until both recordings are done (killed after them),
+# however long either takes to start on a loaded machine
+"$PROGS/syscalls" 60 2 &
 spid=$!
 sleep 0.3
 if [ $perf_ok = 1 ]; then
@@ -27,7 +29,8 @@ ok $? "record -a -d 1.5 exits 0"
 if [ $perf_ok = 1 ]; then
 	wait $ppid || perf_ok=0
 fi
-wait $spid
+kill $spid
+wait $spid 2>/dev/null
 
 grep -Eq '^# event: "(cycles(:p|:pp)?|cpu-clock)"$' "$T/sys.profile"
 ok $? "system-wide event: cycles or cpu-clock ($(sed -n 's/^# event: "\(.*\)"$/\1/p' "$T/sys.profile"))"

@@ -80,14 +80,16 @@ if command -v script >/dev/null; then
 fi
 
 # 3. -p PID, stopped by -d
-"$PROGS/shares" 3 &
+"$PROGS/shares" 60 &
 pid=$!
 sleep 0.2
 "$FLAMEDIFF" record -q -p $pid -d 1 -o "$T/pid.profile"
 ok $? "record -p PID -d 1 exits 0"
 a=$(share "$T/pid.profile" ";work_two_thirds( |;)")
-near "$a" 66.7 6
-ok $? "-p PID sees the same shares (got $a%)"
+n=$(sed -n 's/^# samples: \([0-9]*\).*/\1/p' "$T/pid.profile")
+# 6 points for the loops' own drift on a shared machine, plus sampling's
+near "$a" 66.7 "$(awk -v t="$(tol 66.7)" 'BEGIN { print t + 4 }')"
+ok $? "-p PID sees the same shares (got $a%, $n samples)"
 kill $pid 2>/dev/null
 wait $pid 2>/dev/null
 
