@@ -153,9 +153,6 @@ int comparison_load(struct comparison *c, char *const *const paths[2],
 	sio.match = m;
 	proc_match_learn(m, true);
 	for (i = 0; i < 2; i++) {
-		/* The new side keeps the chains the base's runs keep. */
-		if (i)
-			v[i].seed = c->sides[0].cands;
 		if (i && proc_match_renames_tree(m, 1))
 			v[i].target = NULL;
 		sio.match_side = i;
@@ -314,10 +311,8 @@ int comparison_run(struct comparison *c, char *const *const paths[2],
 	diff_select(&c->table, c->opts.groups, c->opts.top);
 	if (!c->opts.explain || !c->opts.tree)
 		return 0;
-	c->failed = COMPARISON_EXPLAIN;
-	if (explain_sides(&c->table, &c->sides[0], &c->sides[1],
-			  &c->opts.diff, &c->explain, err))
-		return -1;
+	explain_sides(&c->table, &c->sides[0], &c->sides[1], &c->opts.diff,
+		      &c->explain);
 	explain_processes(&c->explain, c->tree);
 	return 0;
 }

@@ -74,7 +74,6 @@ enum comparison_step {
 	COMPARISON_LOAD,
 	COMPARISON_NOT_PROFILES, /* o->profiles_only, and a stats side */
 	COMPARISON_COMPUTE,
-	COMPARISON_EXPLAIN,
 };
 
 struct comparison {

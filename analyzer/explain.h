@@ -153,12 +153,11 @@ void explain_processes(struct explain *e, const struct cmp_tree *t);
  * explain_compute() for d, the comparison of the measured sides base and
  * new (diff_side_measure()): the chains of each run are its self-time
  * chains, or, when either side is LKP stats, every run's calltrace chains
- * (the only ones a stats file holds, so both sides have the same kind).
- * -1 with err, e left empty, when a run read again fails
- * (diff_side_chains()).
+ * (the only ones a stats file holds, so both sides have the same kind),
+ * as the load kept them: nothing is read here.
  */
-int explain_sides(const struct diff *d, const struct diff_side *base,
-		  const struct diff_side *new, const struct diff_opts *o,
-		  struct explain *e, struct fd_err *err);
+void explain_sides(const struct diff *d, const struct diff_side *base,
+		   const struct diff_side *new, const struct diff_opts *o,
+		   struct explain *e);
 
 #endif

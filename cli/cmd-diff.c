@@ -376,8 +376,6 @@ static int comparison_failed(const struct diff_cmd *c,
 				   "not LKP stats files",
 				   c->format == FMT_TREE ? "--format tree" :
 							   "--folded");
-	case COMPARISON_EXPLAIN:
-		return report_bad_input(err->msg);
 	case COMPARISON_LOAD:
 	case COMPARISON_COMPUTE:
 		break;
