@@ -7,6 +7,7 @@
 
 #include "analyzer/benchmark.h"
 #include "analyzer/explain.h"
+#include "analyzer/side.h"
 #include "analyzer/names.h"
 #include "analyzer/stats.h"
 #include "lib/hmap.h"

@@ -156,6 +156,7 @@ void explain_processes(struct explain *e, const struct cmp_tree *t);
  * (the only ones a stats file holds, so both sides have the same kind),
  * as the load kept them: nothing is read here.
  */
+struct diff_side; /* analyzer/side.h */
 void explain_sides(const struct diff *d, const struct diff_side *base,
 		   const struct diff_side *new, const struct diff_opts *o,
 		   struct explain *e);

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "lib/error.h"
+#include "analyzer/diff.h"
 #include "analyzer/input.h"
 #include "analyzer/metrics.h"
 #include "analyzer/profile.h"
@@ -83,7 +84,7 @@ struct diff_side {
 	double *totals;	   /* per run: weight kept by the metrics */
 
 	/*
-	 * Profiles, per run, as read (side.c fills them, diff.c and explain.c read them): the
+	 * Profiles, per run, as read (side.c fills and reads them): the
 	 * LKP metrics at full precision, keys "GROUP.NAME" (the event left
 	 * out) interned once for the side in raw_names; the self-time
 	 * chains (explain_self_chains()), when kept, likewise. Per run a
@@ -157,10 +158,31 @@ int diff_side_init_profile(struct diff_side *s, struct profile *p,
  * array; NULL when s keeps no chains); diff_side_chains() adds those of
  * run i of s to out, as explain_self_chains() gives them.
  */
-struct diff;
 bool *diff_side_hot_chains(const struct diff_side *s, const struct diff *d);
 void diff_side_chains(const struct diff_side *s, size_t i, const bool *hot,
 		      struct metric_set *out);
+
+/*
+ * Compute each profile run's LKP metrics (event: the <event> part of the
+ * keys) into s->sets: per run, LKP's figures (>= DIFF_LKP_FLOOR; values
+ * are kept at full precision, not rounded to two decimals), or every value
+ * above 0 with full_precision, and the run's own other stats beside them
+ * (profile_meta.stats: benchmark, time, perf-stat). Calltrace chains keep
+ * perf's 0.5% cut, so that the keys are LKP's. A run whose samples are
+ * all left out (unresolved) is an error. Nothing to do for a stats side.
+ */
+int diff_side_measure(struct diff_side *s, const char *event,
+		      bool full_precision, struct fd_err *err);
+
+/*
+ * The same figures as values by key id into out[0..s->nr_runs) (keys
+ * interned in keys), without a metric set a run: what a comparison of
+ * many runs keeps. A stats side's sets are taken as they are; a profile
+ * side's measures are freed as they are taken (measure it once).
+ */
+int diff_side_measure_vals(struct diff_side *s, const char *event,
+			   bool full_precision, struct strtab *keys,
+			   struct diff_vals *out, struct fd_err *err);
 
 /*
  * The <event> part of the keys of a side (a new string): for LKP stats,

@@ -427,7 +427,8 @@ static void write_output(const struct diff_cmd *c,
 		break;
 	default:
 		if (c->focus) {
-			focus_text_write(o, cmp, sum, c->width);
+			focus_text_write(o, cmp->opts.focus, cmp->focus, sum,
+					 c->width);
 			break;
 		}
 		/* --width, else within a mail reply's with --rows */

@@ -15,7 +15,9 @@
 #include "analyzer/compare.h"
 #include "analyzer/diff.h"
 #include "analyzer/diff-folded.h"
+#include "analyzer/comparison.h"
 #include "analyzer/explain.h"
+#include "analyzer/side.h"
 #include "render/diff-text.h"
 #include "render/tree-text.h"
 
