@@ -296,6 +296,12 @@ int comparison_run(struct comparison *c, char *const *const paths[2],
 		c->failed = COMPARISON_LOAD;
 		return -1;
 	}
+	return comparison_finish(c, o, err);
+}
+
+int comparison_finish(struct comparison *c, const struct comparison_opts *o,
+		      struct fd_err *err)
+{
 	c->opts = *o;
 	c->failed = COMPARISON_NOT_PROFILES;
 	if (c->opts.profiles_only && !comparison_profiles(c))
@@ -308,7 +314,11 @@ int comparison_run(struct comparison *c, char *const *const paths[2],
 		return -1;
 	if (c->opts.computed)
 		c->opts.computed(c, c->opts.computed_data);
-	diff_select(&c->table, c->opts.groups, c->opts.top);
+	/* 0 and 0: every row as computed (a graph's table) */
+	if (c->opts.groups || c->opts.top)
+		diff_select(&c->table,
+			    c->opts.groups ? c->opts.groups : DIFF_ROWS_ALL,
+			    c->opts.top);
 	if (!c->opts.explain || !c->opts.tree)
 		return 0;
 	explain_sides(&c->table, &c->sides[0], &c->sides[1], &c->opts.diff,

@@ -149,6 +149,11 @@ int comparison_run(struct comparison *c, char *const *const paths[2],
 		   const size_t nr[2], const struct input_opts *io,
 		   const struct comparison_opts *o, struct fd_err *err);
 
+/* comparison_run()'s steps after the load, for c loaded otherwise
+ * (comparison_init_profiles()): the same failures, the same c->failed. */
+int comparison_finish(struct comparison *c, const struct comparison_opts *o,
+		      struct fd_err *err);
+
 /* A side's summary for the writers (analyzer/side-summary.h). */
 void side_summary_of(const struct diff_side *s, const char *name,
 		     struct side_summary *out);

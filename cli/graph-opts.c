@@ -407,30 +407,35 @@ static void graph_comparison_opts(const struct graph_cmd *g,
 	 * its info line takes the benchmark's headline, a stats row. */
 	co->no_rows = !g->table_rows;
 	co->match = &g->match;
+	/* A graph of LKP stats files: there is no tree to draw. */
+	co->profiles_only = true;
 	/* A focus view draws the focus trees only. */
 	co->focus = g->focus;
 	if (g->focus)
 		co->tree = false;
 }
 
-/* The comparison (both sides read) into a differential layout. */
-static enum load_result load_comparison(struct graph_cmd *g,
+/* Why comparison_run() or comparison_finish() failed, in err. */
+static enum load_result comparison_failed(struct graph_cmd *g,
+					  struct fd_err *err)
+{
+	const struct diff_side *b = &g->cmp.sides[0], *n = &g->cmp.sides[1];
+
+	if (g->cmp.failed == COMPARISON_NOT_PROFILES)
+		fd_err_set(err, "%s: LKP stats files hold no call tree to "
+			   "draw: compare them with 'flamediff diff'",
+			   b->stats ? b->files[0] : n->files[0]);
+	return LOAD_BAD_INPUT;
+}
+
+/* The comparison (run) into a differential layout. */
+static enum load_result draw_comparison(struct graph_cmd *g,
 					struct fd_err *err)
 {
-	struct comparison_opts co;
 	struct diff_side *b = &g->cmp.sides[0], *n = &g->cmp.sides[1];
 	struct strbuf headline = STRBUF_INIT;
 	enum load_result r;
 
-	if (!comparison_profiles(&g->cmp)) {
-		fd_err_set(err, "%s: LKP stats files hold no call tree to "
-			   "draw: compare them with 'flamediff diff'",
-			   b->stats ? b->files[0] : n->files[0]);
-		return LOAD_BAD_INPUT;
-	}
-	graph_comparison_opts(g, &co);
-	if (comparison_compute(&g->cmp, &co, err))
-		return LOAD_BAD_INPUT;
 	/* The side's name (label, else file name) for the info line. */
 	if (b->name && !b->side.sum->meta.label)
 		meta_set(&b->side.sum->meta.label, b->name);
@@ -508,7 +513,9 @@ static enum load_result load_plain(struct graph_cmd *g, struct fd_err *err)
 		g->diff = true;
 		if (r)
 			return LOAD_BAD_INPUT;
-		return load_comparison(g, err);
+		if (comparison_finish(&g->cmp, &co, err))
+			return comparison_failed(g, err);
+		return draw_comparison(g, err);
 	}
 	profile__delete(p2);
 	if (g->focus)
@@ -533,10 +540,10 @@ int graph_cmd_load(struct graph_cmd *g)
 		progress_start(g->inputs, g->nr_inputs, g->io.quiet);
 	if (!g->diff)
 		r = load_plain(g, &err);
-	else if (comparison_load(&g->cmp, paths, nr, &g->io, &co, &err))
-		r = LOAD_BAD_INPUT;
+	else if (comparison_run(&g->cmp, paths, nr, &g->io, &co, &err))
+		r = comparison_failed(g, &err);
 	else
-		r = load_comparison(g, &err);
+		r = draw_comparison(g, &err);
 	/* a graph written to stdout may be drawn on the meter's terminal */
 	if (g->output && strcmp(g->output, "-"))
 		progress_phase("drawing");
