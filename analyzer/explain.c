@@ -399,8 +399,7 @@ void explain_compute(const struct diff *d, struct metric_set *base,
 
 	hot = xmalloc((d->nr_rows + 1) * sizeof(*hot));
 	for (i = 0; i < d->nr_rows; i++)
-		if (d->rows[i].group == DIFF_SELF &&
-		    explain_is_hot(hotness(&d->rows[i])))
+		if (explain_row_hot(&d->rows[i]))
 			hot[n++] = &d->rows[i];
 	sane_qsort(hot, n, sizeof(*hot), cmp_hot);
 	if (n > EXPLAIN_MAX_HOT)
@@ -412,6 +411,9 @@ void explain_compute(const struct diff *d, struct metric_set *base,
 		h->fn = hot[i]->name;
 		h->base_self = hot[i]->base_mean;
 		h->new_self = hot[i]->new_mean;
+		h->heat = !explain_is_hot(h->base_self) ? EXPLAIN_BECAME_HOT :
+			  explain_is_hot(h->new_self)	? EXPLAIN_STAYED_HOT :
+							  EXPLAIN_COOLED_DOWN;
 		hot_chains(h, base, d->nr_base, new, d->nr_new, o);
 	}
 	e->nr_hot = n;

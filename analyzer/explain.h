@@ -47,9 +47,18 @@ struct explain_chain {
 	double change;	   /* new - base, points */
 };
 
+/* What a hot function did: hot on the new side only, on both, on the
+ * base only. */
+enum explain_heat {
+	EXPLAIN_BECAME_HOT,
+	EXPLAIN_STAYED_HOT,
+	EXPLAIN_COOLED_DOWN,
+};
+
 struct explain_hot {
 	const char *fn;	   /* in the diff's rows */
 	double base_self, new_self;
+	enum explain_heat heat; /* decided here: the writers only say it */
 	struct explain_chain *lost, *gained; /* largest move first */
 	size_t nr_lost, nr_gained;
 };

@@ -708,15 +708,6 @@ void side_release(struct side *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* Whether row is a function d's explanation may take. */
-static bool fn_hot(const struct diff_row *row)
-{
-	double hot = row->base_mean > row->new_mean ? row->base_mean
-						    : row->new_mean;
-
-	return row->group == DIFF_SELF && explain_is_hot(hot) && row->name;
-}
-
 bool *diff_side_hot_chains(const struct diff_side *s, const struct diff *d)
 {
 	const char **hot;
@@ -729,7 +720,7 @@ bool *diff_side_hot_chains(const struct diff_side *s, const struct diff *d)
 	/* The functions d may explain, a handful, against every chain. */
 	hot = xmalloc(size_mul(d->nr_rows + 1, sizeof(*hot)));
 	for (r = 0; r < d->nr_rows; r++)
-		if (fn_hot(&d->rows[r]))
+		if (explain_row_hot(&d->rows[r]))
 			hot[nr_hot++] = d->rows[r].name;
 	n = strtab_count(s->chain_names);
 	heat = xcalloc(size_add(n, 1), sizeof(*heat));
