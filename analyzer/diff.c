@@ -9,6 +9,7 @@
 #include "analyzer/benchmark.h"
 #include "analyzer/diff.h"
 #include "analyzer/folded.h"
+#include "lib/alloc.h"
 #include "lib/linereader.h"
 #include "analyzer/names.h"
 #include "analyzer/stats.h"

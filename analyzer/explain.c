@@ -10,6 +10,7 @@
 #include "analyzer/side.h"
 #include "analyzer/names.h"
 #include "analyzer/stats.h"
+#include "lib/alloc.h"
 #include "lib/hmap.h"
 #include "lib/sort.h"
 #include "lib/strbuf.h"

@@ -43,6 +43,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/alloc.h"
 #include "lib/hmap.h"
 #include "analyzer/event.h"
 #include "analyzer/names.h"

@@ -10,6 +10,7 @@
 #include "analyzer/lkp-stats.h"
 #include "analyzer/runs-list.h"
 #include "analyzer/side.h"
+#include "lib/alloc.h"
 #include "lib/safe-open.h"
 #include "lib/strbuf.h"
 #include "lib/strtab.h"

@@ -13,6 +13,7 @@
 #include "analyzer/diff.h"
 #include "analyzer/diff-folded.h"
 #include "analyzer/explain.h"
+#include "lib/alloc.h"
 #include "lib/outfile.h"
 #include "lib/strbuf.h"
 #include "render/diff-text.h"

@@ -16,6 +16,7 @@
 #include "analyzer/metric-set.h"
 #include "analyzer/metrics.h"
 #include "analyzer/perfscript.h"
+#include "lib/alloc.h"
 #include "lib/outfile.h"
 #include "analyzer/profile.h"
 #include "collector/perfdata.h"

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analyzer/explain.h"
+#include "lib/alloc.h"
 #include "lib/outfile.h"
 #include "lib/strbuf.h"
 #include "cli/builtin.h"

@@ -16,6 +16,7 @@
 
 #include "analyzer/runs-list.h"
 #include "cli/progress.h"
+#include "lib/alloc.h"
 #include "lib/linereader.h"
 
 #define REFRESH_NS 250000000L

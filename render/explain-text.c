@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analyzer/benchmark.h"
+#include "lib/alloc.h"
 #include "lib/strbuf.h"
 #include "render/explain-text.h"
 #include "render/headline-text.h"

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "analyzer/focus.h"
+#include "lib/alloc.h"
 #include "lib/error.h"
 #include "render/focus-text.h"
 #include "render/textfmt.h"
