@@ -131,27 +131,26 @@ const struct po_option diff_options[] = {
 		  "PREFIX.new.pb.gz (.speedscope.json); tree: the\n"
 		  "paths changed by the table's rule and their\n"
 		  "callers, as text for a mail reply"),
-	{ .type = PO_T_CALLBACK, .long_name = "folded", .off = 0,
-	  .argh = "FILE", .flags = PO_OPTARG, .cb = folded_cb,
-	  .complete = "file",
-	  .help = "the differential folded stacks, 'stack base new'\n"
-		  "a line (names without GCC clone suffixes, new\n"
-		  "scaled to the base's total): instead of the\n"
-		  "table, or into FILE besides it" },
+	PO_CALLBACK_BASE(0, "folded", "FILE", folded_cb,
+			 "the differential folded stacks, 'stack base new'\n"
+			 "a line (names without GCC clone suffixes, new\n"
+			 "scaled to the base's total): instead of the\n"
+			 "table, or into FILE besides it",
+			 .flags = PO_OPTARG, .complete = "file"),
 	PO_CLEAR(0, "no-normalize", D, normalize,
 		 "--folded: the counts as recorded"),
 	PO_CLEAR(0, "no-explain", D, explain, "the table only"),
 	PO_BOOL(0, "complete-only", D, io.complete_only,
 		"leave out the runs whose recording was\n"
 		"interrupted (marked so by record)"),
-	{ .type = PO_T_CALLBACK, .long_name = "rows", .off = 0,
-	  .argh = "LIST", .cb = rows_cb, .words = rows_words,
-	  .help = "only these groups of rows: calltrace,children,\n"
-		  "self,stats (default: all, LKP's rows whole,\n"
-		  "calltrace rows wider than 100 columns). With\n"
-		  "--rows every line fits --width (100): a longer\n"
-		  "key loses the middle of its name to '..'\n"
-		  "(json and csv keep every name whole)" },
+	PO_CALLBACK_BASE(0, "rows", "LIST", rows_cb,
+			 "only these groups of rows: calltrace,children,\n"
+			 "self,stats (default: all, LKP's rows whole,\n"
+			 "calltrace rows wider than 100 columns). With\n"
+			 "--rows every line fits --width (100): a longer\n"
+			 "key loses the middle of its name to '..'\n"
+			 "(json and csv keep every name whole)",
+			 .words = rows_words),
 	PO_U64(0, "width", D, width, "N", 60, 1000,
 	       "every line of the table and the explanation\n"
 	       "within N columns (default: 100 with --rows;\n"

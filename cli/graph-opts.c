@@ -74,15 +74,14 @@ static const char *const bgcolor_words[] = {
 };
 
 const struct po_option input_options[] = {
-	{ .type = PO_T_CALLBACK, .long_name = "input-format", .off = 0,
-	  .argh = "FMT", .cb = input_format_cb, .words = input_format_words,
-	  .help = "read the inputs as FMT: " PO_HELP_WORDS ",\n"
-		  "not as their content suggests (auto, the default)" },
-	{ .type = PO_T_CALLBACK, .short_name = 'j', .long_name = "jobs",
-	  .off = 0, .argh = "N", .cb = jobs_cb,
-	  .help = "read a large perf script file on N threads\n"
-		  "(default: one per online CPU; 1: one stream);\n"
-		  "gzip input and pipes are read on one" },
+	PO_CALLBACK_BASE(0, "input-format", "FMT", input_format_cb,
+			 "read the inputs as FMT: " PO_HELP_WORDS ",\n"
+			 "not as their content suggests (auto, the default)",
+			 .words = input_format_words),
+	PO_CALLBACK_BASE('j', "jobs", "N", jobs_cb,
+			 "read a large perf script file on N threads\n"
+			 "(default: one per online CPU; 1: one stream);\n"
+			 "gzip input and pipes are read on one"),
 	PO_BIT(0, "on-cpu", struct input_opts, cpu_view, CPU_VIEW_ON,
 	       "show the samples (on-CPU time); the default when\n"
 	       "an input has samples"),
@@ -264,15 +263,14 @@ const struct po_option graph_options[] = {
 		  "unit of the values (the profile's, or samples)"),
 	PO_STRING(0, "nametype", G, fo.nametype, "TEXT",
 		  "label of the details line (Function:)"),
-	{ .type = PO_T_STRING, .long_name = "colors",
-	  .off = PO_OFF(G, fo.colors, const char *), .argh = "PALETTE",
-	  .cb = colors_cb, .words = palette_words,
-	  .help = "hot mem io wakeup chain java js perl red green\n"
+	PO_STRING(0, "colors", G, fo.colors, "PALETTE",
+		  "hot mem io wakeup chain java js perl red green\n"
 		  "blue aqua yellow purple orange (hot; off-CPU\n"
-		  "time: blues)" },
-	{ .type = PO_T_STRING, .long_name = "bgcolors",
-	  .off = PO_OFF(G, fo.bgcolors, const char *), .argh = "C",
-	  .cb = bgcolors_cb, .words = bgcolor_words, .help = "yellow blue green grey or #rrggbb" },
+		  "time: blues)",
+		  .cb = colors_cb, .words = palette_words),
+	PO_STRING(0, "bgcolors", G, fo.bgcolors, "C",
+		  "yellow blue green grey or #rrggbb",
+		  .cb = bgcolors_cb, .words = bgcolor_words),
 	PO_BOOL(0, "hash", G, fo.hash,
 		"accepted: colours always hash the name"),
 	PO_NOOP(0, "cp", "accepted: colours always hash the name"),
@@ -288,10 +286,8 @@ const struct po_option graph_options[] = {
 		  "FUNC's callers (above it) and callees (below),\n"
 		  "merged over all its call sites (diff: as diff\n"
 		  "--focus); not with --reverse or --inverted"),
-	{ .type = PO_T_DOUBLE, .long_name = "factor",
-	  .off = PO_OFF(G, fo.factor, double), .argh = "F",
-	  .flags = PO_RANGE | PO_LO_OPEN, .lo = 0, .hi = FLAME_MAX_VALUE,
-	  .help = "multiply every value by F" },
+	PO_DOUBLE_GT(0, "factor", G, fo.factor, "F", 0, FLAME_MAX_VALUE,
+		     "multiply every value by F"),
 	PO_GROUP("Input:"),
 	PO_INCLUDE(G, io, input_options),
 	PO_GROUP("Differential (--diff BASE NEW, or --base F... --new F...;\n"
