@@ -23,8 +23,9 @@ static const struct command commands[] = {
 	  fold_usage, fold_options },
 	{ "report", cmd_report, "children, self and calltrace, as LKP",
 	  report_usage, report_options },
+	/* diff's usage is written from the analyzer's constants when asked */
 	{ "diff", cmd_diff, "compare two builds over runs, as LKP; what moved",
-	  diff_usage, diff_options },
+	  NULL, diff_options },
 	{ "svg", cmd_svg, "interactive SVG flame graph, plain or --diff",
 	  svg_usage, svg_options },
 	{ "png", cmd_png, "PNG flame graph for mail, plain or --diff",
