@@ -69,6 +69,15 @@ bool id_set_passes(const struct id_set *s, uint32_t id)
 	return s->nr && bsearch(&id, s->v, s->nr, sizeof(*s->v), cmp_u32);
 }
 
+bool id_set_passes_text(const struct id_set *s, const char *w, size_t n)
+{
+	uint32_t id;
+
+	if (!s->given)
+		return true;
+	return parse_id(w, n, &id) && id_set_passes(s, id);
+}
+
 void id_set_release(struct id_set *s)
 {
 	free(s->v);
