@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "analyzer/benchmark.h"
+#include "lib/alloc.h"
 #include "lib/strbuf.h"
 
 struct bench_rule {

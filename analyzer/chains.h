@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 
+#include "analyzer/diff.h"
 #include "analyzer/metric-set.h"
 #include "analyzer/profile.h"
 
@@ -18,10 +19,21 @@
 #define EXPLAIN_CHAIN_FRAMES 5	/* frames of a chain, as LKP's calltrace */
 
 /* Whether a self share (percent of a side's samples) is hot: the one
- * place that decides it, for the analyzer and the text alike. */
+ * place that decides it, for the analyzer (the writers read its verdict,
+ * struct explain_hot's heat). */
 static inline bool explain_is_hot(double self_percent)
 {
 	return self_percent >= EXPLAIN_HOT;
+}
+
+/* Whether row of a table is a function the explanation takes: a self
+ * row hot on either side (its mean). */
+static inline bool explain_row_hot(const struct diff_row *row)
+{
+	double most = row->base_mean > row->new_mean ? row->base_mean
+						     : row->new_mean;
+
+	return row->group == DIFF_SELF && row->name && explain_is_hot(most);
 }
 
 /*

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/alloc.h"
 #include "lib/error.h"
 #include "lib/strtab.h"
 #include "analyzer/comparison.h"
@@ -153,9 +154,6 @@ int comparison_load(struct comparison *c, char *const *const paths[2],
 	sio.match = m;
 	proc_match_learn(m, true);
 	for (i = 0; i < 2; i++) {
-		/* The new side keeps the chains the base's runs keep. */
-		if (i)
-			v[i].seed = c->sides[0].cands;
 		if (i && proc_match_renames_tree(m, 1))
 			v[i].target = NULL;
 		sio.match_side = i;
@@ -299,6 +297,12 @@ int comparison_run(struct comparison *c, char *const *const paths[2],
 		c->failed = COMPARISON_LOAD;
 		return -1;
 	}
+	return comparison_finish(c, o, err);
+}
+
+int comparison_finish(struct comparison *c, const struct comparison_opts *o,
+		      struct fd_err *err)
+{
 	c->opts = *o;
 	c->failed = COMPARISON_NOT_PROFILES;
 	if (c->opts.profiles_only && !comparison_profiles(c))
@@ -311,13 +315,15 @@ int comparison_run(struct comparison *c, char *const *const paths[2],
 		return -1;
 	if (c->opts.computed)
 		c->opts.computed(c, c->opts.computed_data);
-	diff_select(&c->table, c->opts.groups, c->opts.top);
+	/* 0 and 0: every row as computed (a graph's table) */
+	if (c->opts.groups || c->opts.top)
+		diff_select(&c->table,
+			    c->opts.groups ? c->opts.groups : DIFF_ROWS_ALL,
+			    c->opts.top);
 	if (!c->opts.explain || !c->opts.tree)
 		return 0;
-	c->failed = COMPARISON_EXPLAIN;
-	if (explain_sides(&c->table, &c->sides[0], &c->sides[1],
-			  &c->opts.diff, &c->explain, err))
-		return -1;
+	explain_sides(&c->table, &c->sides[0], &c->sides[1], &c->opts.diff,
+		      &c->explain);
 	explain_processes(&c->explain, c->tree);
 	return 0;
 }

@@ -14,6 +14,7 @@
 #include "analyzer/input.h"
 #include "analyzer/match.h"
 #include "analyzer/side.h"
+#include "analyzer/side-summary.h"
 
 /*
  * The one comparison of two builds that every output reads: the LKP table
@@ -74,7 +75,6 @@ enum comparison_step {
 	COMPARISON_LOAD,
 	COMPARISON_NOT_PROFILES, /* o->profiles_only, and a stats side */
 	COMPARISON_COMPUTE,
-	COMPARISON_EXPLAIN,
 };
 
 struct comparison {
@@ -149,19 +149,12 @@ int comparison_run(struct comparison *c, char *const *const paths[2],
 		   const size_t nr[2], const struct input_opts *io,
 		   const struct comparison_opts *o, struct fd_err *err);
 
-/*
- * What the writers show of a side (render/diff-text.h), read-only: its
- * name (o->names[i], else the side's own), kind, runs, their files, and
- * its first run's event and kernel. Valid while c is.
- */
-struct side_summary {
-	const char *name;
-	bool stats;	/* LKP stats files, not profiles */
-	size_t nr_runs;
-	char *const *files;
-	const char *event, *kernel; /* NULL: unknown (or stats) */
-};
+/* comparison_run()'s steps after the load, for c loaded otherwise
+ * (comparison_init_profiles()): the same failures, the same c->failed. */
+int comparison_finish(struct comparison *c, const struct comparison_opts *o,
+		      struct fd_err *err);
 
+/* A side's summary for the writers (analyzer/side-summary.h). */
 void side_summary_of(const struct diff_side *s, const char *name,
 		     struct side_summary *out);
 void comparison_summary(const struct comparison *c, int i,

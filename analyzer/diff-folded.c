@@ -18,6 +18,7 @@
 #include "analyzer/diff-folded.h"
 #include "analyzer/folded.h"
 #include "analyzer/names.h"
+#include "lib/alloc.h"
 #include "lib/sort.h"
 #include "lib/strbuf.h"
 

@@ -9,14 +9,13 @@
 #include "analyzer/benchmark.h"
 #include "analyzer/diff.h"
 #include "analyzer/folded.h"
+#include "lib/alloc.h"
 #include "lib/linereader.h"
 #include "analyzer/names.h"
 #include "analyzer/stats.h"
 #include "lib/sort.h"
 #include "lib/strbuf.h"
 #include "lib/strtab.h"
-
-#define PP_PREFIX "perf-profile."
 
 enum diff_group diff_key_group(const char *key, const char **name)
 {
@@ -32,9 +31,9 @@ enum diff_group diff_key_group(const char *key, const char **name)
 	size_t i;
 
 	*name = NULL;
-	if (strncmp(key, PP_PREFIX, strlen(PP_PREFIX)))
+	if (strncmp(key, DIFF_PP_PREFIX, strlen(DIFF_PP_PREFIX)))
 		return DIFF_STAT;
-	rest = key + strlen(PP_PREFIX);
+	rest = key + strlen(DIFF_PP_PREFIX);
 	for (i = 0; i < sizeof(groups) / sizeof(groups[0]); i++) {
 		size_t n = strlen(groups[i].word);
 
@@ -234,129 +233,6 @@ void diff_release(struct diff *d)
 	free(d->rows);
 	free(d->values);
 	memset(d, 0, sizeof(*d));
-}
-
-/*
- * Run i of profile side s, measured as read, as LKP's keys: add(ctx, key,
- * value) for each, in the order diff_side_measure() always added them
- * (repeated keys then add up the same), the perf-profile ones with event
- * and LKP's floor applied, then the run's own stats.
- */
-static int measure_keys(const struct diff_side *s, size_t i,
-			const char *event, double floor, struct strbuf *key,
-			void (*add)(void *ctx, const char *key, double value),
-			void *ctx, struct fd_err *err)
-{
-	const struct metric_set *stats = &s->side.meta[i].stats;
-	const struct side_vals *raw = &s->raw[i];
-	size_t j;
-
-	/* a run of nothing (timehist -s: no switch, no row) gives no key;
-	 * one whose stacks are all unresolved is refused */
-	if (s->totals[i] <= 0 && s->hidden_stacks[i] > 0)
-		return fd_err_at(err, s->files[i], 0,
-				 "no samples with a symbol (%llu stacks, all "
-				 "left out as unresolved)",
-				 (unsigned long long)s->hidden_stacks[i]);
-	/* "GROUP.NAME", as the load measured the run. */
-	for (j = 0; j < raw->nr; j++) {
-		const char *k = strtab_str(s->raw_names, raw->id[j]);
-		const char *dot = strchr(k, '.');
-		double value = raw->v[j];
-
-		/* LKP's stats files hold no figure below 0.05. */
-		if (value <= 0 || value < floor)
-			continue;
-		strbuf_reset(key);
-		strbuf_addf(key, PP_PREFIX "%.*s.%s.%s", (int)(dot - k), k,
-			    event, dot + 1);
-		add(ctx, key->buf, value);
-	}
-	/* the run's own benchmark, time and perf-stat rows */
-	for (j = 0; j < stats->nr; j++)
-		add(ctx, stats->v[j].key, stats->v[j].value);
-	return 0;
-}
-
-static void add_to_set(void *ctx, const char *key, double value)
-{
-	metric_set_add(ctx, key, value);
-}
-
-int diff_side_measure(struct diff_side *s, const char *event,
-		      bool full_precision, struct fd_err *err)
-{
-	double floor = full_precision ? 0 : DIFF_LKP_FLOOR;
-	struct strbuf key = STRBUF_INIT;
-	size_t i;
-
-	if (s->stats)
-		return 0;
-	s->sets = xcalloc(s->nr_runs, sizeof(*s->sets));
-	for (i = 0; i < s->nr_runs; i++) {
-		if (measure_keys(s, i, event, floor, &key, add_to_set,
-				 &s->sets[i], err)) {
-			strbuf_release(&key);
-			return -1;
-		}
-		if (s->sets[i].nr)
-			metric_set_sort(&s->sets[i]);
-	}
-	strbuf_release(&key);
-	return 0;
-}
-
-struct vals_ctx {
-	struct strtab *keys;
-	struct diff_vals *v; /* room for every key of the run */
-};
-
-static void add_to_vals(void *ctx, const char *key, double value)
-{
-	struct vals_ctx *c = ctx;
-	struct diff_vals *v = c->v;
-
-	v->id[v->nr] = strtab_intern(c->keys, key, strlen(key));
-	v->v[v->nr++] = value;
-}
-
-int diff_side_measure_vals(struct diff_side *s, const char *event,
-			   bool full_precision, struct strtab *keys,
-			   struct diff_vals *out, struct fd_err *err)
-{
-	double floor = full_precision ? 0 : DIFF_LKP_FLOOR;
-	struct strbuf key = STRBUF_INIT;
-	size_t i, j, max;
-
-	for (i = 0; i < s->nr_runs; i++) {
-		struct vals_ctx c = { keys, &out[i] };
-
-		memset(&out[i], 0, sizeof(out[i]));
-		max = s->stats ? s->sets[i].nr
-			       : size_add(s->raw[i].nr,
-					  s->side.meta[i].stats.nr);
-		out[i].id = xmalloc(size_mul(max + 1, sizeof(*out[i].id)));
-		out[i].v = xmalloc(size_mul(max + 1, sizeof(*out[i].v)));
-		if (s->stats) {
-			const struct metric_set *set = &s->sets[i];
-
-			for (j = 0; j < set->nr; j++)
-				add_to_vals(&c, set->v[j].key,
-					    set->v[j].value);
-			continue;
-		}
-		if (measure_keys(s, i, event, floor, &key, add_to_vals, &c,
-				 err)) {
-			strbuf_release(&key);
-			return -1;
-		}
-		/* The run's measures are in out[i] now. */
-		free(s->raw[i].id);
-		free(s->raw[i].v);
-		memset(&s->raw[i], 0, sizeof(s->raw[i]));
-	}
-	strbuf_release(&key);
-	return 0;
 }
 
 void diff_vals_release(struct diff_vals *v, size_t n)

@@ -11,7 +11,6 @@
 #include "analyzer/metrics.h"
 #include "lib/outfile.h"
 #include "lib/strtab.h"
-#include "analyzer/side.h"
 
 /*
  * Comparing two builds over repeated runs, as LKP compares two commits
@@ -185,27 +184,8 @@ enum diff_group diff_key_group(const char *key, const char **name);
  */
 #define DIFF_LKP_FLOOR 0.05
 
-/*
- * Compute each profile run's LKP metrics (event: the <event> part of the
- * keys) into s->sets: per run, LKP's figures (>= DIFF_LKP_FLOOR; values
- * are kept at full precision, not rounded to two decimals), or every value
- * above 0 with full_precision, and the run's own other stats beside them
- * (profile_meta.stats: benchmark, time, perf-stat). Calltrace chains keep
- * perf's 0.5% cut, so that the keys are LKP's. A run whose samples are
- * all left out (unresolved) is an error. Nothing to do for a stats side.
- */
-int diff_side_measure(struct diff_side *s, const char *event,
-		      bool full_precision, struct fd_err *err);
-
-/*
- * The same figures as values by key id into out[0..s->nr_runs) (keys
- * interned in keys), without a metric set a run: what a comparison of
- * many runs keeps. A stats side's sets are taken as they are; a profile
- * side's measures are freed as they are taken (measure it once).
- */
-int diff_side_measure_vals(struct diff_side *s, const char *event,
-			   bool full_precision, struct strtab *keys,
-			   struct diff_vals *out, struct fd_err *err);
+/* The prefix of LKP's profile keys: "perf-profile.GROUP.EVENT.NAME". */
+#define DIFF_PP_PREFIX "perf-profile."
 
 /*
  * LKP's change column: new - base in points for perf-profile metrics, else

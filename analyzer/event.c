@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "analyzer/event.h"
+#include "lib/alloc.h"
 #include "lib/error.h"
 
 bool event_is_clock(const char *name)

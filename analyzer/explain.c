@@ -7,8 +7,10 @@
 
 #include "analyzer/benchmark.h"
 #include "analyzer/explain.h"
+#include "analyzer/side.h"
 #include "analyzer/names.h"
 #include "analyzer/stats.h"
+#include "lib/alloc.h"
 #include "lib/hmap.h"
 #include "lib/sort.h"
 #include "lib/strbuf.h"
@@ -398,8 +400,7 @@ void explain_compute(const struct diff *d, struct metric_set *base,
 
 	hot = xmalloc((d->nr_rows + 1) * sizeof(*hot));
 	for (i = 0; i < d->nr_rows; i++)
-		if (d->rows[i].group == DIFF_SELF &&
-		    explain_is_hot(hotness(&d->rows[i])))
+		if (explain_row_hot(&d->rows[i]))
 			hot[n++] = &d->rows[i];
 	sane_qsort(hot, n, sizeof(*hot), cmp_hot);
 	if (n > EXPLAIN_MAX_HOT)
@@ -411,6 +412,9 @@ void explain_compute(const struct diff *d, struct metric_set *base,
 		h->fn = hot[i]->name;
 		h->base_self = hot[i]->base_mean;
 		h->new_self = hot[i]->new_mean;
+		h->heat = !explain_is_hot(h->base_self) ? EXPLAIN_BECAME_HOT :
+			  explain_is_hot(h->new_self)	? EXPLAIN_STAYED_HOT :
+							  EXPLAIN_COOLED_DOWN;
 		hot_chains(h, base, d->nr_base, new, d->nr_new, o);
 	}
 	e->nr_hot = n;
@@ -427,22 +431,22 @@ static void free_chains(struct metric_set *v, size_t n)
 }
 
 /* The chains of every run of s, as explain_compute() wants them (of a
- * profile, those d's explanation can take); NULL with err on failure. */
+ * profile, those d's explanation can take). */
 static struct metric_set *side_chains(const struct diff *d,
 				      const struct diff_side *s,
-				      bool calltrace, struct fd_err *err)
+				      bool calltrace)
 {
 	struct metric_set *v = xcalloc(s->nr_runs + 1, sizeof(*v));
+	bool *hot = calltrace ? NULL : diff_side_hot_chains(s, d);
 	size_t i;
 
 	for (i = 0; i < s->nr_runs; i++) {
 		if (calltrace)
 			explain_calltrace_chains(&s->sets[i], &v[i]);
-		else if (diff_side_chains(s, i, d, &v[i], err)) {
-			free_chains(v, s->nr_runs);
-			return NULL;
-		}
+		else
+			diff_side_chains(s, i, hot, &v[i]);
 	}
+	free(hot);
 	return v;
 }
 
@@ -500,27 +504,21 @@ static void share_only(struct explain *e, const struct diff_side *base,
 		share_only_add(e, e->self[i], base, new);
 }
 
-int explain_sides(const struct diff *d, const struct diff_side *base,
-		  const struct diff_side *new, const struct diff_opts *o,
-		  struct explain *e, struct fd_err *err)
+void explain_sides(const struct diff *d, const struct diff_side *base,
+		   const struct diff_side *new, const struct diff_opts *o,
+		   struct explain *e)
 {
 	bool calltrace = base->stats || new->stats;
-	struct metric_set *b, *n = NULL;
+	struct metric_set *b, *n;
 
 	memset(e, 0, sizeof(*e));
-	b = side_chains(d, base, calltrace, err);
-	if (b)
-		n = side_chains(d, new, calltrace, err);
-	if (!n) {
-		free_chains(b, base->nr_runs);
-		return -1;
-	}
+	b = side_chains(d, base, calltrace);
+	n = side_chains(d, new, calltrace);
 	/* explain_compute() copies the chains it keeps. */
 	explain_compute(d, b, n, calltrace, o, e);
 	share_only(e, base, new);
 	free_chains(b, base->nr_runs);
 	free_chains(n, new->nr_runs);
-	return 0;
 }
 
 void explain_release(struct explain *e)

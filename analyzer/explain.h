@@ -47,9 +47,18 @@ struct explain_chain {
 	double change;	   /* new - base, points */
 };
 
+/* What a hot function did: hot on the new side only, on both, on the
+ * base only. */
+enum explain_heat {
+	EXPLAIN_BECAME_HOT,
+	EXPLAIN_STAYED_HOT,
+	EXPLAIN_COOLED_DOWN,
+};
+
 struct explain_hot {
 	const char *fn;	   /* in the diff's rows */
 	double base_self, new_self;
+	enum explain_heat heat; /* decided here: the writers only say it */
 	struct explain_chain *lost, *gained; /* largest move first */
 	size_t nr_lost, nr_gained;
 };
@@ -153,12 +162,12 @@ void explain_processes(struct explain *e, const struct cmp_tree *t);
  * explain_compute() for d, the comparison of the measured sides base and
  * new (diff_side_measure()): the chains of each run are its self-time
  * chains, or, when either side is LKP stats, every run's calltrace chains
- * (the only ones a stats file holds, so both sides have the same kind).
- * -1 with err, e left empty, when a run read again fails
- * (diff_side_chains()).
+ * (the only ones a stats file holds, so both sides have the same kind),
+ * as the load kept them: nothing is read here.
  */
-int explain_sides(const struct diff *d, const struct diff_side *base,
-		  const struct diff_side *new, const struct diff_opts *o,
-		  struct explain *e, struct fd_err *err);
+struct diff_side; /* analyzer/side.h */
+void explain_sides(const struct diff *d, const struct diff_side *base,
+		   const struct diff_side *new, const struct diff_opts *o,
+		   struct explain *e);
 
 #endif

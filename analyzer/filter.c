@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "lib/alloc.h"
 #include "lib/error.h"
 #include "analyzer/filter.h"
 

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/alloc.h"
 #include "lib/error.h"
 #include "lib/strtab.h"
 #include "analyzer/focus.h"

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/alloc.h"
 #include "lib/hex.h"
 #include "analyzer/folded.h"
 #include "lib/sort.h"

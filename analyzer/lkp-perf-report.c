@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/alloc.h"
 #include "lib/strbuf.h"
 #include "analyzer/lkp-perf-report.h"
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/alloc.h"
 #include "lib/strbuf.h"
 #include "lib/strtab.h"
 #include "analyzer/lkp-perf-stat.h"

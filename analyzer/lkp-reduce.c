@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "lib/alloc.h"
 #include "lib/error.h"
 #include "lib/strbuf.h"
 #include "lib/strtab.h"

@@ -11,6 +11,7 @@
 #include "analyzer/lkp-reduce.h"
 #include "analyzer/lkp-tools.h"
 #include "analyzer/lkp-stats.h"
+#include "lib/alloc.h"
 
 bool lkp_stats_line(const char *s, size_t len)
 {

@@ -10,6 +10,7 @@
 #include "analyzer/benchmark.h"
 #include "analyzer/match.h"
 #include "analyzer/metric-set.h"
+#include "lib/alloc.h"
 #include "lib/strbuf.h"
 #include "lib/strtab.h"
 

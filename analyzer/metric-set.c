@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyzer/metric-set.h"
+#include "lib/alloc.h"
 
 void metric_set_add(struct metric_set *s, const char *key, double value)
 {

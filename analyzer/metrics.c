@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/alloc.h"
 #include "lib/linereader.h"
 #include "lib/hmap.h"
 #include "analyzer/event.h"

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/alloc.h"
 #include "lib/error.h"
 #include "lib/strbuf.h"
 #include "analyzer/monitor-parse.h"

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "lib/alloc.h"
 #include "lib/error.h"
 #include "analyzer/movers.h"
 

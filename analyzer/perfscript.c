@@ -43,7 +43,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/alloc.h"
 #include "lib/hmap.h"
+#include "lib/id-set.h"
 #include "analyzer/event.h"
 #include "analyzer/names.h"
 #include "analyzer/perfscript.h"
@@ -278,6 +280,8 @@ static void tally_release(struct ev_tally *t)
 struct ps {
 	struct linereader *lr;
 	const struct perf_script_opts *o;
+	/* --pid, --tid: o's lists as sets, made once for the read */
+	struct id_set only_pid, only_tid;
 	struct profile *p;
 	struct fd_err *err;
 	struct lr_skips *sk; /* NULL: an odd line fails the read */
@@ -1140,26 +1144,6 @@ static double parse_period(const char *s, size_t len)
 	return v;
 }
 
-/* Whether the id s[0..len) is in the comma-separated lists of l. */
-static bool id_listed(const struct po_list *l, const char *s, size_t len)
-{
-	size_t i, n;
-
-	for (i = 0; i < l->nr; i++) {
-		const char *w = l->v[i];
-
-		while (*w) {
-			n = strcspn(w, ",");
-			if (n == len && !memcmp(w, s, len))
-				return true;
-			w += n;
-			if (*w == ',')
-				w++;
-		}
-	}
-	return false;
-}
-
 /* What a header line names: its comm, pid and tid, its event, period. */
 struct hdr {
 	size_t commlen;
@@ -1255,11 +1239,9 @@ static bool header_kept(struct ps *ps, const struct hdr *h, bool has_event)
 		ps->shown++;
 	}
 	/* Without a TID perf prints the PID alone. */
-	if ((ps->o->only_pid.nr &&
-	     !id_listed(&ps->o->only_pid, h->pid, h->pidlen)) ||
-	    (ps->o->only_tid.nr &&
-	     !id_listed(&ps->o->only_tid, h->tidlen ? h->tid : h->pid,
-			h->tidlen ? h->tidlen : h->pidlen)))
+	if (!id_set_passes_text(&ps->only_pid, h->pid, h->pidlen) ||
+	    !id_set_passes_text(&ps->only_tid, h->tidlen ? h->tid : h->pid,
+				h->tidlen ? h->tidlen : h->pidlen))
 		return false;
 	return true;
 }
@@ -1463,6 +1445,8 @@ static void ps_init(struct ps *ps, struct linereader *lr,
 	ps->o = o;
 	ps->p = p;
 	ps->err = err;
+	id_set_init(&ps->only_pid, &o->only_pid);
+	id_set_init(&ps->only_tid, &o->only_tid);
 	ps->sum = profile_total(p); /* totals are current between reads */
 	if (o->event)
 		ps->filter = xstrdup(o->event);
@@ -1474,6 +1458,8 @@ static void ps_release(struct ps *ps)
 {
 	unsigned long i;
 
+	id_set_release(&ps->only_pid);
+	id_set_release(&ps->only_tid);
 	free(ps->stack);
 	free(ps->buf);
 	free(ps->tmp);

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "lib/alloc.h"
 #include "lib/error.h"
 #include "analyzer/profile.h"
 

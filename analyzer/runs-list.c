@@ -23,6 +23,7 @@
 #include "analyzer/lkp-stats.h"
 #include "analyzer/runs-list.h"
 #include "analyzer/side.h"
+#include "lib/alloc.h"
 #include "lib/linereader.h"
 #include "lib/strbuf.h"
 

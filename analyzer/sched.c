@@ -22,6 +22,7 @@
 
 #include "analyzer/profile.h"
 #include "analyzer/sched.h"
+#include "lib/alloc.h"
 #include "lib/strtab.h"
 
 /* Ruby's Array#sum on floats: Kahan-Babuska (Neumaier) summation. */

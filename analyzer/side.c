@@ -1,11 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <dirent.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "analyzer/diff.h"
 #include "analyzer/event.h"
@@ -13,8 +10,10 @@
 #include "analyzer/lkp-stats.h"
 #include "analyzer/runs-list.h"
 #include "analyzer/side.h"
+#include "lib/alloc.h"
 #include "lib/safe-open.h"
 #include "lib/strbuf.h"
+#include "lib/strtab.h"
 
 char *side_name_from_path(const char *path)
 {
@@ -157,20 +156,15 @@ void diff_side_release(struct diff_side *s)
 		free(s->raw[i].id);
 		free(s->raw[i].v);
 	}
-	for (i = 0; s->chains && i < s->nr_runs; i++) {
-		free(s->chains[i].id);
-		free(s->chains[i].v);
-	}
+	for (i = 0; s->chains && i < s->nr_runs; i++)
+		free(s->chains[i].buf);
 	strtab__delete(s->raw_names);
 	free(s->files);
 	free(s->sets);
 	free(s->raw);
 	free(s->hidden_stacks);
 	free(s->chains);
-	free(s->chain_hot);
 	strtab__delete(s->chain_names);
-	strtab__delete(s->cands);
-	free(s->chains_of);
 	free(s->totals);
 	free(s->runs_note);
 	free(s->name);
@@ -186,53 +180,107 @@ static void raw_add(struct diff_side *s, struct side_vals *raw,
 }
 
 /*
+ * A run's chains, packed: per chain, the step from the previous chain's
+ * id (zigzag, varint: the runs of one workload have most chains in
+ * common, in the same order) and its share. A share that is w percent
+ * of the run's total, w a whole weight (a sample count, mostly), is
+ * w << 1 (varint); any other is 1 and its 8 bytes. Taken only when
+ * unpacked it is the same double: the packing loses nothing.
+ */
+static size_t put_varint(uint8_t *p, uint64_t v)
+{
+	size_t n = 0;
+
+	while (v >= 0x80) {
+		p[n++] = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	p[n++] = (uint8_t)v;
+	return n;
+}
+
+static uint64_t get_varint(const uint8_t **p)
+{
+	uint64_t v = 0;
+	int shift = 0;
+
+	while (**p & 0x80) {
+		v |= (uint64_t)(*(*p)++ & 0x7f) << shift;
+		shift += 7;
+	}
+	return v | (uint64_t)*(*p)++ << shift;
+}
+
+/* The share of weight w in a run whose chains add up to total, as
+ * explain_self_chains() computes it. */
+static double chain_share(uint64_t w, double total)
+{
+	return 100 * (double)w / total;
+}
+
+static size_t put_chain(uint8_t *p, uint32_t prev, uint32_t id, double v,
+			double total)
+{
+	int64_t step = (int64_t)id - (int64_t)prev;
+	size_t n = put_varint(p, step < 0 ? ((uint64_t)-step << 1) - 1
+					   : (uint64_t)step << 1);
+	double w = v >= 0 && total > 0 ? nearbyint(v / 100 * total) : -1;
+
+	if (w >= 0 && w < 0x1p53 && chain_share((uint64_t)w, total) == v)
+		return n + put_varint(p + n, (uint64_t)w << 1);
+	p[n++] = 1;
+	memcpy(p + n, &v, sizeof(v));
+	return n + sizeof(v);
+}
+
+static uint32_t get_chain(const uint8_t **p, uint32_t prev, double total,
+			  double *v)
+{
+	uint64_t step = get_varint(p), w = get_varint(p);
+
+	prev += step & 1 ? -(uint32_t)((step + 1) >> 1) : (uint32_t)(step >> 1);
+	if (w & 1) {
+		memcpy(v, *p, sizeof(*v));
+		*p += sizeof(*v);
+	} else {
+		*v = chain_share(w >> 1, total);
+	}
+	return prev;
+}
+
+/* Keep every self-time chain of run i of s: ids into the side's
+ * chain_names, and their shares of total, packed. */
+static void keep_chains(struct diff_side *s, size_t i, const struct profile *p,
+			double total)
+{
+	struct side_chains *c = &s->chains[i];
+	struct metric_set v = { 0 };
+	uint32_t prev = 0, id;
+	size_t j;
+
+	explain_self_chains(p, &v);
+	/* At most 5 bytes of step, 9 of share. */
+	c->buf = xmalloc(size_mul(v.nr + 1, 14));
+	c->total = total;
+	for (j = 0; j < v.nr; j++) {
+		id = strtab_intern(s->chain_names, v.v[j].key,
+				   strlen(v.v[j].key));
+		c->len += put_chain(c->buf + c->len, prev, id, v.v[j].value,
+				    total);
+		prev = id;
+	}
+	c->nr = v.nr;
+	c->buf = xrealloc(c->buf, c->len + 1);
+	metric_set_release(&v);
+}
+
+/*
  * A profile run of a diff side, as it is read: its LKP metrics, at full
  * precision and with the event left out of the keys (both are only known
  * once both sides are read: diff_side_measure() finishes them), and its
  * self-time chains when kept.
+ * mp: the tree to measure (p's with DSO names, or p), p the run's.
  */
-/*
- * A function may be one the explanation takes when it has this much self
- * time in a run: EXPLAIN_HOT less what the mean of runs each below it
- * could still gain by rounding.
- */
-#define CAND_MIN (EXPLAIN_HOT - 1e-6)
-
-/* Whether chain (its first frame the function) is of a candidate < n. */
-static bool of_cand(const struct strtab *cands, uint32_t n, const char *chain)
-{
-	uint32_t id;
-
-	if (n == CHAINS_ALL)
-		return true;
-	id = strtab_find(cands, chain, strcspn(chain, ";"));
-	return id != UINT32_MAX && id < n;
-}
-
-/* Keep the chains of run i of s that its chains_of[i] says. */
-static void keep_chains(struct diff_side *s, size_t i, const struct profile *p)
-{
-	struct side_vals *c = &s->chains[i];
-	struct metric_set v = { 0 };
-	size_t j, n = 0;
-
-	explain_self_chains(p, &v);
-	/* Counted first: room for the kept ones only. */
-	for (j = 0; j < v.nr; j++)
-		n += of_cand(s->cands, s->chains_of[i], v.v[j].key);
-	c->id = xmalloc(size_mul(n + 1, sizeof(*c->id)));
-	c->v = xmalloc(size_mul(n + 1, sizeof(*c->v)));
-	for (j = 0; j < v.nr; j++) {
-		if (!of_cand(s->cands, s->chains_of[i], v.v[j].key))
-			continue;
-		c->id[c->nr] = strtab_intern(s->chain_names, v.v[j].key,
-					     strlen(v.v[j].key));
-		c->v[c->nr++] = v.v[j].value;
-	}
-	metric_set_release(&v);
-}
-
-/* mp: the tree to measure (p's with DSO names, or p), p the run's. */
 static void measure_run(struct diff_side *s, size_t i, const struct profile *mp,
 			const struct profile *p, bool chains, bool no_rows)
 {
@@ -269,21 +317,13 @@ static void measure_run(struct diff_side *s, size_t i, const struct profile *mp,
 		strbuf_addf(&key, "calltrace.%s", m.chains[j].name);
 		raw_add(s, raw, &key, m.chains[j].percent);
 	}
-	if (chains) {
-		for (j = 0; j < m.nr_fns; j++)
-			if (m.fns[j].self >= CAND_MIN)
-				strtab_intern(s->cands, m.fns[j].name,
-					      strlen(m.fns[j].name));
-		if (s->chains_of[i] != CHAINS_ALL)
-			s->chains_of[i] = strtab_count(s->cands);
-	}
 	/* max was the most it could take: give back the rest. */
 	raw->id = xrealloc(raw->id, size_mul(raw->nr + 1, sizeof(*raw->id)));
 	raw->v = xrealloc(raw->v, size_mul(raw->nr + 1, sizeof(*raw->v)));
 	metrics_release(&m);
 	strbuf_release(&key);
 	if (chains)
-		keep_chains(s, i, p);
+		keep_chains(s, i, p, s->totals[i]);
 }
 
 struct read_ctx {
@@ -347,19 +387,11 @@ static void per_run_alloc(struct diff_side *s, const struct diff_side_visit *v)
 	s->totals = xcalloc(s->nr_runs, sizeof(*s->totals));
 	s->hidden_stacks = xcalloc(s->nr_runs, sizeof(*s->hidden_stacks));
 	if (v->chains) {
-		uint32_t i, n = v->seed ? strtab_count(v->seed) : 0;
-
 		s->chains = xcalloc(s->nr_runs, sizeof(*s->chains));
 		s->chain_names = strtab__new();
-		s->chains_of = xcalloc(s->nr_runs, sizeof(*s->chains_of));
-		s->cands = strtab__new();
-		for (i = 0; i < n; i++)
-			strtab_intern(s->cands, strtab_str(v->seed, i),
-				      strtab_len(v->seed, i));
 	}
 }
 
-/* Whether run i can be read again: a regular file, not a pipe. */
 /* path is one the user gave, not one found in a directory given */
 static bool named(char *const *paths, size_t nr_paths, const char *path)
 {
@@ -369,31 +401,6 @@ static bool named(char *const *paths, size_t nr_paths, const char *path)
 		if (!strcmp(paths[i], path))
 			return true;
 	return false;
-}
-
-static bool rereadable(const char *path)
-{
-	struct stat st;
-
-	return strcmp(path, "-") && !stat(path, &st) && S_ISREG(st.st_mode);
-}
-
-static void keep_io(struct diff_side *s, const struct input_opts *io)
-{
-	if (io) {
-		s->io = *io;
-		/* read again for its chains, which want plain names */
-		s->io.ps.dso_names = false;
-		s->has_io = true;
-	}
-}
-
-/* Every chain read: room for diff_side_chains()' verdicts on them. */
-static void chains_done(struct diff_side *s)
-{
-	if (s->chain_names)
-		s->chain_hot = xcalloc(1, sizeof(*s->chain_hot) +
-					  strtab_count(s->chain_names) + 1);
 }
 
 int diff_side_init_profile(struct diff_side *s, struct profile *p,
@@ -411,12 +418,8 @@ int diff_side_init_profile(struct diff_side *s, struct profile *p,
 	per_run_alloc(s, v);
 	free(s->sets);
 	s->sets = NULL;
-	/* Already read: there is no reading it again. */
-	if (s->chains_of)
-		s->chains_of[0] = CHAINS_ALL;
 	ret = add_run(&s->side, p, file, &sv, err);
 	profile__delete(p);
-	chains_done(s);
 	s->name = xstrdup(name);
 	s->side.name = xstrdup(name);
 	if (ret) {
@@ -455,7 +458,6 @@ int diff_side_load_visit(struct diff_side *s, char *const *paths,
 	if (!v)
 		v = &none;
 	per_run_alloc(s, v);
-	keep_io(s, io);
 	for (i = 0; i < s->nr_runs; i++) {
 		struct linereader lr;
 		bool stats;
@@ -470,8 +472,6 @@ int diff_side_load_visit(struct diff_side *s, char *const *paths,
 				first_stats = i;
 			continue;
 		}
-		if (s->chains_of && !rereadable(s->files[i]))
-			s->chains_of[i] = CHAINS_ALL;
 		/* a run found in a directory (maybe another user's) must
 		 * be a regular file; a FIFO is read only when named */
 		if (lr_init_safe(&lr, s->files[i],
@@ -499,13 +499,135 @@ int diff_side_load_visit(struct diff_side *s, char *const *paths,
 	/* diff_side_measure() fills the sets of profiles. */
 	free(s->sets);
 	s->sets = NULL;
-	chains_done(s);
 	side_name(&s->side, paths[0]);
 	s->name = xstrdup(s->side.name);
 	return 0;
 fail:
 	diff_side_release(s);
 	return -1;
+}
+
+/*
+ * Run i of profile side s, measured as read, as LKP's keys: add(ctx, key,
+ * value) for each, in the order diff_side_measure() always added them
+ * (repeated keys then add up the same), the perf-profile ones with event
+ * and LKP's floor applied, then the run's own stats.
+ */
+static int measure_keys(const struct diff_side *s, size_t i,
+			const char *event, double floor, struct strbuf *key,
+			void (*add)(void *ctx, const char *key, double value),
+			void *ctx, struct fd_err *err)
+{
+	const struct metric_set *stats = &s->side.meta[i].stats;
+	const struct side_vals *raw = &s->raw[i];
+	size_t j;
+
+	/* a run of nothing (timehist -s: no switch, no row) gives no key;
+	 * one whose stacks are all unresolved is refused */
+	if (s->totals[i] <= 0 && s->hidden_stacks[i] > 0)
+		return fd_err_at(err, s->files[i], 0,
+				 "no samples with a symbol (%llu stacks, all "
+				 "left out as unresolved)",
+				 (unsigned long long)s->hidden_stacks[i]);
+	/* "GROUP.NAME", as the load measured the run. */
+	for (j = 0; j < raw->nr; j++) {
+		const char *k = strtab_str(s->raw_names, raw->id[j]);
+		const char *dot = strchr(k, '.');
+		double value = raw->v[j];
+
+		/* LKP's stats files hold no figure below 0.05. */
+		if (value <= 0 || value < floor)
+			continue;
+		strbuf_reset(key);
+		strbuf_addf(key, DIFF_PP_PREFIX "%.*s.%s.%s", (int)(dot - k), k,
+			    event, dot + 1);
+		add(ctx, key->buf, value);
+	}
+	/* the run's own benchmark, time and perf-stat rows */
+	for (j = 0; j < stats->nr; j++)
+		add(ctx, stats->v[j].key, stats->v[j].value);
+	return 0;
+}
+
+static void add_to_set(void *ctx, const char *key, double value)
+{
+	metric_set_add(ctx, key, value);
+}
+
+int diff_side_measure(struct diff_side *s, const char *event,
+		      bool full_precision, struct fd_err *err)
+{
+	double floor = full_precision ? 0 : DIFF_LKP_FLOOR;
+	struct strbuf key = STRBUF_INIT;
+	size_t i;
+
+	if (s->stats)
+		return 0;
+	s->sets = xcalloc(s->nr_runs, sizeof(*s->sets));
+	for (i = 0; i < s->nr_runs; i++) {
+		if (measure_keys(s, i, event, floor, &key, add_to_set,
+				 &s->sets[i], err)) {
+			strbuf_release(&key);
+			return -1;
+		}
+		if (s->sets[i].nr)
+			metric_set_sort(&s->sets[i]);
+	}
+	strbuf_release(&key);
+	return 0;
+}
+
+struct vals_ctx {
+	struct strtab *keys;
+	struct diff_vals *v; /* room for every key of the run */
+};
+
+static void add_to_vals(void *ctx, const char *key, double value)
+{
+	struct vals_ctx *c = ctx;
+	struct diff_vals *v = c->v;
+
+	v->id[v->nr] = strtab_intern(c->keys, key, strlen(key));
+	v->v[v->nr++] = value;
+}
+
+int diff_side_measure_vals(struct diff_side *s, const char *event,
+			   bool full_precision, struct strtab *keys,
+			   struct diff_vals *out, struct fd_err *err)
+{
+	double floor = full_precision ? 0 : DIFF_LKP_FLOOR;
+	struct strbuf key = STRBUF_INIT;
+	size_t i, j, max;
+
+	for (i = 0; i < s->nr_runs; i++) {
+		struct vals_ctx c = { keys, &out[i] };
+
+		memset(&out[i], 0, sizeof(out[i]));
+		max = s->stats ? s->sets[i].nr
+			       : size_add(s->raw[i].nr,
+					  s->side.meta[i].stats.nr);
+		out[i].id = xmalloc(size_mul(max + 1, sizeof(*out[i].id)));
+		out[i].v = xmalloc(size_mul(max + 1, sizeof(*out[i].v)));
+		if (s->stats) {
+			const struct metric_set *set = &s->sets[i];
+
+			for (j = 0; j < set->nr; j++)
+				add_to_vals(&c, set->v[j].key,
+					    set->v[j].value);
+			continue;
+		}
+		if (measure_keys(s, i, event, floor, &key, add_to_vals, &c,
+				 err)) {
+			strbuf_release(&key);
+			return -1;
+		}
+		/* The run's measures are in out[i] now. */
+		free(s->raw[i].id);
+		free(s->raw[i].v);
+		memset(&s->raw[i], 0, sizeof(s->raw[i]));
+	}
+	strbuf_release(&key);
+	return 0;
 }
 
 char *diff_side_event(const struct diff_side *s)
@@ -587,110 +709,51 @@ void side_release(struct side *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* Whether row is a function d's explanation may take. */
-static bool fn_hot(const struct diff_row *row)
+bool *diff_side_hot_chains(const struct diff_side *s, const struct diff *d)
 {
-	double hot = row->base_mean > row->new_mean ? row->base_mean
-						    : row->new_mean;
-
-	return row->group == DIFF_SELF && explain_is_hot(hot) && row->name;
-}
-
-/* Whether chain id of s starts with a function d's explanation may take. */
-static bool chain_hot(const struct diff_side *s, uint32_t id,
-		      const struct diff *d)
-{
-	const char *chain = strtab_str(s->chain_names, id);
-	size_t len = strcspn(chain, ";"), r;
-	uint8_t *heat = &s->chain_hot->heat[id];
-
-	if (*heat != CHAIN_UNKNOWN)
-		return *heat == CHAIN_HOT;
-	*heat = CHAIN_COLD;
-	for (r = 0; r < d->nr_rows; r++) {
-		const struct diff_row *row = &d->rows[r];
-
-		if (fn_hot(row) && !strncmp(row->name, chain, len) &&
-		    !row->name[len]) {
-			*heat = CHAIN_HOT;
-			break;
-		}
-	}
-	return *heat == CHAIN_HOT;
-}
-
-/* Whether run i of s kept the chains of every function d may explain. */
-static bool kept_enough(const struct diff_side *s, size_t i,
-			const struct diff *d)
-{
-	size_t r;
-
-	if (s->chains_of[i] == CHAINS_ALL)
-		return true;
-	for (r = 0; r < d->nr_rows; r++)
-		if (fn_hot(&d->rows[r]) &&
-		    !of_cand(s->cands, s->chains_of[i], d->rows[r].name))
-			return false;
-	return true;
-}
-
-int diff_side_chains(const struct diff_side *s, size_t i,
-		     const struct diff *d, struct metric_set *out,
-		     struct fd_err *err)
-{
-	const struct side_vals *c;
-	struct metric_set all = { 0 };
 	const char **hot;
 	size_t nr_hot = 0, r;
-	struct profile *p;
-	size_t j;
+	uint32_t id, n;
+	bool *heat;
 
-	if (!s->chains || !s->chain_hot || i >= s->nr_runs)
-		return 0;
-	if (s->chain_hot->of != d) {
-		memset(s->chain_hot->heat, CHAIN_UNKNOWN,
-		       strtab_count(s->chain_names) + 1);
-		s->chain_hot->of = d;
-	}
-	if (kept_enough(s, i, d)) {
-		c = &s->chains[i];
-		for (j = 0; j < c->nr; j++)
-			if (chain_hot(s, c->id[j], d))
-				metric_set_add(out,
-					       strtab_str(s->chain_names,
-							  c->id[j]),
-					       c->v[j]);
-		if (out->nr)
-			metric_set_sort(out);
-		return 0;
-	}
-	/* The run again, as the load read it, for all its chains. */
-	p = profile__new();
-	if (input_read(s->files[i], s->has_io ? &s->io : NULL, p, NULL,
-		       err)) {
-		profile__delete(p);
-		return -1;
-	}
-	explain_self_chains(p, &all);
-	profile__delete(p);
+	if (!s->chain_names)
+		return NULL;
 	/* The functions d may explain, a handful, against every chain. */
-	hot = xmalloc((d->nr_rows + 1) * sizeof(*hot));
+	hot = xmalloc(size_mul(d->nr_rows + 1, sizeof(*hot)));
 	for (r = 0; r < d->nr_rows; r++)
-		if (fn_hot(&d->rows[r]))
+		if (explain_row_hot(&d->rows[r]))
 			hot[nr_hot++] = d->rows[r].name;
-	for (j = 0; j < all.nr; j++) {
-		const char *k = all.v[j].key;
-		size_t len = strcspn(k, ";");
+	n = strtab_count(s->chain_names);
+	heat = xcalloc(size_add(n, 1), sizeof(*heat));
+	for (id = 0; id < n; id++) {
+		const char *chain = strtab_str(s->chain_names, id);
+		size_t len = strcspn(chain, ";");
 
-		for (r = 0; r < nr_hot; r++)
-			if (!strncmp(hot[r], k, len) && !hot[r][len])
-				break;
-		if (r < nr_hot)
-			metric_set_add(out, k, all.v[j].value);
+		for (r = 0; r < nr_hot && !heat[id]; r++)
+			heat[id] = !strncmp(hot[r], chain, len) &&
+				   !hot[r][len];
 	}
 	free(hot);
-	metric_set_release(&all);
+	return heat;
+}
+
+void diff_side_chains(const struct diff_side *s, size_t i, const bool *hot,
+		      struct metric_set *out)
+{
+	const struct side_chains *c;
+	const uint8_t *p;
+	uint32_t id = 0;
+	size_t j;
+	double v;
+
+	if (!s->chains || !hot || i >= s->nr_runs)
+		return;
+	c = &s->chains[i];
+	for (j = 0, p = c->buf; j < c->nr; j++) {
+		id = get_chain(&p, id, c->total, &v);
+		if (hot[id])
+			metric_set_add(out, strtab_str(s->chain_names, id), v);
+	}
 	if (out->nr)
 		metric_set_sort(out);
-	return 0;
 }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "lib/error.h"
+#include "analyzer/diff.h"
 #include "analyzer/input.h"
 #include "analyzer/metrics.h"
 #include "analyzer/profile.h"
@@ -83,7 +84,7 @@ struct diff_side {
 	double *totals;	   /* per run: weight kept by the metrics */
 
 	/*
-	 * Profiles, per run, as read (side.c fills them, diff.c and explain.c read them): the
+	 * Profiles, per run, as read (side.c fills and reads them): the
 	 * LKP metrics at full precision, keys "GROUP.NAME" (the event left
 	 * out) interned once for the side in raw_names; the self-time
 	 * chains (explain_self_chains()), when kept, likewise. Per run a
@@ -97,33 +98,16 @@ struct diff_side {
 		size_t nr;
 	} *raw;
 	uint64_t *hidden_stacks; /* stacks left out (unresolved) */
+	/* Every self-time chain of every run (v->chains), kept as read:
+	 * the explanation's hot functions are known only once both sides
+	 * are read, and no run is read twice. */
 	struct strtab *chain_names;
-	/*
-	 * Of the self-time chains, a run keeps only those of candidates:
-	 * functions with EXPLAIN_HOT percent self time in a run read so far
-	 * (the new side starts with the base's). A function the explanation
-	 * takes has that much on average on a side, so in one run at least:
-	 * it is a candidate by the end, and the runs read before it became
-	 * one are read again when their chains are asked for. Chains of the
-	 * other functions, most of them, cost nothing per run. A run that
-	 * cannot be read again (a pipe) keeps all its chains.
-	 */
-	struct strtab *cands;
-	uint32_t *chains_of; /* per run: chains of cands [0, n) kept, or
-			      * CHAINS_ALL */
-	struct input_opts io; /* as the runs were read, to read them again */
-	bool has_io;
-	struct side_vals *chains;
-	/* By chain id: whether its first function is hot, as judged for
-	 * the table "of" (enum chain_heat, a byte each). */
-	struct side_chain_hot {
-		const void *of;
-		uint8_t heat[];
-	} *chain_hot;
+	struct side_chains {
+		uint8_t *buf;	/* packed (side.c): ids and shares */
+		size_t len, nr;	/* bytes, chains */
+		double total;	/* the run's kept weight, to unpack */
+	} *chains;
 };
-
-/* What side_chain_hot knows of a chain; CHAIN_UNKNOWN is 0 (calloc). */
-enum chain_heat { CHAIN_UNKNOWN, CHAIN_COLD, CHAIN_HOT };
 
 /* What diff_side_load() does besides measuring each profile run. */
 struct diff_side_visit {
@@ -138,15 +122,10 @@ struct diff_side_visit {
 	void *ctx;
 	bool merged;	/* keep each side's merged tree (side.merged) */
 	bool chains;	/* keep the runs' self-time chains (explanation) */
-	/* The other side's candidates (struct diff_side's cands), which
-	 * this side's runs keep the chains of too; NULL: none yet. */
-	const struct strtab *seed;
 	/* Nobody reads the perf-profile rows (a graph without a table):
 	 * a run is measured for its totals only, no rows, no chains. */
 	bool no_rows;
 };
-
-#define CHAINS_ALL UINT32_MAX
 
 /*
  * Fill s from paths, each run opened and read once (so a pipe or a FIFO
@@ -173,17 +152,37 @@ int diff_side_init_profile(struct diff_side *s, struct profile *p,
 			   const struct diff_side_visit *v, struct fd_err *err);
 
 /*
- * The self-time chains of profile run i of s into out, as
- * explain_self_chains() gives them, but only those whose first frame is
- * a function the table d may explain (a self row of at least EXPLAIN_HOT
- * percent on a side): the explanation reads no other. From what the load
- * kept, or from the run's file read again when the load kept too few
- * (see cands above); -1 with err when that read fails.
+ * The chains the explanation of table d reads: those whose first frame
+ * is a function d may explain (a self row of at least EXPLAIN_HOT percent
+ * on a side). diff_side_hot_chains() says which, by chain id of s (a new
+ * array; NULL when s keeps no chains); diff_side_chains() adds those of
+ * run i of s to out, as explain_self_chains() gives them.
  */
-struct diff;
-int diff_side_chains(const struct diff_side *s, size_t i,
-		     const struct diff *d, struct metric_set *out,
-		     struct fd_err *err);
+bool *diff_side_hot_chains(const struct diff_side *s, const struct diff *d);
+void diff_side_chains(const struct diff_side *s, size_t i, const bool *hot,
+		      struct metric_set *out);
+
+/*
+ * Compute each profile run's LKP metrics (event: the <event> part of the
+ * keys) into s->sets: per run, LKP's figures (>= DIFF_LKP_FLOOR; values
+ * are kept at full precision, not rounded to two decimals), or every value
+ * above 0 with full_precision, and the run's own other stats beside them
+ * (profile_meta.stats: benchmark, time, perf-stat). Calltrace chains keep
+ * perf's 0.5% cut, so that the keys are LKP's. A run whose samples are
+ * all left out (unresolved) is an error. Nothing to do for a stats side.
+ */
+int diff_side_measure(struct diff_side *s, const char *event,
+		      bool full_precision, struct fd_err *err);
+
+/*
+ * The same figures as values by key id into out[0..s->nr_runs) (keys
+ * interned in keys), without a metric set a run: what a comparison of
+ * many runs keeps. A stats side's sets are taken as they are; a profile
+ * side's measures are freed as they are taken (measure it once).
+ */
+int diff_side_measure_vals(struct diff_side *s, const char *event,
+			   bool full_precision, struct strtab *keys,
+			   struct diff_vals *out, struct fd_err *err);
 
 /*
  * The <event> part of the keys of a side (a new string): for LKP stats,

@@ -10,6 +10,7 @@
 
 #include "analyzer/sched.h"
 #include "analyzer/timehist.h"
+#include "lib/alloc.h"
 #include "lib/hmap.h"
 #include "lib/strbuf.h"
 #include "lib/strtab.h"

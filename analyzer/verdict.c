@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyzer/verdict.h"
+#include "lib/alloc.h"
 #include "lib/strbuf.h"
 
 int verdict_rule_parse(const char *expr, struct verdict_rule *r,

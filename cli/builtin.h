@@ -25,7 +25,7 @@ int cmd_svg(int argc, char **argv);
 int cmd_png(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 
-extern const char fold_usage[], report_usage[], diff_usage[], svg_usage[],
+extern const char fold_usage[], report_usage[], svg_usage[],
 	png_usage[], record_usage[], completion_usage[];
 extern const struct po_option fold_options[], report_options[],
 	diff_options[], svg_options[], png_options[], record_options[],

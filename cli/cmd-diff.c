@@ -13,6 +13,7 @@
 #include "analyzer/diff.h"
 #include "analyzer/diff-folded.h"
 #include "analyzer/explain.h"
+#include "lib/alloc.h"
 #include "lib/outfile.h"
 #include "lib/strbuf.h"
 #include "render/diff-text.h"
@@ -26,37 +27,53 @@
 #include "cli/runs-notes.h"
 #include "lib/compiler.h"
 
-const char diff_usage[] =
-	"usage: flamediff diff [OPTIONS] BASE NEW\n"
-	"       flamediff diff [OPTIONS] --base RUN... --new RUN...\n"
-	"\n"
-	"Compare two builds as LKP compares two commits: LKP's table of\n"
-	"perf-profile rows (mean of the runs, population stddev as +-NN%,\n"
-	"change in points), then a short explanation of what moved.\n"
-	"\n"
-	"BASE and NEW are each a file or a directory whose files are the runs.\n"
-	"A run is perf script text, folded stacks or a flamediff profile\n"
-	"(gzipped or not), or an LKP stats file ('key: value' lines, as\n"
-	"'flamediff report --lkp' writes them); a side is one kind or the\n"
-	"other. --base/--new (repeatable) give a side's runs one by one.\n"
-	"\n"
-	"Rows are chosen as LKP chooses them: a metric missing from a run is 0;\n"
-	"a row shows when the runs of the two sides are separated (every run of\n"
-	"one side beyond the other's upper median, and its upper median beyond\n"
-	"the other's extreme); other stats also need their medians > 1% apart.\n"
-	"Order: other stats, calltrace, children, self; each by change,\n"
-	"largest drop first.\n"
-	"With one run on a side that rule cannot tell noise from change, so a\n"
-	"row must also move by at least 1.0 point (5% for other stats).\n"
-	"Metrics of profiles are kept at full precision (LKP's stats files only\n"
-	"hold two-decimal values >= 0.05).\n"
-	"\n"
-	"Under the table, what moved (at most 100 columns): the top movers by\n"
-	"children and by self, and for every function with self >= 5% on a\n"
-	"side, the caller chains of its self time (five frames, callee first)\n"
-	"that lost and gained, by the same rule as the rows. Names are matched\n"
-	"across builds without GCC clone suffixes (.isra.N, .constprop.N,\n"
-	".part.N), as LKP does.\n";
+/*
+ * diff's --help: its numbers are the analyzer's constants (diff.h,
+ * chains.h, explain.h), written here from them.
+ */
+static void diff_usage(struct strbuf *sb)
+{
+	static const char *const words[] = { "zero", "one", "two", "three",
+					     "four", "five", "six", "seven",
+					     "eight", "nine", "ten" };
+	int frames = EXPLAIN_CHAIN_FRAMES;
+
+	strbuf_addf(sb,
+		"usage: flamediff diff [OPTIONS] BASE NEW\n"
+		"       flamediff diff [OPTIONS] --base RUN... --new RUN...\n"
+		"\n"
+		"Compare two builds as LKP compares two commits: LKP's table of\n"
+		"perf-profile rows (mean of the runs, population stddev as +-NN%%,\n"
+		"change in points), then a short explanation of what moved.\n"
+		"\n"
+		"BASE and NEW are each a file or a directory whose files are the runs.\n"
+		"A run is perf script text, folded stacks or a flamediff profile\n"
+		"(gzipped or not), or an LKP stats file ('key: value' lines, as\n"
+		"'flamediff report --lkp' writes them); a side is one kind or the\n"
+		"other. --base/--new (repeatable) give a side's runs one by one.\n"
+		"\n"
+		"Rows are chosen as LKP chooses them: a metric missing from a run is 0;\n"
+		"a row shows when the runs of the two sides are separated (every run of\n"
+		"one side beyond the other's upper median, and its upper median beyond\n"
+		"the other's extreme); other stats also need their medians > %g%% apart.\n"
+		"Order: other stats, calltrace, children, self; each by change,\n"
+		"largest drop first.\n"
+		"With one run on a side that rule cannot tell noise from change, so a\n"
+		"row must also move by at least %.1f point (%g%% for other stats).\n"
+		"Metrics of profiles are kept at full precision (LKP's stats files only\n"
+		"hold two-decimal values >= %g).\n"
+		"\n"
+		"Under the table, what moved (at most %d columns): the top movers by\n"
+		"children and by self, and for every function with self >= %g%% on a\n"
+		"side, the caller chains of its self time (%s frames, callee first)\n"
+		"that lost and gained, by the same rule as the rows. Names are matched\n"
+		"across builds without GCC clone suffixes (.isra.N, .constprop.N,\n"
+		".part.N), as LKP does.\n",
+		(DIFF_STAT_MIN_RATIO - 1) * 100, DIFF_ONE_RUN_FLOOR_POINTS,
+		DIFF_ONE_RUN_FLOOR_PERCENT, DIFF_LKP_FLOOR, EXPLAIN_WIDTH,
+		EXPLAIN_HOT,
+		frames >= 0 && frames <= 10 ? words[frames] : "several");
+}
 
 enum diff_format { FMT_TABLE, FMT_JSON, FMT_CSV, FMT_FOLDED, FMT_PPROF,
 		   FMT_SPEEDSCOPE, FMT_TREE };
@@ -130,27 +147,26 @@ const struct po_option diff_options[] = {
 		  "PREFIX.new.pb.gz (.speedscope.json); tree: the\n"
 		  "paths changed by the table's rule and their\n"
 		  "callers, as text for a mail reply"),
-	{ .type = PO_T_CALLBACK, .long_name = "folded", .off = 0,
-	  .argh = "FILE", .flags = PO_OPTARG, .cb = folded_cb,
-	  .complete = "file",
-	  .help = "the differential folded stacks, 'stack base new'\n"
-		  "a line (names without GCC clone suffixes, new\n"
-		  "scaled to the base's total): instead of the\n"
-		  "table, or into FILE besides it" },
+	PO_CALLBACK_BASE(0, "folded", "FILE", folded_cb,
+			 "the differential folded stacks, 'stack base new'\n"
+			 "a line (names without GCC clone suffixes, new\n"
+			 "scaled to the base's total): instead of the\n"
+			 "table, or into FILE besides it",
+			 .flags = PO_OPTARG, .complete = "file"),
 	PO_CLEAR(0, "no-normalize", D, normalize,
 		 "--folded: the counts as recorded"),
 	PO_CLEAR(0, "no-explain", D, explain, "the table only"),
 	PO_BOOL(0, "complete-only", D, io.complete_only,
 		"leave out the runs whose recording was\n"
 		"interrupted (marked so by record)"),
-	{ .type = PO_T_CALLBACK, .long_name = "rows", .off = 0,
-	  .argh = "LIST", .cb = rows_cb, .words = rows_words,
-	  .help = "only these groups of rows: calltrace,children,\n"
-		  "self,stats (default: all, LKP's rows whole,\n"
-		  "calltrace rows wider than 100 columns). With\n"
-		  "--rows every line fits --width (100): a longer\n"
-		  "key loses the middle of its name to '..'\n"
-		  "(json and csv keep every name whole)" },
+	PO_CALLBACK_BASE(0, "rows", "LIST", rows_cb,
+			 "only these groups of rows: calltrace,children,\n"
+			 "self,stats (default: all, LKP's rows whole,\n"
+			 "calltrace rows wider than 100 columns). With\n"
+			 "--rows every line fits --width (100): a longer\n"
+			 "key loses the middle of its name to '..'\n"
+			 "(json and csv keep every name whole)",
+			 .words = rows_words),
 	PO_U64(0, "width", D, width, "N", 60, 1000,
 	       "every line of the table and the explanation\n"
 	       "within N columns (default: 100 with --rows;\n"
@@ -216,6 +232,7 @@ static void add_path(struct diff_cmd *c, int side, char *path)
 /* Fill c from argv: 0 to go on, or -1 with *status to exit with. */
 static int parse(struct diff_cmd *c, int argc, char **argv, int *status)
 {
+	struct strbuf usage = STRBUF_INIT;
 	int n;
 
 	memset(c, 0, sizeof(*c));
@@ -224,8 +241,10 @@ static int parse(struct diff_cmd *c, int argc, char **argv, int *status)
 	c->normalize = true;
 	c->explain = true;
 	c->top = TOP_UNSET;
-	n = cmd_parse_options(argc, argv, diff_usage, diff_options, c, 0,
+	diff_usage(&usage);
+	n = cmd_parse_options(argc, argv, usage.buf, diff_options, c, 0,
 			      status);
+	strbuf_release(&usage);
 	if (n < 0)
 		return -1;
 	if (c->max_depth && c->format != FMT_TREE) {
@@ -376,8 +395,6 @@ static int comparison_failed(const struct diff_cmd *c,
 				   "not LKP stats files",
 				   c->format == FMT_TREE ? "--format tree" :
 							   "--folded");
-	case COMPARISON_EXPLAIN:
-		return report_bad_input(err->msg);
 	case COMPARISON_LOAD:
 	case COMPARISON_COMPUTE:
 		break;
@@ -429,7 +446,8 @@ static void write_output(const struct diff_cmd *c,
 		break;
 	default:
 		if (c->focus) {
-			focus_text_write(o, cmp, sum, c->width);
+			focus_text_write(o, cmp->opts.focus, cmp->focus, sum,
+					 c->width);
 			break;
 		}
 		/* --width, else within a mail reply's with --rows */
@@ -440,6 +458,50 @@ static void write_output(const struct diff_cmd *c,
 	}
 }
 
+/*
+ * What diff says of a comparison run: its notes, then its outputs (the
+ * --folded FILE and the main one, committed together), then the verdict
+ * (*verdict_ret) when one is asked for. The exit status.
+ */
+static int write_results(const struct diff_cmd *c, struct comparison *cmp,
+			 const struct verdict_rule *rules, size_t nr_rules,
+			 int *verdict_ret)
+{
+	struct outfile o[2], *main_out = &o[0];
+	size_t nr_out = 1;
+	struct fd_err err;
+
+	if (cmp->note)
+		fprintf(stderr, "flamediff diff: note: %s\n", cmp->note);
+	if (cmp->match_note)
+		fprintf(stderr, "flamediff diff: note: %s\n", cmp->match_note);
+	say_runs_notes("diff", cmp);
+
+	/* The extra file and the main output appear together or not at
+	 * all: one commit for both, the main output (maybe stdout) last. */
+	if (c->folded_file) {
+		if (write_folded(&o[0], c->folded_file, cmp->sides,
+				 c->normalize, &err))
+			return report_bad_input(err.msg);
+		main_out = &o[1];
+		nr_out = 2;
+	}
+	if (outfile_open_flags(main_out, c->output ? c->output : "-",
+			       c->format == FMT_FOLDED ? OUTFILE_PRIVATE : 0,
+			       &err)) {
+		if (nr_out == 2)
+			outfile_abort(&o[0]);
+		return report_bad_input(err.msg);
+	}
+	write_output(c, cmp, main_out);
+	if (outfile_commit_all(o, nr_out, &err))
+		return report_bad_input(err.msg);
+	if (c->exit_code || nr_rules)
+		return *verdict_ret = diff_verdict(&cmp->table, rules,
+						   nr_rules);
+	return 0;
+}
+
 int cmd_diff(int argc, char **argv)
 {
 	char *const *paths[2];
@@ -448,8 +510,6 @@ int cmd_diff(int argc, char **argv)
 	struct comparison_opts co;
 	struct diff_cmd c;
 	struct fd_err err;
-	struct outfile o[2], *main_out = &o[0];
-	size_t nr_out = 1;
 	struct verdict_rule *rules = NULL;
 	size_t nr_rules = 0;
 	bool verdict = diff_verdict_wanted(argc, argv);
@@ -482,37 +542,7 @@ int cmd_diff(int argc, char **argv)
 		ret = export_sides(&c, cmp.sides);
 		goto out;
 	}
-	if (cmp.note)
-		fprintf(stderr, "flamediff diff: note: %s\n", cmp.note);
-	if (cmp.match_note)
-		fprintf(stderr, "flamediff diff: note: %s\n", cmp.match_note);
-	say_runs_notes("diff", &cmp);
-
-	/* The extra file and the main output appear together or not at
-	 * all: one commit for both, the main output (maybe stdout) last. */
-	if (c.folded_file) {
-		if (write_folded(&o[0], c.folded_file, cmp.sides, c.normalize,
-				 &err)) {
-			ret = report_bad_input(err.msg);
-			goto out;
-		}
-		main_out = &o[1];
-		nr_out = 2;
-	}
-	if (outfile_open_flags(main_out, c.output ? c.output : "-",
-			       c.format == FMT_FOLDED ? OUTFILE_PRIVATE : 0,
-			       &err)) {
-		if (nr_out == 2)
-			outfile_abort(&o[0]);
-		ret = report_bad_input(err.msg);
-		goto out;
-	}
-	write_output(&c, &cmp, main_out);
-	ret = 0;
-	if (outfile_commit_all(o, nr_out, &err))
-		ret = report_bad_input(err.msg);
-	else if (c.exit_code || nr_rules)
-		ret = verdict_ret = diff_verdict(&cmp.table, rules, nr_rules);
+	ret = write_results(&c, &cmp, rules, nr_rules, &verdict_ret);
 out:
 	comparison_release(&cmp);
 out_args:

@@ -136,38 +136,31 @@ const struct po_option record_options[] = {
 		"it runs)"),
 	PO_U64('p', "pid", A, pid, "PID", 1, 0x7fffffff,
 	       "an existing process (and what it forks)"),
-	{ .type = PO_T_STRING, .short_name = 'e', .long_name = "event",
-	  .off = PO_OFF(A, o.event, const char *), .argh = "EVENT",
-	  .complete = "events",
-	  .help = "default: cycles:pp, cycles:p, cycles, then\n"
-		  "cpu-clock (-a) or task-clock (one task)" },
-	{ .type = PO_T_CALLBACK, .short_name = 'c', .long_name = "count",
-	  .off = offsetof(A, o), .argh = "PERIOD", .cb = count_cb,
-	  .flags = PO_RANGE, .lo = 1, .hi = 1.8e19,
-	  .help = "sample every PERIOD events (default 1000003)" },
-	{ .type = PO_T_CALLBACK, .short_name = 'F', .long_name = "freq",
-	  .off = offsetof(A, o), .argh = "HZ", .cb = freq_cb,
-	  .flags = PO_RANGE, .lo = 1, .hi = 1000000,
-	  .help = "sample HZ times a second instead" },
-	{ .type = PO_T_DOUBLE, .short_name = 'd', .long_name = "duration",
-	  .off = PO_OFF(A, duration, double), .argh = "SECONDS",
-	  .flags = PO_RANGE | PO_LO_OPEN, .lo = 0, .hi = 1e7,
-	  .help = "stop after SECONDS (default: until the command\n"
-		  "exits, or Ctrl-C)" },
+	PO_STRING('e', "event", A, o.event, "EVENT",
+		  "default: cycles:pp, cycles:p, cycles, then\n"
+		  "cpu-clock (-a) or task-clock (one task)",
+		  .complete = "events"),
+	PO_CALLBACK('c', "count", A, o, "PERIOD", count_cb,
+		    "sample every PERIOD events (default 1000003)",
+		    .flags = PO_RANGE, .lo = 1, .hi = 1.8e19),
+	PO_CALLBACK('F', "freq", A, o, "HZ", freq_cb,
+		    "sample HZ times a second instead",
+		    .flags = PO_RANGE, .lo = 1, .hi = 1000000),
+	PO_DOUBLE_GT('d', "duration", A, duration, "SECONDS", 0, 1e7,
+		     "stop after SECONDS (default: until the command\n"
+		     "exits, or Ctrl-C)"),
 	PO_DOUBLE(0, "delay", A, delay, "SECONDS", 0, 1e7,
 		  "start sampling SECONDS after the start"),
 	PO_NOOP('g', NULL, "call graphs from frame pointers (as perf's -g;\n"
 			   "they are always recorded)"),
-	{ .type = PO_T_CALLBACK, .long_name = "call-graph",
-	  .off = offsetof(A, o), .argh = "fp|dwarf[,SIZE]",
-	  .cb = call_graph_cb, .words = call_graph_words,
-	  .help = "user stacks from frame pointers (default) or\n"
-		  "DWARF unwinding of SIZE bytes of stack (8192)" },
-	{ .type = PO_T_CALLBACK, .short_name = 'm', .long_name = "mmap-pages",
-	  .off = offsetof(A, o), .argh = "N", .cb = mmap_pages_cb,
-	  .flags = PO_RANGE, .lo = 1, .hi = 1 << 20,
-	  .help = "ring buffer pages per CPU (a power of 2,\n"
-		  "1 to 1048576; 128)" },
+	PO_CALLBACK(0, "call-graph", A, o, "fp|dwarf[,SIZE]", call_graph_cb,
+		    "user stacks from frame pointers (default) or\n"
+		    "DWARF unwinding of SIZE bytes of stack (8192)",
+		    .words = call_graph_words),
+	PO_CALLBACK('m', "mmap-pages", A, o, "N", mmap_pages_cb,
+		    "ring buffer pages per CPU (a power of 2,\n"
+		    "1 to 1048576; 128)",
+		    .flags = PO_RANGE, .lo = 1, .hi = 1 << 20),
 	PO_STRING(0, "label", A, label, "TEXT",
 		  "stored in the profile (e.g. the build's name)"),
 	PO_FILENAME('o', "output", A, out, "FILE",
@@ -176,10 +169,9 @@ const struct po_option record_options[] = {
 	PO_BOOL(0, "no-demangle", A, o.no_demangle,
 		"keep C++ and Rust symbol names mangled"),
 	PO_BOOL('q', "quiet", A, quiet, "no summary on stderr"),
-	{ .type = PO_T_LIST, .long_name = "metric",
-	  .off = PO_OFF(A, metrics, struct po_list), .argh = "NAME=REGEX",
-	  .help = "the command's figure TESTCASE.NAME: the first group\n"
-		  "of REGEX in the last line it matches (repeatable)" },
+	PO_STRINGS(0, "metric", A, metrics, "NAME=REGEX",
+		   "the command's figure TESTCASE.NAME: the first group\n"
+		   "of REGEX in the last line it matches (repeatable)"),
 	PO_STRING(0, "testcase", A, testcase, "NAME",
 		  "prefix of the benchmark and time rows (default:\n"
 		  "the command's base name)"),

@@ -16,6 +16,7 @@
 #include "analyzer/metric-set.h"
 #include "analyzer/metrics.h"
 #include "analyzer/perfscript.h"
+#include "lib/alloc.h"
 #include "lib/outfile.h"
 #include "analyzer/profile.h"
 #include "collector/perfdata.h"
@@ -69,11 +70,10 @@ static int event_name_cb(const struct po_option *opt UNUSED, const char *arg,
 const struct po_option report_options[] = {
 	PO_BOOL(0, "lkp", struct report_cmd, lkp,
 		"LKP's stats lines: 'key: value', sorted, >= 0.05"),
-	{ .type = PO_T_STRING, .long_name = "event-name",
-	  .off = PO_OFF(struct report_cmd, mo.event, const char *),
-	  .argh = "NAME", .cb = event_name_cb,
-	  .help = "the event part of the keys (default: from the\n"
-		  "profile, 'cycles:pp' -> 'cycles-pp')" },
+	PO_STRING(0, "event-name", struct report_cmd, mo.event, "NAME",
+		  "the event part of the keys (default: from the\n"
+		  "profile, 'cycles:pp' -> 'cycles-pp')",
+		  .cb = event_name_cb),
 	PO_U64(0, "top", struct report_cmd, top, "N", 0, 1e9,
 	       "functions in the table (default 25)"),
 	PO_CHOICE(0, "format", struct report_cmd, format, "FMT", format_words,

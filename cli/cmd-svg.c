@@ -20,7 +20,7 @@ const char svg_usage[] =
 
 /* svg has no options of its own: the base is the struct graph_cmd. */
 const struct po_option svg_options[] = {
-	{ .type = PO_T_INCLUDE, .off = 0, .sub = graph_options },
+	PO_INCLUDE_BASE(graph_options),
 	PO_END,
 };
 

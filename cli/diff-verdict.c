@@ -7,6 +7,7 @@
 #include "cli/builtin.h"
 #include "cli/diff-verdict.h"
 #include "render/textfmt.h"
+#include "lib/alloc.h"
 
 bool diff_verdict_wanted(int argc, char **argv)
 {

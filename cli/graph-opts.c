@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analyzer/explain.h"
+#include "lib/alloc.h"
 #include "lib/outfile.h"
 #include "lib/strbuf.h"
 #include "cli/builtin.h"
@@ -73,15 +74,14 @@ static const char *const bgcolor_words[] = {
 };
 
 const struct po_option input_options[] = {
-	{ .type = PO_T_CALLBACK, .long_name = "input-format", .off = 0,
-	  .argh = "FMT", .cb = input_format_cb, .words = input_format_words,
-	  .help = "read the inputs as FMT: " PO_HELP_WORDS ",\n"
-		  "not as their content suggests (auto, the default)" },
-	{ .type = PO_T_CALLBACK, .short_name = 'j', .long_name = "jobs",
-	  .off = 0, .argh = "N", .cb = jobs_cb,
-	  .help = "read a large perf script file on N threads\n"
-		  "(default: one per online CPU; 1: one stream);\n"
-		  "gzip input and pipes are read on one" },
+	PO_CALLBACK_BASE(0, "input-format", "FMT", input_format_cb,
+			 "read the inputs as FMT: " PO_HELP_WORDS ",\n"
+			 "not as their content suggests (auto, the default)",
+			 .words = input_format_words),
+	PO_CALLBACK_BASE('j', "jobs", "N", jobs_cb,
+			 "read a large perf script file on N threads\n"
+			 "(default: one per online CPU; 1: one stream);\n"
+			 "gzip input and pipes are read on one"),
 	PO_BIT(0, "on-cpu", struct input_opts, cpu_view, CPU_VIEW_ON,
 	       "show the samples (on-CPU time); the default when\n"
 	       "an input has samples"),
@@ -268,15 +268,14 @@ const struct po_option graph_options[] = {
 		  "unit of the values (the profile's, or samples)"),
 	PO_STRING(0, "nametype", G, fo.nametype, "TEXT",
 		  "label of the details line (Function:)"),
-	{ .type = PO_T_STRING, .long_name = "colors",
-	  .off = PO_OFF(G, fo.colors, const char *), .argh = "PALETTE",
-	  .cb = colors_cb, .words = palette_words,
-	  .help = "hot mem io wakeup chain java js perl red green\n"
+	PO_STRING(0, "colors", G, fo.colors, "PALETTE",
+		  "hot mem io wakeup chain java js perl red green\n"
 		  "blue aqua yellow purple orange (hot; off-CPU\n"
-		  "time: blues)" },
-	{ .type = PO_T_STRING, .long_name = "bgcolors",
-	  .off = PO_OFF(G, fo.bgcolors, const char *), .argh = "C",
-	  .cb = bgcolors_cb, .words = bgcolor_words, .help = "yellow blue green grey or #rrggbb" },
+		  "time: blues)",
+		  .cb = colors_cb, .words = palette_words),
+	PO_STRING(0, "bgcolors", G, fo.bgcolors, "C",
+		  "yellow blue green grey or #rrggbb",
+		  .cb = bgcolors_cb, .words = bgcolor_words),
 	PO_BOOL(0, "hash", G, fo.hash,
 		"accepted: colours always hash the name"),
 	PO_NOOP(0, "cp", "accepted: colours always hash the name"),
@@ -292,10 +291,8 @@ const struct po_option graph_options[] = {
 		  "FUNC's callers (above it) and callees (below),\n"
 		  "merged over all its call sites (diff: as diff\n"
 		  "--focus); not with --reverse or --inverted"),
-	{ .type = PO_T_DOUBLE, .long_name = "factor",
-	  .off = PO_OFF(G, fo.factor, double), .argh = "F",
-	  .flags = PO_RANGE | PO_LO_OPEN, .lo = 0, .hi = FLAME_MAX_VALUE,
-	  .help = "multiply every value by F" },
+	PO_DOUBLE_GT(0, "factor", G, fo.factor, "F", 0, FLAME_MAX_VALUE,
+		     "multiply every value by F"),
 	PO_GROUP("Input:"),
 	PO_INCLUDE(G, io, input_options),
 	PO_GROUP("Differential (--diff BASE NEW, or --base F... --new F...;\n"
@@ -412,30 +409,35 @@ static void graph_comparison_opts(const struct graph_cmd *g,
 	 * its info line takes the benchmark's headline, a stats row. */
 	co->no_rows = !g->table_rows;
 	co->match = &g->match;
+	/* A graph of LKP stats files: there is no tree to draw. */
+	co->profiles_only = true;
 	/* A focus view draws the focus trees only. */
 	co->focus = g->focus;
 	if (g->focus)
 		co->tree = false;
 }
 
-/* The comparison (both sides read) into a differential layout. */
-static enum load_result load_comparison(struct graph_cmd *g,
+/* Why comparison_run() or comparison_finish() failed, in err. */
+static enum load_result comparison_failed(struct graph_cmd *g,
+					  struct fd_err *err)
+{
+	const struct diff_side *b = &g->cmp.sides[0], *n = &g->cmp.sides[1];
+
+	if (g->cmp.failed == COMPARISON_NOT_PROFILES)
+		fd_err_set(err, "%s: LKP stats files hold no call tree to "
+			   "draw: compare them with 'flamediff diff'",
+			   b->stats ? b->files[0] : n->files[0]);
+	return LOAD_BAD_INPUT;
+}
+
+/* The comparison (run) into a differential layout. */
+static enum load_result draw_comparison(struct graph_cmd *g,
 					struct fd_err *err)
 {
-	struct comparison_opts co;
 	struct diff_side *b = &g->cmp.sides[0], *n = &g->cmp.sides[1];
 	struct strbuf headline = STRBUF_INIT;
 	enum load_result r;
 
-	if (!comparison_profiles(&g->cmp)) {
-		fd_err_set(err, "%s: LKP stats files hold no call tree to "
-			   "draw: compare them with 'flamediff diff'",
-			   b->stats ? b->files[0] : n->files[0]);
-		return LOAD_BAD_INPUT;
-	}
-	graph_comparison_opts(g, &co);
-	if (comparison_compute(&g->cmp, &co, err))
-		return LOAD_BAD_INPUT;
 	/* The side's name (label, else file name) for the info line. */
 	if (b->name && !b->side.sum->meta.label)
 		meta_set(&b->side.sum->meta.label, b->name);
@@ -513,7 +515,9 @@ static enum load_result load_plain(struct graph_cmd *g, struct fd_err *err)
 		g->diff = true;
 		if (r)
 			return LOAD_BAD_INPUT;
-		return load_comparison(g, err);
+		if (comparison_finish(&g->cmp, &co, err))
+			return comparison_failed(g, err);
+		return draw_comparison(g, err);
 	}
 	profile__delete(p2);
 	if (g->focus)
@@ -538,10 +542,10 @@ int graph_cmd_load(struct graph_cmd *g)
 		progress_start(g->inputs, g->nr_inputs, g->io.quiet);
 	if (!g->diff)
 		r = load_plain(g, &err);
-	else if (comparison_load(&g->cmp, paths, nr, &g->io, &co, &err))
-		r = LOAD_BAD_INPUT;
+	else if (comparison_run(&g->cmp, paths, nr, &g->io, &co, &err))
+		r = comparison_failed(g, &err);
 	else
-		r = load_comparison(g, &err);
+		r = draw_comparison(g, &err);
 	/* a graph written to stdout may be drawn on the meter's terminal */
 	if (g->output && strcmp(g->output, "-"))
 		progress_phase("drawing");

@@ -23,8 +23,9 @@ static const struct command commands[] = {
 	  fold_usage, fold_options },
 	{ "report", cmd_report, "children, self and calltrace, as LKP",
 	  report_usage, report_options },
+	/* diff's usage is written from the analyzer's constants when asked */
 	{ "diff", cmd_diff, "compare two builds over runs, as LKP; what moved",
-	  diff_usage, diff_options },
+	  NULL, diff_options },
 	{ "svg", cmd_svg, "interactive SVG flame graph, plain or --diff",
 	  svg_usage, svg_options },
 	{ "png", cmd_png, "PNG flame graph for mail, plain or --diff",
@@ -114,23 +115,10 @@ static int read_perf_data(struct linereader *lr, const struct input_opts *o,
 
 /*
  * The odd lines a text reader skipped, a timehist that holds no switch:
- * one warning an input, though a command (diff) may read it twice.
+ * one warning an input (each is read once).
  */
 static void warn_input(const char *msg)
 {
-	static unsigned long seen[64];
-	static unsigned int nr_seen;
-	unsigned long h = 5381;
-	const char *c;
-	unsigned int i;
-
-	for (c = msg; *c; c++)
-		h = h * 33 + (unsigned char)*c;
-	for (i = 0; i < nr_seen; i++)
-		if (seen[i] == h)
-			return;
-	if (nr_seen < 64)
-		seen[nr_seen++] = h;
 	progress_clear();
 	fprintf(stderr, "flamediff: warning: %s\n", msg);
 }

@@ -16,6 +16,7 @@
 
 #include "analyzer/runs-list.h"
 #include "cli/progress.h"
+#include "lib/alloc.h"
 #include "lib/linereader.h"
 
 #define REFRESH_NS 250000000L
@@ -64,7 +65,8 @@ static void draw(double t)
 		fprintf(stderr, "\r\033[Kflamediff: %s, %.1f s", m.phase,
 			secs);
 	} else if (m.total && got <= m.total) {
-		/* (past the total, some files are read twice: bytes only) */
+		/* (each file is read once; past the total, one grew while
+		 * read: bytes only) */
 		double part = (double)got / m.total;
 		double left = rate > 0 && got < m.total ?
 				      (m.total - got) / rate : 0;

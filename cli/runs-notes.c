@@ -6,6 +6,7 @@
 
 #include "analyzer/benchmark.h"
 #include "analyzer/filter.h"
+#include "lib/alloc.h"
 #include "lib/error.h"
 
 #include "analyzer/runs-list.h"

@@ -8,6 +8,7 @@
 #include "collector/build.h"
 #include "collector/demangle.h"
 #include "collector/sanitize.h"
+#include "lib/alloc.h"
 #include "lib/hmap.h"
 #include "lib/strbuf.h"
 

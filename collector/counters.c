@@ -16,6 +16,7 @@
 #include "collector/event-probe.h"
 #include "collector/evsel.h"
 #include "collector/perf.h"
+#include "lib/alloc.h"
 #include "lib/strbuf.h"
 
 /* A PERF_TYPE_HW_CACHE config: cache, operation, result. */

@@ -6,6 +6,7 @@
 #include <libiberty/demangle.h>
 
 #include "collector/demangle.h"
+#include "lib/alloc.h"
 
 /*
  * The end of a demangled name proper, for DEMANGLE_PERF: before GCC's

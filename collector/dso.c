@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "lib/alloc.h"
 #include "lib/error.h"
 #include "lib/safe-open.h"
 #include "collector/dso.h"

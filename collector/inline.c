@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/alloc.h"
 #include "lib/error.h"
 #include "lib/hmap.h"
 #include "lib/safe-open.h"

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/alloc.h"
 #include "lib/error.h"
 #include "lib/safe-open.h"
 #include "collector/kallsyms.h"

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/sysmacros.h>
 
+#include "lib/alloc.h"
 #include "lib/error.h"
 #include "lib/safe-open.h"
 #include "collector/machine.h"

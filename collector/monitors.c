@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib/alloc.h"
 #include "lib/safe-open.h"
 #include "lib/strbuf.h"
 #include "analyzer/lkp-reduce.h"

@@ -10,6 +10,7 @@
 
 #include "collector/dso.h"
 #include "collector/perfdata-int.h"
+#include "lib/alloc.h"
 
 /* A build-id record (BUILD_ID feature, HEADER_BUILD_ID): the kernel's
  * is kept apart, the others by path for pd_build_id_fixup(). */

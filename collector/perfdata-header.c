@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "collector/perfdata-int.h"
+#include "lib/alloc.h"
 
 /* The default name of an event without EVENT_DESC (a pipe). */
 static char *attr_name(const struct perf_event_attr *a)

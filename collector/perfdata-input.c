@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "collector/perfdata-int.h"
+#include "lib/alloc.h"
 
 /*
  * Input access. The reader's buffer is consumed in place: n bytes at the

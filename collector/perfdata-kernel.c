@@ -15,6 +15,7 @@
 #include "collector/dso.h"
 #include "collector/perfdata-int.h"
 #include "collector/symtab.h"
+#include "lib/alloc.h"
 #include "lib/safe-open.h"
 
 /* The running kernel's build-id, from /sys/kernel/notes (ELF notes). */

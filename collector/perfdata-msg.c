@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "collector/perfdata-int.h"
+#include "lib/alloc.h"
 
 static const char *const record_names[] = {
 	[PERF_RECORD_MMAP] = "MMAP", [PERF_RECORD_LOST] = "LOST",

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "collector/perfdata-int.h"
+#include "lib/alloc.h"
 
 /* A non-sample record's time, from its sample_id trailer (0: none). */
 static uint64_t trailer_time(const struct pd *pd,

@@ -5,6 +5,7 @@
 #include <zstd.h>
 
 #include "collector/perfdata-int.h"
+#include "lib/alloc.h"
 
 /* The records of a PERF_RECORD_COMPRESSED: zstd frames of records.
  * perf compresses one mmap buffer a record: a few MiB at most. */

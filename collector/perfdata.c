@@ -15,6 +15,7 @@
 #include "collector/perfdata-int.h"
 #include "collector/perfdata.h"
 #include "collector/sanitize.h"
+#include "lib/alloc.h"
 
 static bool has_kernel_frame(const struct decoded_sample *ds)
 {

@@ -31,6 +31,7 @@
 #include "collector/sched-rec.h"
 #include "collector/stacks.h"
 #include "collector/unwind.h"
+#include "lib/alloc.h"
 #include "lib/safe-open.h"
 #include "lib/strbuf.h"
 

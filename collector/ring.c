@@ -7,6 +7,7 @@
 
 #include "collector/perf.h"
 #include "collector/ring.h"
+#include "lib/alloc.h"
 
 int ring_open(struct ring *r, int fd, unsigned int order,
 	      struct fd_err *err)

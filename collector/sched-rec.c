@@ -17,6 +17,7 @@
 #include "collector/perf-records.h"
 #include "collector/sched-rec.h"
 #include "collector/stacks.h"
+#include "lib/alloc.h"
 #include "lib/hmap.h"
 #include "lib/safe-open.h"
 #include "lib/strbuf.h"

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/alloc.h"
 #include "lib/error.h"
 #include "collector/perf.h"
 #include "collector/range.h"

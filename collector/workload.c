@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "collector/workload.h"
+#include "lib/alloc.h"
 #include "lib/strbuf.h"
 
 /*

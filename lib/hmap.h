@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "lib/alloc.h"
 #include "lib/error.h"
 
 /*

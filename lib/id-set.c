@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/alloc.h"
 #include "lib/error.h"
 #include "lib/id-set.h"
 
@@ -66,6 +67,15 @@ bool id_set_passes(const struct id_set *s, uint32_t id)
 	if (!s->given)
 		return true;
 	return s->nr && bsearch(&id, s->v, s->nr, sizeof(*s->v), cmp_u32);
+}
+
+bool id_set_passes_text(const struct id_set *s, const char *w, size_t n)
+{
+	uint32_t id;
+
+	if (!s->given)
+		return true;
+	return parse_id(w, n, &id) && id_set_passes(s, id);
 }
 
 void id_set_release(struct id_set *s)

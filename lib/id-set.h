@@ -27,6 +27,10 @@ void id_set_init(struct id_set *s, const struct po_list *words);
 /* Whether id passes: no list given, or id is in it. */
 bool id_set_passes(const struct id_set *s, uint32_t id);
 
+/* The same for an id as text, w[0..n) (a perf script header's pid):
+ * text that "%u" would not write is no id, and passes no list. */
+bool id_set_passes_text(const struct id_set *s, const char *w, size_t n);
+
 void id_set_release(struct id_set *s);
 
 #endif

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "lib/alloc.h"
 #include "lib/linereader.h"
 #include "lib/safe-open.h"
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "lib/alloc.h"
 #include "lib/outfile.h"
 #include "lib/strbuf.h"
 

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "lib/alloc.h"
 #include "lib/error.h"
 #include "lib/parse-options.h"
 #include "lib/compiler.h"

@@ -108,10 +108,19 @@ void po_list_release(struct po_list *l);
 				  __typeof__(((T *)0)->m), want)]))
 #define PO_OFF(T, m, want) (offsetof(T, m) + PO_TYPE_CHECK(T, m, want))
 
+/*
+ * The macros whose last parameter is "..." take more fields after the
+ * help, as designated initializers: .words = w (a callback's or a
+ * STRING's words), .cb = f (a STRING's check), .complete = "events", a
+ * CALLBACK's .flags = PO_RANGE, .lo, .hi.
+ */
 #define PO_END { .type = PO_T_END }
 #define PO_GROUP(h) { .type = PO_T_GROUP, .help = (h) }
 #define PO_INCLUDE(T, m, table)                                            \
 	{ .type = PO_T_INCLUDE, .off = offsetof(T, m), .sub = (table) }
+/* table's options on the whole base (a table of the same struct). */
+#define PO_INCLUDE_BASE(table)                                             \
+	{ .type = PO_T_INCLUDE, .off = 0, .sub = (table) }
 #define PO_BOOL(s, l, T, m, h)                                             \
 	{ .type = PO_T_BOOL, .short_name = (s), .long_name = (l),         \
 	  .off = PO_OFF(T, m, bool), .help = (h), .defval = 1 }
@@ -133,9 +142,15 @@ void po_list_release(struct po_list *l);
 	{ .type = PO_T_DOUBLE, .short_name = (s), .long_name = (l),       \
 	  .off = PO_OFF(T, m, double), .argh = (a), .help = (h),          \
 	  .flags = PO_RANGE, .lo = (lo_), .hi = (hi_) }
-#define PO_STRING(s, l, T, m, a, h)                                        \
+/* As PO_DOUBLE, with lo < value <= hi. */
+#define PO_DOUBLE_GT(s, l, T, m, a, lo_, hi_, h)                           \
+	{ .type = PO_T_DOUBLE, .short_name = (s), .long_name = (l),       \
+	  .off = PO_OFF(T, m, double), .argh = (a), .help = (h),          \
+	  .flags = PO_RANGE | PO_LO_OPEN, .lo = (lo_), .hi = (hi_) }
+#define PO_STRING(s, l, T, m, a, h, ...)                                   \
 	{ .type = PO_T_STRING, .short_name = (s), .long_name = (l),       \
-	  .off = PO_OFF(T, m, const char *), .argh = (a), .help = (h) }
+	  .off = PO_OFF(T, m, const char *), .argh = (a), .help = (h),    \
+	  ##__VA_ARGS__ }
 #define PO_FILENAME(s, l, T, m, a, h)                                      \
 	{ .type = PO_T_STRING, .short_name = (s), .long_name = (l),       \
 	  .off = PO_OFF(T, m, const char *), .argh = (a), .help = (h),    \
@@ -144,6 +159,10 @@ void po_list_release(struct po_list *l);
 	{ .type = PO_T_LIST, .short_name = (s), .long_name = (l),         \
 	  .off = PO_OFF(T, m, struct po_list), .argh = (a), .help = (h),  \
 	  .complete = "file" }
+/* A repeatable string option whose values are not files. */
+#define PO_STRINGS(s, l, T, m, a, h)                                       \
+	{ .type = PO_T_LIST, .short_name = (s), .long_name = (l),         \
+	  .off = PO_OFF(T, m, struct po_list), .argh = (a), .help = (h) }
 #define PO_CHOICE(s, l, T, m, a, w, h)                                     \
 	{ .type = PO_T_CHOICE, .short_name = (s), .long_name = (l),       \
 	  .off = PO_OFF(T, m, int), .argh = (a), .words = (w), .help = (h) }
@@ -153,9 +172,14 @@ void po_list_release(struct po_list *l);
 	  .off = PO_OFF(T, m, struct po_list), .argh = (a), .help = (h),  \
 	  .flags = PO_SPLIT }
 /* The callback gets base + offsetof(T, m), of whatever type m has. */
-#define PO_CALLBACK(s, l, T, m, a, f, h)                                   \
+#define PO_CALLBACK(s, l, T, m, a, f, h, ...)                              \
 	{ .type = PO_T_CALLBACK, .short_name = (s), .long_name = (l),     \
-	  .off = offsetof(T, m), .argh = (a), .help = (h), .cb = (f) }
+	  .off = offsetof(T, m), .argh = (a), .help = (h), .cb = (f),     \
+	  ##__VA_ARGS__ }
+/* ... and one that gets the whole base (the table's struct). */
+#define PO_CALLBACK_BASE(s, l, a, f, h, ...)                               \
+	{ .type = PO_T_CALLBACK, .short_name = (s), .long_name = (l),     \
+	  .off = 0, .argh = (a), .help = (h), .cb = (f), ##__VA_ARGS__ }
 
 /*
  * In a help text, where the option's words go ("a, b or c"): a table

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/alloc.h"
 #include "lib/safe-open.h"
 
 const char *safe_strerror(int errnum)

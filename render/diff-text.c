@@ -8,6 +8,7 @@
 #include "render/explain-text.h"
 #include "render/lkp-table.h"
 #include "render/textfmt.h"
+#include "lib/alloc.h"
 
 /* The description of a side in the table's header. */
 static char *side_desc(const struct side_summary *s)

@@ -2,7 +2,7 @@
 #ifndef FLAMEDIFF_DIFF_TEXT_H
 #define FLAMEDIFF_DIFF_TEXT_H
 
-#include "analyzer/comparison.h"
+#include "analyzer/side-summary.h"
 #include "analyzer/diff.h"
 #include "analyzer/explain.h"
 #include "lib/outfile.h"

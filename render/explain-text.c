@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analyzer/benchmark.h"
+#include "lib/alloc.h"
 #include "lib/strbuf.h"
 #include "render/explain-text.h"
 #include "render/headline-text.h"
@@ -244,9 +245,15 @@ static void write_share_only(struct outfile *o, const struct explain *e,
 
 static const char *hot_state(const struct explain_hot *h)
 {
-	if (explain_is_hot(h->base_self) && explain_is_hot(h->new_self))
+	switch (h->heat) {
+	case EXPLAIN_STAYED_HOT:
 		return "stayed hot";
-	return explain_is_hot(h->base_self) ? "cooled down" : "became hot";
+	case EXPLAIN_COOLED_DOWN:
+		return "cooled down";
+	case EXPLAIN_BECAME_HOT:
+		break;
+	}
+	return "became hot";
 }
 
 static void write_chains(struct outfile *o, const char *what,
@@ -268,8 +275,7 @@ static void write_chains(struct outfile *o, const char *what,
 static void write_hot(struct outfile *o, const struct explain_hot *h,
 		      int width)
 {
-	bool stayed = explain_is_hot(h->base_self) &&
-		      explain_is_hot(h->new_self);
+	bool stayed = h->heat == EXPLAIN_STAYED_HOT;
 	struct wrap w = { o, 0, 2, width, STRBUF_INIT, 0, 0 };
 	char buf[128], b[32], n[32];
 

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "lib/alloc.h"
 #include "lib/hmap.h"
 #include "lib/strtab.h"
 #include "render/export.h"

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/focus.h"
+#include "lib/alloc.h"
 #include "lib/error.h"
 #include "render/focus-text.h"
 #include "render/textfmt.h"
@@ -126,11 +128,14 @@ static void write_tree(struct outfile *o, const struct cmp_tree *t,
 	strbuf_release(&sb[1]);
 }
 
-void focus_text_write(struct outfile *o, const struct comparison *c,
+void focus_text_write(struct outfile *o, const char *func,
+		      struct cmp_tree *const focus[2],
 		      const struct side_summary s[2], size_t width)
 {
 	struct strbuf sb = STRBUF_INIT;
-	const char *func = c->opts.focus ? c->opts.focus : "";
+
+	if (!func)
+		func = "";
 
 	/* diff's --width is at least 60: the numbers and a name fit */
 	if (!width)
@@ -150,9 +155,9 @@ void focus_text_write(struct outfile *o, const struct comparison *c,
 			"function in its stack.\n");
 	outfile_puts(o, "\ncallers (each indented line calls the line "
 			"above it):\n   base     new  change\n");
-	write_tree(o, c->focus[FOCUS_CALLERS], width);
+	write_tree(o, focus[FOCUS_CALLERS], width);
 	outfile_puts(o, "\ncallees (each indented line is called by the "
 			"line above it):\n   base     new  change\n");
-	write_tree(o, c->focus[FOCUS_CALLEES], width);
+	write_tree(o, focus[FOCUS_CALLEES], width);
 	strbuf_release(&sb);
 }

@@ -16,6 +16,7 @@
 
 #include "analyzer/compare.h"
 #include "analyzer/sched.h"
+#include "lib/alloc.h"
 #include "lib/sort.h"
 #include "lib/strbuf.h"
 #include "lib/strtab.h"

@@ -7,6 +7,7 @@
 #include "analyzer/diff.h"
 #include "render/lkp-table.h"
 #include "render/textfmt.h"
+#include "lib/alloc.h"
 
 const char *lkp_format_value(char *buf, double v)
 {

@@ -20,6 +20,7 @@
 
 #include <zlib.h>
 
+#include "lib/alloc.h"
 #include "lib/strbuf.h"
 #include "render/cairo-dl.h"
 #include "render/color.h"

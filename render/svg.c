@@ -20,6 +20,7 @@
 #include "render/svg.h"
 #include "render/textfmt.h"
 #include "render/utf8.h"
+#include "lib/alloc.h"
 
 /*
  * The frames are nearly all of an SVG (a million of them, 200 MB of text),

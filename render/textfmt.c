@@ -8,6 +8,7 @@
 #include "analyzer/benchmark.h"
 #include "render/textfmt.h"
 #include "render/utf8.h"
+#include "lib/alloc.h"
 
 void json_string(struct outfile *o, const char *s)
 {

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/alloc.h"
 #include "lib/strbuf.h"
 #include "render/textfmt.h"
 #include "render/tree-text.h"

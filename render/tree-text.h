@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "analyzer/compare.h"
-#include "analyzer/comparison.h"
+#include "analyzer/side-summary.h"
 #include "lib/outfile.h"
 
 /*

@@ -18,6 +18,7 @@
 #include "analyzer/folded.h"
 #include "analyzer/input.h"
 #include "analyzer/stats.h"
+#include "lib/alloc.h"
 #include "lib/strbuf.h"
 #include "tap.h"
 #include "testfile.h"

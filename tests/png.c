@@ -23,6 +23,7 @@
 #include "render/png.h"
 #include "tap.h"
 #include "testfile.h"
+#include "lib/alloc.h"
 
 static char dir[] = "/tmp/flamediff-png-XXXXXX";
 

@@ -166,11 +166,11 @@ ok $? "an unknown format: usage error"
 	grep -q 'one run on a side that rule cannot tell noise' "$T/help"
 ok $? "--help documents the one-run floor"
 
-# The explanation keeps, per run, only the chains of functions hot in a
-# run read so far, and reads a run again for a function that became hot
-# later (here one hot in the new build only: the base's runs are read
-# twice). Runs given as pipes cannot be read again and keep every chain:
-# both ways must explain the same.
+# Each run is read once, its chains kept for the explanation, whose hot
+# functions are known only once both sides are read (here one hot in the
+# new build only, whose chains the base's runs must have kept). Runs
+# given as files or as pipes (which cannot be read again) must explain
+# the same.
 mkdir "$T/rb" "$T/rn"
 gzip -dc tests/data/session.perf-script.gz >"$T/rb/1"
 head -n 40000 "$T/rb/1" >"$T/rb/2"
@@ -194,7 +194,7 @@ sed -n '/^What moved/,$p' "$T/again" >"$T/again.x"
 sed -n '/^What moved/,$p' "$T/piped" >"$T/piped.x"
 [ $again_rc -eq 0 ] && [ $piped_rc -eq 0 ] && [ -s "$T/again.x" ] &&
 	cmp -s "$T/again.x" "$T/piped.x"
-ok $? "runs read again explain as runs kept whole (pipes)"
+ok $? "runs as files explain as runs as pipes (each read once)"
 [ $? -eq 0 ] || diff "$T/again.x" "$T/piped.x" | sed 's/^/#   /' | head -20
 sed -n '/^Hot functions/,$p' "$T/again" >"$T/hot"
 grep -q '^__pte_offset_map_lock became hot' "$T/hot" &&

@@ -260,6 +260,42 @@ rc=$?
 ok $? "no two files of a part call each other in a circle (cli too)"
 [ $rc -eq 0 ] || sed 's/^/#   /' "$T/real"
 
+# The writers get a side's read-only summary (analyzer/side-summary.h),
+# never struct diff_side: no file of render includes analyzer/side.h, nor
+# analyzer/comparison.h which holds the sides, through any header.
+# includes_of DIR FILE: the part headers FILE includes, through any number
+# of them, one a line.
+includes_of() {
+	todo=$2
+	: >"$T/seen"
+	while [ -n "$todo" ]; do
+		set -- $todo
+		f=$1
+		shift
+		todo=$*
+		for h in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*["<]\([a-z]*\/[^">]*\)[">].*/\1/p' "$f"); do
+			[ -f "$top/$h" ] || continue
+			grep -qx "$h" "$T/seen" && continue
+			echo "$h" >>"$T/seen"
+			todo="$todo $top/$h"
+		done
+	done
+	cat "$T/seen"
+}
+side_seen() { # DIR: the render files that see struct diff_side
+	for f in "$1"/render/*.c "$1"/render/*.h; do
+		[ -f "$f" ] || continue
+		includes_of "$1" "$f" | grep -qx 'analyzer/side.h\|analyzer/comparison.h' &&
+			echo "${f#$1/}"
+	done
+}
+side_seen "$top" >"$T/real"
+nr_render=$(ls "$top"/render/*.c | wc -l)
+[ "$nr_render" -gt 0 ] && [ ! -s "$T/real" ] &&
+	[ "$(includes_of "$top" "$top/render/diff-text.h" | grep -c .)" -gt 0 ]
+ok $? "no writer (render/) sees struct diff_side, only its summary"
+[ $? -eq 0 ] || sed 's/^/#   /' "$T/real"
+
 # HACKING.md's list of the comparison's calls ("<!-- calls: analyzer -->")
 # is the tree's: the calls among the files it names, from nm, both ways.
 hack=$top/HACKING.md

@@ -15,7 +15,9 @@
 #include "analyzer/compare.h"
 #include "analyzer/diff.h"
 #include "analyzer/diff-folded.h"
+#include "analyzer/comparison.h"
 #include "analyzer/explain.h"
+#include "analyzer/side.h"
 #include "render/diff-text.h"
 #include "render/tree-text.h"
 
@@ -84,9 +86,8 @@ static void compare(struct diff_side s[2], uint8_t flags)
 	diff_compare(s[0].sets, s[0].nr_runs, s[1].sets, s[1].nr_runs, &opts,
 		     &d);
 	check_rows(&d);
-	/* A run read again may be gone: then there is no explanation. */
-	if (explain && explain_sides(&d, &s[0], &s[1], &opts, &e, &err))
-		explain = false;
+	if (explain)
+		explain_sides(&d, &s[0], &s[1], &opts, &e);
 	if (outfile_open(&o, "/dev/null", &err))
 		abort();
 	side_summary_of(&s[0], NULL, &sum[0]);
