@@ -5,6 +5,16 @@
 # stripped binary, and never names .plt.sec's (IBT) or .plt.got's stubs;
 # flamediff names every one "name@plt" (collector/dso.c read_plt).
 
+# awk has no hex input (mawk, Debian's, lacks strtonum): a number from hex
+plt_hex='
+function hex(s,   i, n) {
+	n = 0
+	s = tolower(s)
+	for (i = 1; i <= length(s); i++)
+		n = n * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+	return n
+}'
+
 # plt_ranges BIN: "OFF END NAME" (file offsets, hex) for each stub of BIN,
 # from objdump's synthetic "<name@plt>" labels in .plt, .plt.sec and
 # .plt.got, demangled as perf report shows C++ names (no parameters); the
@@ -16,14 +26,7 @@ plt_ranges() {
 		>"$T/plt.secs"
 	objdump -d -C -j .plt -j .plt.sec -j .plt.got "$1" 2>/dev/null |
 		sed -n 's/^\([0-9a-f][0-9a-f]*\) <\(.*\)>:$/L \1 \2/p' |
-		cat "$T/plt.secs" - | awk '
-	function hex(s,   i, n) {
-		n = 0
-		s = tolower(s)
-		for (i = 1; i <= length(s); i++)
-			n = n * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
-		return n
-	}
+		cat "$T/plt.secs" - | awk "$plt_hex"'
 	$1 == "S" { sa[++ns] = hex($3); so[ns] = hex($4); se[ns] = hex($5); next }
 	{
 		a = hex($2); name = $3
@@ -49,14 +52,7 @@ plt_ranges() {
 # renamed "name@plt" (+0xOFFSET), whatever perf called them.
 plt_fix() {
 	plt_ranges "$1" >"$T/plt.ranges"
-	awk -v bin="$1" '
-	function hex(s,   i, n) {
-		n = 0
-		s = tolower(s)
-		for (i = 1; i <= length(s); i++)
-			n = n * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
-		return n
-	}
+	awk -v bin="$1" "$plt_hex"'
 	FNR == NR {
 		lo[++n] = hex($1); hi[n] = hex($2)
 		sub(/^[^ ]+ [^ ]+ /, ""); nm[n] = $0; next
