@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <string.h>
+
+#include "analyzer/frame-ids.h"
+#include "lib/error.h"
+
+void frame_ids_init(struct frame_ids *t, const struct profile *p)
+{
+	memset(t, 0, sizeof(*t));
+	t->nr_names = strtab_count(p->names);
+	t->by_name = xmalloc(size_mul(t->nr_names + 1, sizeof(*t->by_name)));
+	memset(t->by_name, 0xff, sizeof(*t->by_name) * (t->nr_names + 1));
+}
+
+void frame_ids_release(struct frame_ids *t)
+{
+	free(t->by_name);
+	free(t->name);
+	free(t->next);
+	free(t->kind);
+	memset(t, 0, sizeof(*t));
+}
+
+/* A new pair, at the head of its name's chain. */
+uint32_t frame_ids_add(struct frame_ids *t, uint32_t name, unsigned int kind)
+{
+	uint32_t id = t->nr++;
+
+	ALLOC_GROW(t->name, t->nr, t->alloc_name);
+	ALLOC_GROW(t->next, t->nr, t->alloc_next);
+	ALLOC_GROW(t->kind, t->nr, t->alloc_kind);
+	t->name[id] = name;
+	t->kind[id] = (uint8_t)kind;
+	t->next[id] = t->by_name[name];
+	t->by_name[name] = id;
+	return id;
+}
