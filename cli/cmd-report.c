@@ -297,6 +297,9 @@ static int measure(const struct report_cmd *c, const struct input_opts *io,
 
 	if (load(c->files, c->nr_files, io, lr0, p, err))
 		return -1;
+	/* Read only from here on: the metrics' arrays take the index's
+	 * room (on a million distinct leaves, 8 to 16 MB). */
+	profile_drop_index(p);
 	metrics_compute(p, &c->mo, m);
 	/* --lkp prints a run's stats rows (benchmark, time, perf-sched)
 	 * whether or not it has samples to compute perf-profile rows of. */
