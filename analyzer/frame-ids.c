@@ -10,6 +10,19 @@ void frame_ids_init(struct frame_ids *t, const struct profile *p)
 	t->nr_names = strtab_count(p->names);
 	t->by_name = xmalloc(size_mul(t->nr_names + 1, sizeof(*t->by_name)));
 	memset(t->by_name, 0xff, sizeof(*t->by_name) * (t->nr_names + 1));
+	ALLOC_GROW(t->name, p->nr_nodes, t->alloc_name);
+	ALLOC_GROW(t->next, p->nr_nodes, t->alloc_next);
+	ALLOC_GROW(t->kind, p->nr_nodes, t->alloc_kind);
+}
+
+void frame_ids_drop_lookup(struct frame_ids *t)
+{
+	free(t->by_name);
+	free(t->next);
+	free(t->kind);
+	t->by_name = t->next = NULL;
+	t->kind = NULL;
+	t->alloc_next = t->alloc_kind = 0;
 }
 
 void frame_ids_release(struct frame_ids *t)

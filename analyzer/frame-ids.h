@@ -27,8 +27,14 @@ struct frame_ids {
 	unsigned long alloc_name, alloc_next, alloc_kind;
 };
 
-/* For the names of p (interned later ones are not to be asked for). */
+/*
+ * For the names of p (interned later ones are not to be asked for), room
+ * made for p's nodes (a pair per node at most): the arrays never move,
+ * which on a heap leaves no holes behind (pages not written take none).
+ */
 void frame_ids_init(struct frame_ids *t, const struct profile *p);
+/* Only t->name (id -> name) is read from now on: the rest is freed. */
+void frame_ids_drop_lookup(struct frame_ids *t);
 void frame_ids_release(struct frame_ids *t);
 
 /* A new pair's id (frame_ids_get() asks first). */

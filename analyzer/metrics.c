@@ -73,6 +73,12 @@ struct work {
 
 #define NO_FN UINT32_MAX
 
+#define FREE_AND_NULL(p) \
+	do {              \
+		free(p);  \
+		(p) = NULL; \
+	} while (0)
+
 static int name_unresolved(struct work *w, uint32_t name)
 {
 	if (!w->unresolved[name]) {
@@ -129,6 +135,9 @@ static void classify(struct work *w, struct metrics *m)
 		else
 			w->fn[id] = raw_fn(w, n->name, n->kind);
 	}
+	/* From here on a function is only asked its name. */
+	frame_ids_drop_lookup(&w->fns);
+	FREE_AND_NULL(w->unresolved);
 	for (id = 0; id < p->nr_nodes; id++) {
 		double self = p->nodes[id].self * w->scale;
 
@@ -475,20 +484,12 @@ static void collect_chains(struct work *w, struct metrics *m, double min)
  */
 #define KEY_EXTRA (1u << 31)
 
-#define FREE_AND_NULL(p) \
-	do {              \
-		free(p);  \
-		(p) = NULL; \
-	} while (0)
 
 struct fn_keys {
 	struct strtab *extra;
 	uint32_t *row_of_name;	/* by profile name id; UINT32_MAX: none */
 	uint32_t *row_of_extra;	/* by id in extra */
 	unsigned long alloc_extra;
-	uint32_t *key_of_row;
-	unsigned long alloc_rows;
-	uint32_t nr_rows;
 	struct strbuf buf, again;
 };
 
@@ -519,14 +520,19 @@ static uint32_t clean_key(struct work *w, struct fn_keys *k, uint32_t name)
 	return KEY_EXTRA | strtab_intern(k->extra, k->buf.buf, k->buf.len);
 }
 
-/* The row of a cleaned-name key, made if new. */
-static uint32_t key_row(struct fn_keys *k, uint32_t key)
+/*
+ * The row of a cleaned-name key, made if new, named for now by the
+ * string of its key (the profile's, or extra's): make_names() copies
+ * them into the metrics' own block.
+ */
+static struct fn_metric *key_row(struct work *w, struct fn_keys *k,
+				 struct metrics *m, uint32_t key)
 {
-	uint32_t *slot;
+	uint32_t *slot, x = key & ~KEY_EXTRA;
 
-	if (key & KEY_EXTRA) {
-		uint32_t x = key & ~KEY_EXTRA;
-
+	if (!(key & KEY_EXTRA)) {
+		slot = &k->row_of_name[key];
+	} else {
 		if (x >= k->alloc_extra) {
 			unsigned long old = k->alloc_extra;
 
@@ -536,47 +542,28 @@ static uint32_t key_row(struct fn_keys *k, uint32_t key)
 				       (k->alloc_extra - old));
 		}
 		slot = &k->row_of_extra[x];
-	} else {
-		slot = &k->row_of_name[key];
 	}
 	if (*slot == UINT32_MAX) {
-		*slot = k->nr_rows++;
-		ALLOC_GROW(k->key_of_row, k->nr_rows, k->alloc_rows);
-		k->key_of_row[*slot] = key;
+		*slot = (uint32_t)m->nr_fns++;
+		memset(&m->fns[*slot], 0, sizeof(m->fns[*slot]));
+		m->fns[*slot].name = key & KEY_EXTRA ?
+			strtab_str(k->extra, x) : profile_str(w->p, key);
 	}
-	return *slot;
+	return &m->fns[*slot];
 }
 
-static const char *key_str(const struct work *w, const struct fn_keys *k,
-			   uint32_t key, size_t *len)
+/* The rows' names, from where key_row() found them, into one block. */
+static void make_names(struct metrics *m)
 {
-	if (key & KEY_EXTRA) {
-		*len = strtab_len(k->extra, key & ~KEY_EXTRA);
-		return strtab_str(k->extra, key & ~KEY_EXTRA);
-	}
-	*len = strtab_len(w->p->names, key);
-	return profile_str(w->p, key);
-}
+	size_t bytes = 1, len, at = 0, i;
 
-/* m->fns, a row per key, each named in one block (m->fn_names). */
-static void make_rows(struct work *w, struct fn_keys *k, struct metrics *m)
-{
-	size_t bytes = 0, len, at = 0;
-	const char *s;
-	uint32_t r;
-
-	for (r = 0; r < k->nr_rows; r++) {
-		key_str(w, k, k->key_of_row[r], &len);
-		bytes += len + 1;
-	}
-	m->fn_names = xmalloc(bytes ? bytes : 1);
-	m->fns = xcalloc(k->nr_rows ? k->nr_rows : 1, sizeof(*m->fns));
-	m->nr_fns = k->nr_rows;
-	for (r = 0; r < k->nr_rows; r++) {
-		s = key_str(w, k, k->key_of_row[r], &len);
-		memcpy(m->fn_names + at, s, len);
-		m->fn_names[at + len] = '\0';
-		m->fns[r].name = m->fn_names + at;
+	for (i = 0; i < m->nr_fns; i++)
+		bytes += strlen(m->fns[i].name) + 1;
+	m->fn_names = xmalloc(bytes);
+	for (i = 0; i < m->nr_fns; i++) {
+		len = strlen(m->fns[i].name);
+		memcpy(m->fn_names + at, m->fns[i].name, len + 1);
+		m->fns[i].name = m->fn_names + at;
 		at += len + 1;
 	}
 }
@@ -620,57 +607,57 @@ static void sort_fns(struct metrics *m)
 
 /*
  * Per raw function: children and self, summed into cleaned names. The
- * chains are done: w->sub and w->near become the children and self sums
- * (a function's id is at most its first node's), and what only a step
- * needs is freed after it, the rows being the largest part.
+ * rows are made in place: raw function fn's sums are first kept in row
+ * fn (as its lkp_children and lkp_self), and the rows, made in the
+ * order of their first function, are each at most that function's id,
+ * so a row is made over sums read already. What the chains needed is
+ * freed as soon as it is read: the rows are the largest part.
  */
 static void collect_fns(struct work *w, struct metrics *m)
 {
 	const struct profile *p = w->p;
 	uint32_t nr_names = strtab_count(p->names), nr_fns = w->fns.nr, n, fn;
-	double *children = w->sub, *self = w->near;
-	uint32_t *row = xmalloc(sizeof(*row) * (w->fns.nr + 1));
 	struct fn_keys k = { .buf = STRBUF_INIT, .again = STRBUF_INIT };
+	struct fn_metric *rows;
 
-	memset(children, 0, sizeof(*children) * w->fns.nr);
+	FREE_AND_NULL(w->sub);
+	rows = xmalloc(sizeof(*rows) * (nr_fns + 1));
+	for (fn = 0; fn < nr_fns; fn++)
+		rows[fn].lkp_children = rows[fn].lkp_self = 0;
 	for (n = 1; n < p->nr_nodes; n++)
 		if (w->fn[n] != NO_FN)
-			children[w->fn[n]] += w->near[n];
-	memset(self, 0, sizeof(*self) * w->fns.nr);
+			rows[w->fn[n]].lkp_children += w->near[n];
+	FREE_AND_NULL(w->near);
 	for (n = 1; n < p->nr_nodes; n++)
 		if (w->fn[n] != NO_FN)
-			self[w->fn[n]] += p->nodes[n].self * w->scale;
+			rows[w->fn[n]].lkp_self += p->nodes[n].self * w->scale;
 	FREE_AND_NULL(w->fn);
 	k.extra = strtab__new();
 	k.row_of_name = xmalloc(sizeof(*k.row_of_name) * (nr_names + 1));
 	memset(k.row_of_name, 0xff, sizeof(*k.row_of_name) * (nr_names + 1));
-	/* perf has no entry for a function seen only in samples that were
-	 * left out. */
-	for (fn = 0; fn < w->fns.nr; fn++)
-		if (children[fn] > 0)
-			row[fn] = key_row(&k, clean_key(w, &k,
-							w->fns.name[fn]));
-	FREE_AND_NULL(k.row_of_name);
-	frame_ids_release(&w->fns);
-	make_rows(w, &k, m);
+	m->fns = rows;
+	m->nr_fns = 0;
 	for (fn = 0; fn < nr_fns; fn++) {
-		double c = 100 * children[fn] / m->total;
-		double s = 100 * self[fn] / m->total;
+		double children = rows[fn].lkp_children;
+		double c = 100 * children / m->total;
+		double s = 100 * rows[fn].lkp_self / m->total;
 		struct fn_metric *e;
 
-		if (children[fn] <= 0)
+		/* perf has no entry for a function seen only in samples
+		 * that were left out. */
+		if (children <= 0)
 			continue;
-		e = &m->fns[row[fn]];
+		e = key_row(w, &k, m, clean_key(w, &k, w->fns.name[fn]));
 		e->children += c;
 		e->self += s;
 		e->lkp_children += perf_figure(c);
 		e->lkp_self += perf_figure(s);
 	}
-	FREE_AND_NULL(w->sub);
-	FREE_AND_NULL(w->near);
-	free(row);
+	m->fns = xrealloc(rows, sizeof(*rows) * (m->nr_fns + 1));
+	FREE_AND_NULL(k.row_of_name);
+	frame_ids_release(&w->fns);
+	make_names(m);
 	free(k.row_of_extra);
-	free(k.key_of_row);
 	strtab__delete(k.extra);
 	strbuf_release(&k.buf);
 	strbuf_release(&k.again);
