@@ -21,7 +21,7 @@ struct frame_ids {
 	uint32_t *by_name; /* name id -> first pair's id; UINT32_MAX: none */
 	uint32_t nr_names;
 	uint32_t *name;	   /* id -> its name id */
-	uint32_t *next;	   /* id -> the next id of that name; UINT32_MAX */
+	uint32_t *next;	   /* id -> next id of the name; UINT32_MAX */
 	uint8_t *kind;	   /* id -> its kind */
 	uint32_t nr;
 	unsigned long alloc_name, alloc_next, alloc_kind;
