@@ -10,8 +10,10 @@
 #include "lib/linereader.h"
 #include "lib/hmap.h"
 #include "analyzer/event.h"
+#include "analyzer/frame-ids.h"
 #include "analyzer/metrics.h"
 #include "analyzer/names.h"
+#include "lib/sort.h"
 #include "lib/strbuf.h"
 
 /*
@@ -34,10 +36,21 @@
  */
 
 
-/* What perf prints ("%.2f") read back, as LKP adds it up. */
+/*
+ * What perf prints ("%.2f") read back, as LKP adds it up. That is k /
+ * 100 for the k that printf rounds percent * 100 to (strtod() and the
+ * division both give the double nearest k / 100): computed as such,
+ * unless percent * 100 is within reach of its rounding error from a
+ * half, where printf's own rounding of the exact value decides. Once
+ * per function, on millions of them the printing was a tenth of report.
+ */
 static double perf_figure(double percent)
 {
+	double x = percent * 100, k = floor(x + 0.5);
 	char buf[64];
+
+	if (x >= 0 && x < 0x1p40 && fabs(x - floor(x) - 0.5) > 1e-6)
+		return k / 100;
 
 	snprintf(buf, sizeof(buf), "%.2f", percent);
 	return strtod(buf, NULL);
@@ -52,9 +65,7 @@ char *metrics_event_name(const char *event)
 /* Everything metrics_compute() builds on the way, freed at its end. */
 struct work {
 	const struct profile *p;
-	struct hmap fn_of;	/* (name, kind) -> raw function id */
-	uint32_t *fn_name;	/* raw function id -> profile name id */
-	unsigned long nr_fns, alloc_fns;
+	struct frame_ids fns;	/* (name, kind) <-> raw function id */
 	uint8_t *unresolved;	/* by profile name id: 0 unknown, 1 no, 2 yes */
 	double scale;		/* of every weight: see weight_scale() */
 
@@ -74,6 +85,12 @@ struct work {
 
 #define NO_FN UINT32_MAX
 
+#define FREE_AND_NULL(p) \
+	do {              \
+		free(p);  \
+		(p) = NULL; \
+	} while (0)
+
 static int name_unresolved(struct work *w, uint32_t name)
 {
 	if (!w->unresolved[name]) {
@@ -87,16 +104,7 @@ static int name_unresolved(struct work *w, uint32_t name)
 
 static uint32_t raw_fn(struct work *w, uint32_t name, unsigned int kind)
 {
-	uint64_t key = frame_key(name, kind);
-	uint32_t id = (uint32_t)hmap_get(&w->fn_of, key, UINT32_MAX);
-
-	if (id != UINT32_MAX)
-		return id;
-	id = w->nr_fns++;
-	ALLOC_GROW(w->fn_name, w->nr_fns, w->alloc_fns);
-	w->fn_name[id] = name;
-	hmap_put(&w->fn_of, key, id);
-	return id;
+	return frame_ids_get(&w->fns, name, kind, NULL);
 }
 
 /*
@@ -139,6 +147,9 @@ static void classify(struct work *w, struct metrics *m)
 		else
 			w->fn[id] = raw_fn(w, n->name, n->kind);
 	}
+	/* From here on a function is only asked its name. */
+	frame_ids_drop_lookup(&w->fns);
+	FREE_AND_NULL(w->unresolved);
 	for (id = 0; id < p->nr_nodes; id++) {
 		double self = p->nodes[id].self * w->scale;
 
@@ -194,7 +205,7 @@ static void classify_totals(struct work *w, struct metrics *m)
 static void compute_near(struct work *w)
 {
 	const struct profile *p = w->p;
-	uint32_t *last = xmalloc(sizeof(*last) * (w->nr_fns + 1));
+	uint32_t *last = xmalloc(sizeof(*last) * (w->fns.nr + 1));
 	/* Entered function nodes keep their saved last[] below their
 	 * leave entry: up to two entries a node, of which a walk touches
 	 * (and the memory holds) only what is pending at once. */
@@ -205,7 +216,7 @@ static void compute_near(struct work *w)
 
 	w->near = xmalloc(sizeof(*w->near) * p->nr_nodes);
 	memcpy(w->near, w->sub, sizeof(*w->near) * p->nr_nodes);
-	memset(last, 0xff, sizeof(*last) * (w->nr_fns + 1));
+	memset(last, 0xff, sizeof(*last) * (w->fns.nr + 1));
 	/* An entry is a node to enter, or (bit 32) to leave, with what
 	 * last[] of its function was under it. A node is on the stack at
 	 * most once to enter or (exclusively) to leave. */
@@ -268,60 +279,6 @@ static int cmp_chain(const void *a, const void *b)
 	if (x->percent != y->percent)
 		return x->percent < y->percent ? 1 : -1;
 	return strcmp(x->name, y->name);
-}
-
-/* Per raw function: children and self, summed into cleaned names. */
-static void collect_fns(struct work *w, struct metrics *m)
-{
-	const struct profile *p = w->p;
-	double *children = xcalloc(w->nr_fns + 1, sizeof(*children));
-	double *self = xcalloc(w->nr_fns + 1, sizeof(*self));
-	struct strbuf buf = STRBUF_INIT;
-	unsigned long alloc = 0;
-	uint32_t n, fn, id, o;
-
-	for (n = 1; n < p->nr_nodes; n++) {
-		if (w->fn[n] == NO_FN)
-			continue;
-		children[w->fn[n]] += w->near[n];
-		self[w->fn[n]] += p->nodes[n].self * w->scale;
-	}
-	for (fn = 0; fn < w->nr_fns; fn++) {
-		uint32_t name = w->fn_name[fn];
-		double c = 100 * children[fn] / m->total;
-		double s = 100 * self[fn] / m->total;
-		struct fn_metric *e;
-
-		/* perf has no entry for a function seen only in samples
-		 * that were left out. */
-		if (children[fn] <= 0)
-			continue;
-		id = clean_name(m, profile_str(p, name),
-				strtab_len(p->names, name), &buf);
-		/* Clean ids are dense and in first-seen order. */
-		if (id >= m->nr_fns) {
-			ALLOC_GROW(m->fns, id + 1, alloc);
-			memset(&m->fns[m->nr_fns], 0,
-			       sizeof(*m->fns) * (id + 1 - m->nr_fns));
-			m->nr_fns = id + 1;
-		}
-		e = &m->fns[id];
-		e->name = strtab_str(m->names, id);
-		e->children += c;
-		e->self += s;
-		e->lkp_children += perf_figure(c);
-		e->lkp_self += perf_figure(s);
-	}
-	/* Drop the holes (ids of names nobody here interned, such as the
-	 * strtab's empty string 0) before sorting. */
-	for (id = 0, o = 0; id < m->nr_fns; id++)
-		if (m->fns[id].name)
-			m->fns[o++] = m->fns[id];
-	m->nr_fns = o;
-	sane_qsort(m->fns, m->nr_fns, sizeof(*m->fns), cmp_fn);
-	free(children);
-	free(self);
-	strbuf_release(&buf);
 }
 
 /*
@@ -455,7 +412,7 @@ static void add_chain(struct work *w, struct metrics *m, uint32_t id,
 	strbuf_reset(&b->key);
 	for (g = id, depth = 0; g != 0 && depth < CALLTRACE_DEPTH;
 	     g = w->m[g].parent, depth++) {
-		uint32_t name = w->fn_name[w->m[g].fn];
+		uint32_t name = w->fns.name[w->m[g].fn];
 
 		frames[depth] = clean_name(m, profile_str(w->p, name),
 					   strtab_len(w->p->names, name),
@@ -497,7 +454,7 @@ static void collect_chains(struct work *w, struct metrics *m, double min)
 
 	memset(&seen, 0, sizeof(seen));
 	memset(&w->m_child, 0, sizeof(w->m_child));
-	w->acc = xcalloc(w->nr_fns + 1, sizeof(*w->acc));
+	w->acc = xcalloc(w->fns.nr + 1, sizeof(*w->acc));
 	mnode_child(w, UINT32_MAX, UINT32_MAX, &created); /* the root, 0 */
 	mnode_add_source(w, 0, NODE_ROOT);
 	ALLOC_GROW(todo, 1, todo_alloc);
@@ -528,10 +485,200 @@ static void collect_chains(struct work *w, struct metrics *m, double min)
 	strbuf_release(&bufs.key);
 }
 
+/*
+ * The functions' rows are keyed by cleaned name. Most names are their
+ * own cleaned name (no DSO, no ".isra.N"), and are distinct already as
+ * the profile's interned names: such a name is keyed by its own id, with
+ * no hashing and no copy. A name that cleaning changes is keyed by the
+ * profile name equal to its cleaned form when there is one that is its
+ * own cleaned name, else (KEY_EXTRA) by its cleaned form interned in
+ * extra. Equal keys are then equal cleaned names, and the other way.
+ */
+#define KEY_EXTRA (1u << 31)
+
+
+struct fn_keys {
+	struct strtab *extra;
+	uint32_t *row_of_name;	/* by profile name id; UINT32_MAX: none */
+	uint32_t *row_of_extra;	/* by id in extra */
+	unsigned long alloc_extra;
+	struct strbuf buf, again;
+};
+
+static uint32_t clean_key(struct work *w, struct fn_keys *k, uint32_t name)
+{
+	const struct profile *p = w->p;
+	const char *s = profile_str(p, name);
+	size_t len = strtab_len(p->names, name), plain = name_plain_len(s, len);
+	uint32_t same;
+
+	if (plain == len && !memchr(s, '.', len))
+		return name;
+	strbuf_reset(&k->buf);
+	strbuf_add(&k->buf, s, plain);
+	strbuf_setlen(&k->buf, name_strip_clones(k->buf.buf, plain,
+						 k->buf.buf));
+	if (k->buf.len == len)
+		return name;
+	same = strtab_find(p->names, k->buf.buf, k->buf.len);
+	if (same != UINT32_MAX) {
+		/* its own cleaned name? (nothing left to strip) */
+		strbuf_reset(&k->again);
+		strbuf_grow(&k->again, k->buf.len);
+		if (name_strip_clones(k->buf.buf, k->buf.len,
+				      k->again.buf) == k->buf.len)
+			return same;
+	}
+	return KEY_EXTRA | strtab_intern(k->extra, k->buf.buf, k->buf.len);
+}
+
+/*
+ * The row of a cleaned-name key, made if new, named for now by the
+ * string of its key (the profile's, or extra's): make_names() copies
+ * them into the metrics' own block.
+ */
+static struct fn_metric *key_row(struct work *w, struct fn_keys *k,
+				 struct metrics *m, uint32_t key)
+{
+	uint32_t *slot, x = key & ~KEY_EXTRA;
+
+	if (!(key & KEY_EXTRA)) {
+		slot = &k->row_of_name[key];
+	} else {
+		if (x >= k->alloc_extra) {
+			unsigned long old = k->alloc_extra;
+
+			ALLOC_GROW(k->row_of_extra, x + 1, k->alloc_extra);
+			memset(k->row_of_extra + old, 0xff,
+			       sizeof(*k->row_of_extra) *
+				       (k->alloc_extra - old));
+		}
+		slot = &k->row_of_extra[x];
+	}
+	if (*slot == UINT32_MAX) {
+		*slot = (uint32_t)m->nr_fns++;
+		memset(&m->fns[*slot], 0, sizeof(m->fns[*slot]));
+		m->fns[*slot].name = key & KEY_EXTRA ?
+			strtab_str(k->extra, x) : profile_str(w->p, key);
+	}
+	return &m->fns[*slot];
+}
+
+/* The rows' names, from where key_row() found them, into one block. */
+static void make_names(struct metrics *m)
+{
+	size_t bytes = 1, len, at = 0, i;
+
+	for (i = 0; i < m->nr_fns; i++)
+		bytes += strlen(m->fns[i].name) + 1;
+	m->fn_names = xmalloc(bytes);
+	for (i = 0; i < m->nr_fns; i++) {
+		len = strlen(m->fns[i].name);
+		memcpy(m->fn_names + at, m->fns[i].name, len + 1);
+		m->fns[i].name = m->fn_names + at;
+		at += len + 1;
+	}
+}
+
+static int cmp_fn_at(const void *a, const void *b, void *ctx)
+{
+	const struct fn_metric *fns = ctx;
+
+	return cmp_fn(&fns[*(const uint32_t *)a], &fns[*(const uint32_t *)b]);
+}
+
+/*
+ * Sort m->fns by cmp_fn(): their indices sorted, then the rows moved
+ * along the cycles of that order, so that no second copy of the rows
+ * (qsort's merge buffer: 40 bytes a row) is ever made.
+ */
+static void sort_fns(struct metrics *m)
+{
+	uint32_t *order = xmalloc(sizeof(*order) * (m->nr_fns + 1));
+	struct fn_metric tmp;
+	uint32_t i, j, k;
+
+	for (i = 0; i < m->nr_fns; i++)
+		order[i] = i;
+	sort_r(order, m->nr_fns, sizeof(*order), cmp_fn_at, m->fns);
+	/* Row i takes row order[i]; a done row is marked order[i] = i. */
+	for (i = 0; i < m->nr_fns; i++) {
+		if (order[i] == i)
+			continue;
+		tmp = m->fns[i];
+		for (j = i; order[j] != i; j = k) {
+			k = order[j];
+			m->fns[j] = m->fns[k];
+			order[j] = j;
+		}
+		m->fns[j] = tmp;
+		order[j] = j;
+	}
+	free(order);
+}
+
+/*
+ * Per raw function: children and self, summed into cleaned names. The
+ * rows are made in place: raw function fn's sums are first kept in row
+ * fn (as its lkp_children and lkp_self), and the rows, made in the
+ * order of their first function, are each at most that function's id,
+ * so a row is made over sums read already. What the chains needed is
+ * freed as soon as it is read: the rows are the largest part.
+ */
+static void collect_fns(struct work *w, struct metrics *m)
+{
+	const struct profile *p = w->p;
+	uint32_t nr_names = strtab_count(p->names), nr_fns = w->fns.nr, n, fn;
+	struct fn_keys k = { .buf = STRBUF_INIT, .again = STRBUF_INIT };
+	struct fn_metric *rows;
+
+	FREE_AND_NULL(w->sub);
+	rows = xmalloc(sizeof(*rows) * (nr_fns + 1));
+	for (fn = 0; fn < nr_fns; fn++)
+		rows[fn].lkp_children = rows[fn].lkp_self = 0;
+	for (n = 1; n < p->nr_nodes; n++)
+		if (w->fn[n] != NO_FN)
+			rows[w->fn[n]].lkp_children += w->near[n];
+	FREE_AND_NULL(w->near);
+	for (n = 1; n < p->nr_nodes; n++)
+		if (w->fn[n] != NO_FN)
+			rows[w->fn[n]].lkp_self += p->nodes[n].self * w->scale;
+	FREE_AND_NULL(w->fn);
+	k.extra = strtab__new();
+	k.row_of_name = xmalloc(sizeof(*k.row_of_name) * (nr_names + 1));
+	memset(k.row_of_name, 0xff, sizeof(*k.row_of_name) * (nr_names + 1));
+	m->fns = rows;
+	m->nr_fns = 0;
+	for (fn = 0; fn < nr_fns; fn++) {
+		double children = rows[fn].lkp_children;
+		double c = 100 * children / m->total;
+		double s = 100 * rows[fn].lkp_self / m->total;
+		struct fn_metric *e;
+
+		/* perf has no entry for a function seen only in samples
+		 * that were left out. */
+		if (children <= 0)
+			continue;
+		e = key_row(w, &k, m, clean_key(w, &k, w->fns.name[fn]));
+		e->children += c;
+		e->self += s;
+		e->lkp_children += perf_figure(c);
+		e->lkp_self += perf_figure(s);
+	}
+	m->fns = xrealloc(rows, sizeof(*rows) * (m->nr_fns + 1));
+	FREE_AND_NULL(k.row_of_name);
+	frame_ids_release(&w->fns);
+	make_names(m);
+	free(k.row_of_extra);
+	strtab__delete(k.extra);
+	strbuf_release(&k.buf);
+	strbuf_release(&k.again);
+	sort_fns(m);
+}
+
 static void work_release(struct work *w)
 {
-	hmap_release(&w->fn_of);
-	free(w->fn_name);
+	frame_ids_release(&w->fns);
 	free(w->unresolved);
 	free(w->fn);
 	free(w->sub);
@@ -584,6 +731,7 @@ void metrics_compute(const struct profile *p, const struct metrics_opts *o,
 	memset(&w, 0, sizeof(w));
 	w.p = p;
 	w.unresolved = xcalloc(strtab_count(p->names) + 1, 1);
+	frame_ids_init(&w.fns, p);
 	w.scale = weight_scale(p);
 	m->scale = w.scale;
 
@@ -595,11 +743,12 @@ void metrics_compute(const struct profile *p, const struct metrics_opts *o,
 	if (m->total <= 0)
 		goto out;
 	compute_near(&w);
-	collect_fns(&w, m);
-
+	/* The chains first: then the functions may reuse what only the
+	 * chains needed (collect_fns()). */
 	min_percent = o->chain_min_percent ? o->chain_min_percent : 0.5;
 	collect_chains(&w, m,
 		       min_percent < 0 ? 0 : chain_cut(p, m, min_percent));
+	collect_fns(&w, m);
 out:
 	work_release(&w);
 }
@@ -608,6 +757,7 @@ void metrics_release(struct metrics *m)
 {
 	free(m->event);
 	free(m->fns);
+	free(m->fn_names);
 	free(m->chains);
 	if (m->names)
 		strtab__delete(m->names);

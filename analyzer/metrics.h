@@ -94,10 +94,11 @@ struct metrics {
 	/* Sorted by children, then self, descending, then by name. */
 	struct fn_metric *fns;
 	size_t nr_fns;
+	char *fn_names;	/* storage of their names */
 	/* Sorted by percent descending, then by name. */
 	struct chain_metric *chains;
 	size_t nr_chains;
-	struct strtab *names; /* storage of the names above */
+	struct strtab *names; /* storage of the chains' names */
 };
 
 /*

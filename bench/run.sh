@@ -28,6 +28,7 @@ for b in \
 	bench/perfdata.sh \
 	bench/scale.sh \
 	bench/ratios.sh \
+	bench/commands.sh \
 	bench/diff-scale.sh \
 	bench/sched.sh \
 	bench/monitors.sh \

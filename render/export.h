@@ -2,6 +2,8 @@
 #ifndef FLAMEDIFF_EXPORT_H
 #define FLAMEDIFF_EXPORT_H
 
+#include <stdbool.h>
+
 #include "lib/error.h"
 #include "lib/outfile.h"
 #include "lib/strbuf.h"
@@ -22,17 +24,15 @@
 
 /*
  * pprof's profile.proto (github.com/google/pprof, proto/profile.proto),
- * encoded by hand, NOT compressed, appended to out: one sample type named
- * after the event ("cpu-clock"), unit "nanoseconds" or "count"; one
- * function and one location per (name, kind); kernel functions have the
- * file name "[kernel.kallsyms]". pprof reads it raw or gzipped; the file
- * format proper is gzipped (export_gzip()).
+ * encoded by hand, written to o as it is made (never held whole), gzipped
+ * (the file format proper; the fastest level) when gzip is true, else
+ * raw, which pprof reads too: one sample type named after the event
+ * ("cpu-clock"), unit "nanoseconds" or "count"; one function and one
+ * location per (name, kind); kernel functions have the file name
+ * "[kernel.kallsyms]". -1 with err when compression fails.
  */
-void export_pprof(const struct profile *p, struct strbuf *out);
-
-/* data[0..len) gzip-compressed, appended to out. */
-int export_gzip(const void *data, size_t len, struct strbuf *out,
-		struct fd_err *err);
+int export_pprof(const struct profile *p, struct outfile *o, bool gzip,
+		 struct fd_err *err);
 
 /*
  * speedscope's file format (https://www.speedscope.app/
