@@ -71,10 +71,24 @@ static const uint32_t *inlined_at(struct namer *nm, uint64_t f, uint32_t *n)
 }
 
 /* Intern a name the recorded machine chose, made safe first. */
-static uint32_t intern_clean(struct namer *nm, const char *s, size_t len)
+/*
+ * A symbol's name into nm->sb, made safe and, as perf names it, tidied
+ * as the perf script reader tidies perf's text (name_tidy(): argument
+ * lists cut, "operator()" and "(anonymous namespace)" kept): one name
+ * for one frame whichever route read it, C++ lambdas
+ * ("f()::{lambda(int)#2}::_FUN") included.
+ */
+static void clean_name(struct namer *nm, const char *s, size_t len)
 {
 	strbuf_reset(&nm->sb);
 	sanitize_name(&nm->sb, s, len);
+	if (nm->style == DEMANGLE_PERF)
+		strbuf_setlen(&nm->sb, name_tidy(nm->sb.buf, nm->sb.len));
+}
+
+static uint32_t intern_clean(struct namer *nm, const char *s, size_t len)
+{
+	clean_name(nm, s, len);
 	return profile_intern(nm->p, nm->sb.buf, nm->sb.len);
 }
 
@@ -82,8 +96,7 @@ static uint32_t intern_clean(struct namer *nm, const char *s, size_t len)
 static uint32_t intern_with_dso(struct namer *nm, const char *s,
 				const char *mod)
 {
-	strbuf_reset(&nm->sb);
-	sanitize_name(&nm->sb, s, strlen(s));
+	clean_name(nm, s, strlen(s));
 	if (!frame_unresolved(nm->sb.buf, nm->sb.len)) {
 		strbuf_addch(&nm->sb, NAME_DSO_SEP);
 		strbuf_addstr(&nm->sb, mod);

@@ -4,6 +4,8 @@
 
 #include "lib/alloc.h"
 #include "lib/error.h"
+#include "lib/strbuf.h"
+#include "collector/demangle.h"
 #include "collector/range.h"
 #include "collector/symtab.h"
 
@@ -95,6 +97,8 @@ static size_t leading_underscores(const char *s)
 static bool better(const struct sym *a, bool a_nonzero, const struct sym *b,
 		   bool b_nonzero)
 {
+	struct strbuf sb = STRBUF_INIT;
+	char *na, *nb;
 	size_t ua, ub, la, lb;
 
 	if (a_nonzero != b_nonzero)
@@ -103,12 +107,20 @@ static bool better(const struct sym *a, bool a_nonzero, const struct sym *b,
 		return b->bind == SYM_WEAK;
 	if ((a->bind == SYM_GLOBAL) != (b->bind == SYM_GLOBAL))
 		return a->bind == SYM_GLOBAL;
-	ua = leading_underscores(a->name);
-	ub = leading_underscores(b->name);
+	/* perf compares the names it shows, demangled: of _Znwm and _Znam
+	 * at one address (an allocator's aliases) it keeps the longer
+	 * "operator new[]" */
+	na = xstrdup(symbol_name(a->name, DEMANGLE_PERF, &sb));
+	nb = xstrdup(symbol_name(b->name, DEMANGLE_PERF, &sb));
+	strbuf_release(&sb);
+	ua = leading_underscores(na);
+	ub = leading_underscores(nb);
+	la = strlen(na);
+	lb = strlen(nb);
+	free(na);
+	free(nb);
 	if (ua != ub)
 		return ua < ub;
-	la = strlen(a->name);
-	lb = strlen(b->name);
 	if (la != lb)
 		return la > lb;
 	return true;
