@@ -31,6 +31,27 @@ struct namer {
 };
 
 /*
+ * Interned names[k] of an inlined_at() frame: made safe and, with
+ * dso_names, joined to its DSO, which is NAME_DSO_INLINED where the name
+ * is not the symbol's (perf's fake symbol of an inline frame).
+ */
+static uint32_t intern_inlined(struct namer *nm, const char *name,
+			       const char *sym, const char *mod)
+{
+	const char *s = symbol_name(name, nm->style, &nm->dm);
+
+	strbuf_reset(&nm->sb);
+	sanitize_name(&nm->sb, s, strlen(s));
+	if (nm->dso_names) {
+		if (strcmp(nm->sb.buf, sym))
+			mod = NAME_DSO_INLINED;
+		strbuf_addch(&nm->sb, NAME_DSO_SEP);
+		strbuf_addstr(&nm->sb, mod);
+	}
+	return profile_intern(nm->p, nm->sb.buf, nm->sb.len);
+}
+
+/*
  * Frame f as perf's inline frames name it: the function's DWARF name,
  * then the functions inlined there, outermost first (inline.h); *n = 0
  * when the DWARF does not know the address or no symbol names it (perf
@@ -42,26 +63,30 @@ static const uint32_t *inlined_at(struct namer *nm, uint64_t f, uint32_t *n)
 	uint64_t *v = hmap_insert(&nm->inl_cache, f, &is_new);
 
 	if (is_new) {
-		const char *names[64];
+		const char *names[64], *s = NULL, *mod = NULL;
+		struct strbuf sym = STRBUF_INIT;
 		size_t k, got = 0;
 
 		if (FR_TAG(f) == FR_TAG_DSO) {
 			struct dso *dso = nm->dsos->v[fr_dso_id(f)];
 
-			if (dso_symbolize(dso, fr_dso_off(f)))
+			s = dso_symbolize(dso, fr_dso_off(f));
+			mod = dso->path;
+			if (s)
 				got = inliner_at(nm->inl, dso, fr_dso_off(f),
 						 names, 64);
 		}
-		ALLOC_GROW(nm->inl_names, nm->nr_inl + got, nm->alloc_inl);
-		for (k = 0; k < got; k++) {
-			const char *s = symbol_name(names[k], nm->style,
-						    &nm->dm);
-
-			strbuf_reset(&nm->sb);
-			sanitize_name(&nm->sb, s, strlen(s));
-			nm->inl_names[nm->nr_inl + k] =
-				profile_intern(nm->p, nm->sb.buf, nm->sb.len);
+		if (got && nm->dso_names) {
+			/* the symbol's name, as name_of() makes it */
+			s = symbol_name(s, nm->style, &nm->dm);
+			sanitize_name(&sym, s, strlen(s));
 		}
+		ALLOC_GROW(nm->inl_names, nm->nr_inl + got, nm->alloc_inl);
+		for (k = 0; k < got; k++)
+			nm->inl_names[nm->nr_inl + k] =
+				intern_inlined(nm, names[k],
+					       sym.buf, mod);
+		strbuf_release(&sym);
 		*v = ((uint64_t)got << 32) | nm->nr_inl;
 		nm->nr_inl += got;
 	}

@@ -170,15 +170,21 @@ static int access_mem(unw_addr_space_t as UNUSED, unw_word_t addr,
 	if (write)
 		return -UNW_EINVAL;
 	/* addr is whatever the sampled process had in a register or on
-	 * its stack: near 2^64, "addr + 8 <= sp + len" would wrap */
-	if (range_has_span(c->sp, c->len, addr, sizeof(*valp))) {
+	 * its stack: near 2^64, "addr + 8 <= sp + len" would wrap. The
+	 * copy's last word is not used, as perf does not: where the copy
+	 * ends, both unwinders then see the same return address (0) */
+	if (c->len > sizeof(*valp) &&
+	    range_has_span(c->sp, c->len - 1, addr, sizeof(*valp))) {
 		memcpy(valp, c->stack + (addr - c->sp), sizeof(*valp));
 		return 0;
 	}
 	b = code_bytes(c, addr, sizeof(*valp));
 	if (!b) {
 		*valp = 0;
-		return -UNW_EINVAL;
+		/* the stack beyond the copy: perf finds its map, cannot
+		 * read it and goes on with 0, a last frame "[unknown]" at
+		 * 0 - 1 (see unwinder_run()); anywhere else the step fails */
+		return addr >= c->sp ? 0 : -UNW_EINVAL;
 	}
 	memcpy(valp, b, sizeof(*valp));
 	return 0;
@@ -280,10 +286,13 @@ int unwinder_run(struct unwinder *u, struct machine *m, struct proc *p,
 	ips[n++] = regs[REG_X86_IP];
 	if (!u->as || unw_init_remote(&cur, u->as, &c))
 		return n;
+	/* as perf's unwinder: every step libunwind takes is a frame, one
+	 * whose return address read as 0 too (the end of the copied stack,
+	 * mostly): perf shows it, at 0 - 1, as "[unknown]" */
 	while (n < max && unw_step(&cur) > 0) {
 		unw_word_t ip;
 
-		if (unw_get_reg(&cur, UNW_REG_IP, &ip) || !ip)
+		if (unw_get_reg(&cur, UNW_REG_IP, &ip))
 			break;
 		ips[n++] = ip;
 	}
