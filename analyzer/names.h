@@ -128,6 +128,21 @@ static inline bool name_dso_inlined(const char *s, size_t len)
 	       !memcmp(z + 1, NAME_DSO_INLINED, n);
 }
 
+/*
+ * perf report's own entry of a sample whose frame perf names otherwise
+ * (the symbol work.constprop.0 where the frames are hot_inner and work
+ * "(inlined)"): "name" NUL "DSO" NUL NAME_SAMPLE_ENTRY, a leaf of the
+ * DSO-named tree only (the perf.data reader's), for the metrics.
+ */
+#define NAME_SAMPLE_ENTRY "sample"
+
+static inline bool name_is_sample_entry(const char *s, size_t len)
+{
+	const char *z = memchr(s, NAME_DSO_SEP, len);
+
+	return z && memchr(z + 1, NAME_DSO_SEP, (size_t)(s + len - z - 1));
+}
+
 /* The name part of s[0..len): all of it unless name_join_dso() made it. */
 static inline size_t name_plain_len(const char *s, size_t len)
 {

@@ -179,6 +179,31 @@ out:
 	return id;
 }
 
+/*
+ * perf report's entry of a sample is its address's symbol, which takes
+ * the sample's self; the frames of its call chain, the DWARF's names, are
+ * entries of their own. Where the sampled frame's innermost name is not
+ * its symbol's (NAME_DSO_INLINED), the DSO-named tree gets that entry as
+ * one more frame below it (name_is_sample_entry()), which metrics count
+ * and profile_split_dso_names() drops. Returns the frames added to *fr.
+ */
+static uint32_t sampled_entry(struct namer *nm, struct frame *fr,
+			      uint32_t sym, uint32_t inner)
+{
+	const char *s = profile_str(nm->p, inner);
+
+	if (!name_dso_inlined(s, strtab_len(nm->p->names, inner)))
+		return 0;
+	strbuf_reset(&nm->sb);
+	strbuf_add(&nm->sb, profile_str(nm->p, sym),
+		   strtab_len(nm->p->names, sym));
+	strbuf_addch(&nm->sb, NAME_DSO_SEP);
+	strbuf_addstr(&nm->sb, NAME_SAMPLE_ENTRY);
+	fr->name = profile_intern(nm->p, nm->sb.buf, nm->sb.len);
+	fr->kind = FRAME_USER;
+	return 1;
+}
+
 void build_stacks(struct profile *p, const struct stacks *st,
 		  const struct strtab *comms, struct dsos *dsos,
 		  const struct kallsyms *ksyms)
@@ -227,6 +252,7 @@ void build_stacks_with(struct profile *p, const struct stacks *st,
 			leaf++;
 		for (k = s->len; k-- > 0;) {
 			unsigned int kind;
+			uint32_t sym;
 
 			fr[n].name = name_of(&nm, f[k], &kind);
 			fr[n++].kind = (uint8_t)kind;
@@ -243,12 +269,16 @@ void build_stacks_with(struct profile *p, const struct stacks *st,
 				if (!m)
 					continue;
 				ALLOC_GROW(fr, n + m + k + 1, alloc_fr);
+				sym = fr[n - 1].name;
 				fr[n - 1].name = in[0];
 				for (j = 1; j < m; j++) {
 					fr[n].name = in[j];
 					fr[n++].kind = o->mark_inline ?
 						FRAME_INLINE : FRAME_USER;
 				}
+				if (!k && nm.dso_names)
+					n += sampled_entry(&nm, &fr[n], sym,
+							   in[m - 1]);
 			}
 		}
 		profile_add_stack(p, fr, n, (double)s->weight);

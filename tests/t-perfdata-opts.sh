@@ -238,7 +238,11 @@ if [ -x "$PROGS/inline" ]; then
 			{ sed 's/^/#   /' "$T/dwi.err"
 			  top_diff "$T/dwi.a" "$T/dwi.b"; }
 	done
+	# perf report's entry of a sample is its symbol's: the self of
+	# work.constprop.0 (work to LKP), not of hot_inner "(inlined)"
+	report_lkp dwi "perf record --call-graph dwarf -- inline"
 else
+	ok 0 "# SKIP $PROGS/inline not built"
 	ok 0 "# SKIP $PROGS/inline not built"
 	ok 0 "# SKIP $PROGS/inline not built"
 fi
