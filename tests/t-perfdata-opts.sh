@@ -178,7 +178,13 @@ if [ -x "$PROGS/nofp" ]; then
 	# unwinds from the frame pointer (chance, by ASLR: not followed)
 	"$PROGS/nofp" 1.5 >/dev/null &
 	spid=$!
-	sleep 0.2
+	# until it has exec'ed (a loaded machine may take a while)
+	i=0
+	while [ "$(cat /proc/$spid/comm 2>/dev/null)" != nofp ] &&
+		[ $i -lt 100 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
 	perf record -q -o "$T/dwsys.data" -a --call-graph dwarf -c 1000003 \
 		-e cpu-clock -- sleep 1 >/dev/null 2>&1
 	wait "$spid"
