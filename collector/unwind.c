@@ -111,6 +111,30 @@ static const unsigned char *code_bytes(struct ctx *c, uint64_t addr,
 	return NULL;
 }
 
+/*
+ * Whether perf finds no unwind table for a file mapped with this bias.
+ * perf takes the lowest of the file's mappings it holds for the process
+ * for where the file was loaded, and it holds those of the program before
+ * an exec until new ones cover them (the perf.data reader keeps them too,
+ * machine_comm()): where the old program had the library lower (libc of
+ * the shell that forked), the table is looked up at the wrong place, the
+ * lookup fails and libunwind falls back to the frame pointer. Followed,
+ * so that fold of a perf.data agrees with perf script of it.
+ */
+static bool perf_misses_table(const struct proc *p, const struct dso *dso,
+			      uint64_t bias)
+{
+	const struct maps *ms = p->maps;
+	unsigned long i;
+	uint64_t b;
+
+	for (i = 0; i < ms->nr; i++)
+		if (ms->v[i].dso == dso && map_bias(&ms->v[i], &b) &&
+		    b < bias)
+			return true;
+	return false;
+}
+
 static int find_proc_info(unw_addr_space_t as, unw_word_t ip,
 			  unw_proc_info_t *pi, int need_unwind_info,
 			  void *arg)
@@ -126,7 +150,8 @@ static int find_proc_info(unw_addr_space_t as, unw_word_t ip,
 		return -UNW_ENOINFO;
 	if (!mp->dso->opened)
 		dso_open(c->m->dsos, mp->dso, NULL);
-	if (!mp->dso->eh_frame_hdr_vaddr || !map_bias(mp, &bias))
+	if (!mp->dso->eh_frame_hdr_vaddr || !map_bias(mp, &bias) ||
+	    perf_misses_table(c->p, mp->dso, bias))
 		return -UNW_ENOINFO;
 	h = dso_bytes(mp->dso, mp->dso->eh_frame_hdr_vaddr, 12);
 	/* version 1, eh_frame_ptr sdata4 (pcrel), count udata4, table of
