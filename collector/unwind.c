@@ -146,19 +146,22 @@ static int find_proc_info(unw_addr_space_t as, unw_word_t ip,
 	uint64_t bias, hdr;
 	uint32_t count;
 
+	/* as perf's: no file or no table ends the walk (an error other
+	 * than "no info", which has libunwind try the frame pointer) */
 	if (!mp || !mp->dso)
-		return -UNW_ENOINFO;
+		return -UNW_EINVAL;
 	if (!mp->dso->opened)
 		dso_open(c->m->dsos, mp->dso, NULL);
-	if (!mp->dso->eh_frame_hdr_vaddr || !map_bias(mp, &bias) ||
-	    perf_misses_table(c->p, mp->dso, bias))
+	if (!mp->dso->eh_frame_hdr_vaddr || !map_bias(mp, &bias))
+		return -UNW_EINVAL;
+	if (perf_misses_table(c->p, mp->dso, bias))
 		return -UNW_ENOINFO;
 	h = dso_bytes(mp->dso, mp->dso->eh_frame_hdr_vaddr, 12);
 	/* version 1, eh_frame_ptr sdata4 (pcrel), count udata4, table of
 	 * datarel sdata4 pairs: the layout the binary search expects */
 	if (!h || h[0] != 1 || (h[1] & 0x0f) != EH_PE_sdata4 ||
 	    h[2] != EH_PE_udata4 || h[3] != (EH_PE_datarel | EH_PE_sdata4))
-		return -UNW_ENOINFO;
+		return -UNW_EINVAL;
 	memcpy(&count, h + 8, 4);
 	hdr = mp->dso->eh_frame_hdr_vaddr + bias;
 	memset(&di, 0, sizeof(di));
@@ -206,10 +209,11 @@ static int access_mem(unw_addr_space_t as UNUSED, unw_word_t addr,
 	b = code_bytes(c, addr, sizeof(*valp));
 	if (!b) {
 		*valp = 0;
-		/* the stack beyond the copy: perf finds its map, cannot
-		 * read it and goes on with 0, a last frame "[unknown]" at
-		 * 0 - 1 (see unwinder_run()); anywhere else the step fails */
-		return addr >= c->sp ? 0 : -UNW_EINVAL;
+		/* as perf's: memory of a map whose file cannot give it (the
+		 * stack beyond the copy, anonymous memory) reads as 0, a
+		 * last frame "[unknown]" at 0 - 1 (see unwinder_run());
+		 * memory of no map fails the step */
+		return proc_find_map(c->p, addr) ? 0 : -UNW_EINVAL;
 	}
 	memcpy(valp, b, sizeof(*valp));
 	return 0;
