@@ -250,14 +250,21 @@ static void compute_near(struct work *w)
 	free(stack);
 }
 
-/* Cleaned names interned in m->names; entries indexed by that id. */
+/*
+ * Cleaned names interned in m->names; entries indexed by that id. A frame
+ * of DSO "inlined" (NAME_DSO_INLINED) is one perf report prints as "NAME
+ * (inlined)": so named here, which LKP's parser takes for no key.
+ */
 static uint32_t clean_name(struct metrics *m, const char *s, size_t len,
 			   struct strbuf *buf)
 {
+	size_t plain = name_plain_len(s, len);
+
 	strbuf_reset(buf);
-	strbuf_add(buf, s, name_plain_len(s, len));
-	len = buf->len;
-	strbuf_setlen(buf, name_strip_clones(buf->buf, len, buf->buf));
+	strbuf_add(buf, s, plain);
+	strbuf_setlen(buf, name_strip_clones(buf->buf, plain, buf->buf));
+	if (name_dso_inlined(s, len))
+		strbuf_addstr(buf, " (inlined)");
 	return strtab_intern(m->names, buf->buf, buf->len);
 }
 

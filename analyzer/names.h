@@ -108,6 +108,41 @@ static inline size_t name_join_dso(char *out, const char *name, size_t len,
 	return NAME_DSO_ROOM(len, dsolen);
 }
 
+/*
+ * The DSO of a frame that perf names with a function other than its
+ * symbol's (a function inlined there, or the DWARF's name of the function
+ * itself: __libc_start_main_impl at __libc_start_main, work at
+ * work.constprop.0): perf script prints "(inlined)" for its DSO, perf
+ * report "NAME (inlined)" for its name. Both readers join such a frame's
+ * name to this DSO.
+ */
+#define NAME_DSO_INLINED "inlined"
+
+/* Whether s[0..len), made by name_join_dso(), is of DSO NAME_DSO_INLINED. */
+static inline bool name_dso_inlined(const char *s, size_t len)
+{
+	const char *z = memchr(s, NAME_DSO_SEP, len);
+	size_t n = sizeof(NAME_DSO_INLINED) - 1;
+
+	return z && (size_t)(s + len - z - 1) == n &&
+	       !memcmp(z + 1, NAME_DSO_INLINED, n);
+}
+
+/*
+ * perf report's own entry of a sample whose frame perf names otherwise
+ * (the symbol work.constprop.0 where the frames are hot_inner and work
+ * "(inlined)"): "name" NUL "DSO" NUL NAME_SAMPLE_ENTRY, a leaf of the
+ * DSO-named tree only (the perf.data reader's), for the metrics.
+ */
+#define NAME_SAMPLE_ENTRY "sample"
+
+static inline bool name_is_sample_entry(const char *s, size_t len)
+{
+	const char *z = memchr(s, NAME_DSO_SEP, len);
+
+	return z && memchr(z + 1, NAME_DSO_SEP, (size_t)(s + len - z - 1));
+}
+
 /* The name part of s[0..len): all of it unless name_join_dso() made it. */
 static inline size_t name_plain_len(const char *s, size_t len)
 {

@@ -62,9 +62,14 @@ struct profile *profile_split_dso_names(struct profile *p)
 	/* Parents come before their children: map[] is ready for each. */
 	for (id = 1; id < p->nr_nodes; id++) {
 		const struct node *n = &p->nodes[id];
+		const char *s = strtab_str(p->names, n->name);
 
-		map[id] = profile_child(q, map[n->parent], plain[n->name],
-					n->kind);
+		/* perf report's entry of a sample: no frame of the stack */
+		if (name_is_sample_entry(s, strtab_len(p->names, n->name)))
+			map[id] = map[n->parent];
+		else
+			map[id] = profile_child(q, map[n->parent],
+						plain[n->name], n->kind);
 		profile_add_self(q, map[id], n->self);
 	}
 	profile_sum_totals(q);

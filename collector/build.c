@@ -32,6 +32,27 @@ struct namer {
 };
 
 /*
+ * Interned names[k] of an inlined_at() frame: made safe and, with
+ * dso_names, joined to its DSO, which is NAME_DSO_INLINED where the name
+ * is not the symbol's (perf's fake symbol of an inline frame).
+ */
+static uint32_t intern_inlined(struct namer *nm, const char *name,
+			       const char *sym, const char *mod)
+{
+	const char *s = symbol_name(name, nm->style, &nm->dm);
+
+	strbuf_reset(&nm->sb);
+	sanitize_name(&nm->sb, s, strlen(s));
+	if (nm->dso_names) {
+		if (strcmp(nm->sb.buf, sym))
+			mod = NAME_DSO_INLINED;
+		strbuf_addch(&nm->sb, NAME_DSO_SEP);
+		strbuf_addstr(&nm->sb, mod);
+	}
+	return profile_intern(nm->p, nm->sb.buf, nm->sb.len);
+}
+
+/*
  * Frame f as perf's inline frames name it: the function's DWARF name,
  * then the functions inlined there, outermost first (inline.h); *n = 0
  * when the DWARF does not know the address or no symbol names it (perf
@@ -43,26 +64,30 @@ static const uint32_t *inlined_at(struct namer *nm, uint64_t f, uint32_t *n)
 	uint64_t *v = hmap_insert(&nm->inl_cache, f, &is_new);
 
 	if (is_new) {
-		const char *names[64];
+		const char *names[64], *s = NULL, *mod = NULL;
+		struct strbuf sym = STRBUF_INIT;
 		size_t k, got = 0;
 
 		if (FR_TAG(f) == FR_TAG_DSO) {
 			struct dso *dso = nm->dsos->v[fr_dso_id(f)];
 
-			if (dso_symbolize(dso, fr_dso_off(f)))
+			s = dso_symbolize(dso, fr_dso_off(f));
+			mod = dso->path;
+			if (s)
 				got = inliner_at(nm->inl, dso, fr_dso_off(f),
 						 names, 64);
 		}
-		ALLOC_GROW(nm->inl_names, nm->nr_inl + got, nm->alloc_inl);
-		for (k = 0; k < got; k++) {
-			const char *s = symbol_name(names[k], nm->style,
-						    &nm->dm);
-
-			strbuf_reset(&nm->sb);
-			sanitize_name(&nm->sb, s, strlen(s));
-			nm->inl_names[nm->nr_inl + k] =
-				profile_intern(nm->p, nm->sb.buf, nm->sb.len);
+		if (got && nm->dso_names) {
+			/* the symbol's name, as name_of() makes it */
+			s = symbol_name(s, nm->style, &nm->dm);
+			sanitize_name(&sym, s, strlen(s));
 		}
+		ALLOC_GROW(nm->inl_names, nm->nr_inl + got, nm->alloc_inl);
+		for (k = 0; k < got; k++)
+			nm->inl_names[nm->nr_inl + k] =
+				intern_inlined(nm, names[k],
+					       sym.buf, mod);
+		strbuf_release(&sym);
 		*v = ((uint64_t)got << 32) | nm->nr_inl;
 		nm->nr_inl += got;
 	}
@@ -168,6 +193,31 @@ out:
 	return id;
 }
 
+/*
+ * perf report's entry of a sample is its address's symbol, which takes
+ * the sample's self; the frames of its call chain, the DWARF's names, are
+ * entries of their own. Where the sampled frame's innermost name is not
+ * its symbol's (NAME_DSO_INLINED), the DSO-named tree gets that entry as
+ * one more frame below it (name_is_sample_entry()), which metrics count
+ * and profile_split_dso_names() drops. Returns the frames added to *fr.
+ */
+static uint32_t sampled_entry(struct namer *nm, struct frame *fr,
+			      uint32_t sym, uint32_t inner)
+{
+	const char *s = profile_str(nm->p, inner);
+
+	if (!name_dso_inlined(s, strtab_len(nm->p->names, inner)))
+		return 0;
+	strbuf_reset(&nm->sb);
+	strbuf_add(&nm->sb, profile_str(nm->p, sym),
+		   strtab_len(nm->p->names, sym));
+	strbuf_addch(&nm->sb, NAME_DSO_SEP);
+	strbuf_addstr(&nm->sb, NAME_SAMPLE_ENTRY);
+	fr->name = profile_intern(nm->p, nm->sb.buf, nm->sb.len);
+	fr->kind = FRAME_USER;
+	return 1;
+}
+
 void build_stacks(struct profile *p, const struct stacks *st,
 		  const struct strtab *comms, struct dsos *dsos,
 		  const struct kallsyms *ksyms)
@@ -216,6 +266,7 @@ void build_stacks_with(struct profile *p, const struct stacks *st,
 			leaf++;
 		for (k = s->len; k-- > 0;) {
 			unsigned int kind;
+			uint32_t sym;
 
 			fr[n].name = name_of(&nm, f[k], &kind);
 			fr[n++].kind = (uint8_t)kind;
@@ -232,12 +283,16 @@ void build_stacks_with(struct profile *p, const struct stacks *st,
 				if (!m)
 					continue;
 				ALLOC_GROW(fr, n + m + k + 1, alloc_fr);
+				sym = fr[n - 1].name;
 				fr[n - 1].name = in[0];
 				for (j = 1; j < m; j++) {
 					fr[n].name = in[j];
 					fr[n++].kind = o->mark_inline ?
 						FRAME_INLINE : FRAME_USER;
 				}
+				if (!k && nm.dso_names)
+					n += sampled_entry(&nm, &fr[n], sym,
+							   in[m - 1]);
 			}
 		}
 		profile_add_stack(p, fr, n, (double)s->weight);

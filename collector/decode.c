@@ -294,8 +294,14 @@ void decode_record(struct decoder *d, const struct perf_event_header *h)
 		f = perf_record_as(h, sizeof(*f));
 		if (!f)
 			goto bad;
-		machine_fork(d->machine, (pid_t)f->pid, (pid_t)f->ppid,
-			     (pid_t)f->tid, (pid_t)f->ptid);
+		if (h->misc & PERF_RECORD_MISC_FORK_EXEC)
+			machine_fork_synth(d->machine, (pid_t)f->pid,
+					   (pid_t)f->ppid, (pid_t)f->tid,
+					   (pid_t)f->ptid);
+		else
+			machine_fork(d->machine, (pid_t)f->pid,
+				     (pid_t)f->ppid, (pid_t)f->tid,
+				     (pid_t)f->ptid);
 		break;
 	case PERF_RECORD_EXIT:
 		/* dropped at the end of the batch: samples read after the

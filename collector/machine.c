@@ -128,8 +128,8 @@ void machine_comm(struct machine *m, pid_t pid, pid_t tid,
 	}
 }
 
-void machine_fork(struct machine *m, pid_t pid, pid_t ppid, pid_t tid,
-		  pid_t ptid)
+static void fork_with(struct machine *m, pid_t pid, pid_t ppid, pid_t tid,
+		      pid_t ptid, bool clone_maps)
 {
 	bool is_new;
 	struct thread *parent = thread_get(m, ptid, &is_new);
@@ -145,6 +145,8 @@ void machine_fork(struct machine *m, pid_t pid, pid_t ppid, pid_t tid,
 	t->comm = parent->comm;
 	if (pid == ppid)
 		return; /* a new thread of the same process */
+	if (!clone_maps)
+		return;
 	pp = proc_get(m, ppid, &is_new);
 	p = proc_get(m, pid, &is_new);
 	p->complete = pp->complete;
@@ -154,6 +156,18 @@ void machine_fork(struct machine *m, pid_t pid, pid_t ppid, pid_t tid,
 	pp->maps->refs++;
 	maps__put(p->maps);
 	p->maps = pp->maps;
+}
+
+void machine_fork(struct machine *m, pid_t pid, pid_t ppid, pid_t tid,
+		  pid_t ptid)
+{
+	fork_with(m, pid, ppid, tid, ptid, true);
+}
+
+void machine_fork_synth(struct machine *m, pid_t pid, pid_t ppid, pid_t tid,
+			pid_t ptid)
+{
+	fork_with(m, pid, ppid, tid, ptid, false);
 }
 
 void machine_exit(struct machine *m, pid_t pid, pid_t tid)

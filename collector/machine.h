@@ -72,6 +72,11 @@ void machine_comm(struct machine *m, pid_t pid, pid_t tid,
 		  const char *comm, bool exec);
 void machine_fork(struct machine *m, pid_t pid, pid_t ppid, pid_t tid,
 		  pid_t ptid);
+/* A FORK perf record made up for a process that ran before it started
+ * (PERF_RECORD_MISC_FORK_EXEC): the thread's parent, none of its maps,
+ * which their own MMAP2 records give, as perf reads it. */
+void machine_fork_synth(struct machine *m, pid_t pid, pid_t ppid, pid_t tid,
+			pid_t ptid);
 void machine_mmap(struct machine *m, pid_t pid, uint64_t start,
 		  uint64_t len, uint64_t pgoff, uint64_t dev, uint64_t ino,
 		  const char *path);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "collector/build.h"
+#include "collector/inline.h"
 #include "collector/counters.h"
 #include "collector/decode.h"
 #include "collector/event-probe.h"
@@ -765,8 +766,14 @@ static void add_build_ids(struct record *r, struct profile *p)
 
 void record_build(struct record *r, struct profile *p)
 {
-	build_stacks(p, &r->stacks, r->machine.comms, &r->dsos,
-		     r->have_ksyms ? &r->ksyms : NULL);
+	/* DWARF-unwound stacks named as perf script names perf's (the
+	 * perf.data reader's rule): by the DWARF's functions, the inlined
+	 * ones as frames of their own */
+	struct build_opts bo = { .inl = r->unwinder ? inliner__new() : NULL };
+
+	build_stacks_with(p, &r->stacks, r->machine.comms, &r->dsos,
+			  r->have_ksyms ? &r->ksyms : NULL, &bo);
+	inliner__delete(bo.inl);
 	meta_set(&p->meta.event, r->ev.name);
 	meta_set(&p->meta.unit, evsel_unit(&r->ev));
 	p->meta.samples = r->st.samples;

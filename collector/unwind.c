@@ -112,6 +112,30 @@ static const unsigned char *code_bytes(struct ctx *c, uint64_t addr,
 	return NULL;
 }
 
+/*
+ * Whether perf finds no unwind table for a file mapped with this bias.
+ * perf takes the lowest of the file's mappings it holds for the process
+ * for where the file was loaded, and it holds those of the program before
+ * an exec until new ones cover them (the perf.data reader keeps them too,
+ * machine_comm()): where the old program had the library lower (libc of
+ * the shell that forked), the table is looked up at the wrong place, the
+ * lookup fails and libunwind falls back to the frame pointer. Followed,
+ * so that fold of a perf.data agrees with perf script of it.
+ */
+static bool perf_misses_table(const struct proc *p, const struct dso *dso,
+			      uint64_t bias)
+{
+	const struct maps *ms = p->maps;
+	unsigned long i;
+	uint64_t b;
+
+	for (i = 0; i < ms->nr; i++)
+		if (ms->v[i].dso == dso && map_bias(&ms->v[i], &b) &&
+		    b < bias)
+			return true;
+	return false;
+}
+
 static int find_proc_info(unw_addr_space_t as, unw_word_t ip,
 			  unw_proc_info_t *pi, int need_unwind_info,
 			  void *arg)
@@ -123,18 +147,22 @@ static int find_proc_info(unw_addr_space_t as, unw_word_t ip,
 	uint64_t bias, hdr;
 	uint32_t count;
 
+	/* as perf's: no file or no table ends the walk (an error other
+	 * than "no info", which has libunwind try the frame pointer) */
 	if (!mp || !mp->dso)
-		return -UNW_ENOINFO;
+		return -UNW_EINVAL;
 	if (!mp->dso->opened)
 		dso_open(c->m->dsos, mp->dso, NULL);
 	if (!mp->dso->eh_frame_hdr_vaddr || !map_bias(mp, &bias))
+		return -UNW_EINVAL;
+	if (perf_misses_table(c->p, mp->dso, bias))
 		return -UNW_ENOINFO;
 	h = dso_bytes(mp->dso, mp->dso->eh_frame_hdr_vaddr, 12);
 	/* version 1, eh_frame_ptr sdata4 (pcrel), count udata4, table of
 	 * datarel sdata4 pairs: the layout the binary search expects */
 	if (!h || h[0] != 1 || (h[1] & 0x0f) != EH_PE_sdata4 ||
 	    h[2] != EH_PE_udata4 || h[3] != (EH_PE_datarel | EH_PE_sdata4))
-		return -UNW_ENOINFO;
+		return -UNW_EINVAL;
 	memcpy(&count, h + 8, 4);
 	hdr = mp->dso->eh_frame_hdr_vaddr + bias;
 	memset(&di, 0, sizeof(di));
@@ -171,15 +199,22 @@ static int access_mem(unw_addr_space_t as UNUSED, unw_word_t addr,
 	if (write)
 		return -UNW_EINVAL;
 	/* addr is whatever the sampled process had in a register or on
-	 * its stack: near 2^64, "addr + 8 <= sp + len" would wrap */
-	if (range_has_span(c->sp, c->len, addr, sizeof(*valp))) {
+	 * its stack: near 2^64, "addr + 8 <= sp + len" would wrap. The
+	 * copy's last word is not used, as perf does not: where the copy
+	 * ends, both unwinders then see the same return address (0) */
+	if (c->len > sizeof(*valp) &&
+	    range_has_span(c->sp, c->len - 1, addr, sizeof(*valp))) {
 		memcpy(valp, c->stack + (addr - c->sp), sizeof(*valp));
 		return 0;
 	}
 	b = code_bytes(c, addr, sizeof(*valp));
 	if (!b) {
 		*valp = 0;
-		return -UNW_EINVAL;
+		/* as perf's: memory of a map whose file cannot give it (the
+		 * stack beyond the copy, anonymous memory) reads as 0, a
+		 * last frame "[unknown]" at 0 - 1 (see unwinder_run());
+		 * memory of no map fails the step */
+		return proc_find_map(c->p, addr) ? 0 : -UNW_EINVAL;
 	}
 	memcpy(valp, b, sizeof(*valp));
 	return 0;
@@ -281,10 +316,13 @@ int unwinder_run(struct unwinder *u, struct machine *m, struct proc *p,
 	ips[n++] = regs[REG_X86_IP];
 	if (!u->as || unw_init_remote(&cur, u->as, &c))
 		return n;
+	/* as perf's unwinder: every step libunwind takes is a frame, one
+	 * whose return address read as 0 too (the end of the copied stack,
+	 * mostly): perf shows it, at 0 - 1, as "[unknown]" */
 	while (n < max && unw_step(&cur) > 0) {
 		unw_word_t ip;
 
-		if (unw_get_reg(&cur, UNW_REG_IP, &ip) || !ip)
+		if (unw_get_reg(&cur, UNW_REG_IP, &ip))
 			break;
 		ips[n++] = ip;
 	}

@@ -38,4 +38,58 @@ ok $? "--call-graph dwarf,4096"
 [ $? -eq 1 ]
 ok $? "bad --call-graph size is a usage error"
 
+# named as perf names what its DWARF unwinder gives: the same program
+# under perf record --call-graph dwarf, perf script and fold, has the
+# same user paths with the same shares: the functions by their DWARF
+# names (__libc_start_main_impl, not the symbol __libc_start_main@@...;
+# work, not the clone work.constprop.0), the inlined ones as frames of
+# their own (hot_inner), C++ names demangled (ns::Worker::operator())
+userpaths() { # userpaths FOLDED: each user-frame path's share, sorted
+	awk '!/^#/ { n = $NF; $NF = ""; k = split($0, f, ";"); p = f[1]
+		for (i = 2; i <= k; i++) { sub(/ $/, "", f[i])
+			if (f[i] !~ /_\[k\]$/ && f[i] != "") p = p ";" f[i] }
+		w[p] += n; t += n }
+	END { for (p in w) printf "%s %.4f\n", p, t ? w[p] / t : 0 }' \
+		"$1" | LC_ALL=C sort
+}
+shares_overlap() { # shares_overlap A B: sum of the smaller shares
+	awk 'FNR == 1 { f++ } { s = $NF; $NF = ""
+		if (f == 1) a[$0] = s; else b[$0] = s }
+		END { for (k in a) if (k in b) o += a[k] < b[k] ? a[k] : b[k]
+		      printf "%.4f\n", o }' "$1" "$2"
+}
+if ! command -v perf >/dev/null; then
+	for i in 1 2 3; do ok 0 "# SKIP no perf"; done
+elif ! perf record -q -o "$T/probe.data" --call-graph dwarf -e task-clock \
+	-- true >/dev/null 2>"$T/probe.err"; then
+	for i in 1 2 3; do
+		ok 0 "# SKIP perf record cannot sample here: $(head -1 "$T/probe.err")"
+	done
+else
+	for prog in nofp inline cxxnames; do
+		if [ ! -x "$PROGS/$prog" ]; then
+			ok 0 "# SKIP $PROGS/$prog not built"
+			continue
+		fi
+		perf record -q -o "$T/$prog.data" -F 999 --call-graph dwarf \
+			-e task-clock -- "$PROGS/$prog" 1 >/dev/null 2>&1
+		perf script -i "$T/$prog.data" >"$T/$prog.txt" 2>/dev/null
+		"$FLAMEDIFF" fold --kernel "$T/$prog.txt" >"$T/$prog.perf" \
+			2>"$T/$prog.err"
+		rc=$?
+		"$FLAMEDIFF" record -q --call-graph dwarf -o "$T/$prog.own" \
+			-- "$PROGS/$prog" 1 >/dev/null 2>>"$T/$prog.err"
+		rc2=$?
+		userpaths "$T/$prog.perf" >"$T/$prog.pp"
+		userpaths "$T/$prog.own" >"$T/$prog.op"
+		o=$(shares_overlap "$T/$prog.op" "$T/$prog.pp")
+		[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && nonempty "$T/$prog.own" &&
+			awk -v o="$o" 'BEGIN { exit !(o >= 0.9) }'
+		ok $? "record --call-graph dwarf -- $prog: user paths as perf's (shares in common $o)" ||
+			{ sed 's/^/#   /' "$T/$prog.err"
+			  sort -k2nr "$T/$prog.op" | head -2 | sed 's/^/#   ours: /'
+			  sort -k2nr "$T/$prog.pp" | head -2 | sed 's/^/#   perf: /'; }
+	done
+fi
+
 done_testing
