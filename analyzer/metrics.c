@@ -525,7 +525,10 @@ static uint32_t clean_key(struct work *w, struct fn_keys *k, uint32_t name)
 	strbuf_add(&k->buf, s, plain);
 	strbuf_setlen(&k->buf, name_strip_clones(k->buf.buf, plain,
 						 k->buf.buf));
-	if (k->buf.len == len)
+	/* as clean_name(): perf report's "NAME (inlined)", no plain NAME */
+	if (name_dso_inlined(s, len))
+		strbuf_addstr(&k->buf, " (inlined)");
+	if (k->buf.len == len && !memcmp(k->buf.buf, s, len))
 		return name;
 	same = strtab_find(p->names, k->buf.buf, k->buf.len);
 	if (same != UINT32_MAX) {

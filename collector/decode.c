@@ -247,17 +247,17 @@ static void decode_mmap2(struct decoder *d, const struct perf_event_header *h)
 		d->bad_records++;
 		return;
 	}
-	/* perf record -d: no sample lands in data, and a file's first
-	 * mapping must be its code's (dso.h, map_pgoff) */
-	if (h->misc & PERF_RECORD_MISC_MMAP_DATA)
-		return;
 	/* a build id in place of the device and inode: key by name */
 	if (!(h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) {
 		dev = ((uint64_t)e->maj << 32) | e->min;
 		ino = e->ino;
 	}
-	machine_mmap(d->machine, (pid_t)e->pid, e->start, e->len, e->pgoff,
-		     dev, ino, path);
+	if (h->misc & PERF_RECORD_MISC_MMAP_DATA)
+		machine_mmap_data(d->machine, (pid_t)e->pid, e->start, e->len,
+				  e->pgoff, dev, ino, path);
+	else
+		machine_mmap(d->machine, (pid_t)e->pid, e->start, e->len,
+			     e->pgoff, dev, ino, path);
 }
 
 static void decode_comm(struct decoder *d, const struct perf_event_header *h)

@@ -353,9 +353,9 @@ static void first_sight(struct dso *dso, pid_t pid, const struct map *nm)
 	dso->map_pgoff = nm->pgoff;
 }
 
-void machine_mmap(struct machine *m, pid_t pid, uint64_t start,
-		  uint64_t len, uint64_t pgoff, uint64_t dev, uint64_t ino,
-		  const char *path)
+static void mmap_one(struct machine *m, pid_t pid, uint64_t start,
+		     uint64_t len, uint64_t pgoff, uint64_t dev, uint64_t ino,
+		     const char *path, bool data)
 {
 	bool is_new;
 	struct proc *p = proc_get(m, pid, &is_new);
@@ -365,13 +365,28 @@ void machine_mmap(struct machine *m, pid_t pid, uint64_t start,
 		return;
 	/* "//anon" first: it starts with '/' but names no file */
 	if (is_anon(path)) {
-		nm.dso = jit_dso(m, pid, start);
+		nm.dso = data ? NULL : jit_dso(m, pid, start);
 		nm.pgoff = 0;
 	} else if (path[0] == '/' || !strcmp(path, "[vdso]")) {
 		nm.dso = dsos_get(m->dsos, dev, ino, path);
-		first_sight(nm.dso, pid, &nm);
+		if (!data)
+			first_sight(nm.dso, pid, &nm);
 	}
 	proc_insert(p, nm, true);
+}
+
+void machine_mmap(struct machine *m, pid_t pid, uint64_t start,
+		  uint64_t len, uint64_t pgoff, uint64_t dev, uint64_t ino,
+		  const char *path)
+{
+	mmap_one(m, pid, start, len, pgoff, dev, ino, path, false);
+}
+
+void machine_mmap_data(struct machine *m, pid_t pid, uint64_t start,
+		       uint64_t len, uint64_t pgoff, uint64_t dev,
+		       uint64_t ino, const char *path)
+{
+	mmap_one(m, pid, start, len, pgoff, dev, ino, path, true);
 }
 
 const struct map *proc_find_map(const struct proc *p, uint64_t addr)

@@ -80,6 +80,16 @@ void machine_fork_synth(struct machine *m, pid_t pid, pid_t ppid, pid_t tid,
 void machine_mmap(struct machine *m, pid_t pid, uint64_t start,
 		  uint64_t len, uint64_t pgoff, uint64_t dev, uint64_t ino,
 		  const char *path);
+/*
+ * A mapping of data (PERF_RECORD_MISC_MMAP_DATA: perf record -d, and the
+ * maps perf synthesizes for --call-graph dwarf): no sample lands in it,
+ * but a DWARF unwind reads its memory (the stack, a file's data), as
+ * perf's does. Never a file's first sight (a file's first mapping must
+ * be its code's: dso.h, map_pgoff), never a JIT's.
+ */
+void machine_mmap_data(struct machine *m, pid_t pid, uint64_t start,
+		       uint64_t len, uint64_t pgoff, uint64_t dev,
+		       uint64_t ino, const char *path);
 /* The thread tid of process pid exited: dropped at the next reap. */
 void machine_exit(struct machine *m, pid_t pid, pid_t tid);
 /* Drop the threads (and processes) whose EXIT was read since the last

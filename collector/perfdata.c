@@ -113,8 +113,12 @@ static int do_mmap(struct pd *pd, const struct perf_event_header *h,
 			pd->kernel_text = pd_u64(b + 24);
 		return 0;
 	}
-	if (h->misc & PERF_RECORD_MISC_MMAP_DATA)
-		return 0; /* as decode_mmap2() */
+	if (h->misc & PERF_RECORD_MISC_MMAP_DATA) {
+		/* as decode_mmap2() */
+		machine_mmap_data(&pd->machine, (pid_t)pid, pd_u64(b + 8),
+				  pd_u64(b + 16), pd_u64(b + 24), 0, 0, path);
+		return 0;
+	}
 	machine_mmap(&pd->machine, (pid_t)pid, pd_u64(b + 8),
 		     pd_u64(b + 16), pd_u64(b + 24), 0, 0, path);
 	guard_dso(dsos_get(&pd->dsos, 0, 0, path));
