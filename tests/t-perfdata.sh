@@ -40,10 +40,9 @@ atleast() { # atleast GOT WANT
 # "_init" (tests/plt-lib.sh): for such recordings, both become "PLT".
 # tests/t-plt.sh holds the names of the stubs themselves to perf's by
 # address.
-plt_as_perf() { # plt_as_perf FOLDED: in place
+plt_as_perf() { # plt_as_perf FOLDED >OUT
 	sed -e 's/;[^;]*@plt\( [0-9]*$\|;\)/;PLT\1/g' \
-		-e 's/;_init\( [0-9]*$\|;\)/;PLT\1/g' "$1" >"$1.plt" &&
-		mv "$1.plt" "$1"
+		-e 's/;_init\( [0-9]*$\|;\)/;PLT\1/g' "$1"
 }
 
 # both folds of X.data: ours into X.a, perf script's text through fold
@@ -58,10 +57,12 @@ agree() { # agree NAME WHAT [fold options]
 	"$FLAMEDIFF" fold "$@" "$T/$name.txt" >"$T/$name.b" 2>>"$T/$name.err"
 	rc2=$?
 	if [ -n "$PLT_AS_PERF" ]; then
-		plt_as_perf "$T/$name.a"
-		plt_as_perf "$T/$name.b"
+		plt_as_perf "$T/$name.a" >"$T/$name.pa"
+		plt_as_perf "$T/$name.b" >"$T/$name.pb"
+		o=$(overlap "$T/$name.pa" "$T/$name.pb")
+	else
+		o=$(overlap "$T/$name.a" "$T/$name.b")
 	fi
-	o=$(overlap "$T/$name.a" "$T/$name.b")
 	[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && nonempty "$T/$name.a" &&
 		atleast "$o" "$min"
 	ok $? "$what: fold X.data and perf script | fold agree (overlap $o)" ||
