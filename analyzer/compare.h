@@ -91,9 +91,15 @@ struct cmp_tree {
 	uint32_t nr_nodes;
 	uint32_t root_name;	/* "all", in names */
 	size_t nr_base, nr_new; /* runs a side; columns base first */
-	/* Per node, nr_base + nr_new shares, percent (floored): node i's
-	 * run r is share[i * (nr_base + nr_new) + r]. */
-	double *share, *self_share;
+	/*
+	 * The shares, percent (floored), by row: node i's row is row[i],
+	 * whose nr_base + nr_new inclusive shares come first, then as many
+	 * self shares. Row 0 is all 0, the row of every node with no share
+	 * in any run: a large tree's nodes are most of them below the
+	 * floor, and cost no row.
+	 */
+	uint32_t *row;
+	double *rows;
 	double *base_kept, *new_kept; /* per run: the weight that is 100% */
 	struct strtab *names;	/* shape->names */
 	struct cmp_opts opts;
@@ -165,8 +171,9 @@ double cmp_mean(const struct cmp_tree *t, uint32_t id, bool new, bool self);
 static inline const double *cmp_runs(const struct cmp_tree *t, uint32_t node,
 				     bool self)
 {
-	return (self ? t->self_share : t->share) +
-	       (size_t)node * (t->nr_base + t->nr_new);
+	size_t cols = t->nr_base + t->nr_new;
+
+	return t->rows + ((size_t)t->row[node] * 2 + self) * cols;
 }
 
 /* The largest |change| among changed nodes (self: of the self shares). */
