@@ -573,7 +573,8 @@ static void col_weights(const struct cmp_tree *t, const struct cmp_col *col,
  * A node's self share is at most its inclusive one (the weights are not
  * negative, the rounding monotonic), so the inclusive shares decide; an
  * inclusive share that is not finite (set to 0) decides nothing, and
- * takes a row. Rows are numbered from 1 in node order into t->row.
+ * takes a row. Rows are numbered from 1 in node order into t->row; the
+ * last column's inclusive weights are left in the nodes' total.
  */
 static uint32_t mark_rows(struct cmp_build *b, double *kept_total)
 {
@@ -604,6 +605,32 @@ static uint32_t mark_rows(struct cmp_build *b, double *kept_total)
 	return nr;
 }
 
+/*
+ * Column c's self shares into the rows: a node without a row has none
+ * (its inclusive share is 0), so only the rows' are added up, straight
+ * from the column (0 plus each weight in the order added, as ever).
+ */
+static void self_shares(struct cmp_tree *t, const struct wcol *w, size_t c,
+			uint32_t nr_rows, double kept)
+{
+	size_t cols = t->nr_base + t->nr_new, i;
+	double *self = t->rows + cols + c;
+	bool floor = !t->opts.full_precision;
+	uint32_t r;
+
+	if (w->dense) {
+		for (i = 0; i < w->len; i++)
+			if (t->row[i])
+				self[(size_t)t->row[i] * 2 * cols] = w->dense[i];
+	}
+	for (i = 0; !w->dense && i < w->nr; i++)
+		if (t->row[w->ids[i]])
+			self[(size_t)t->row[w->ids[i]] * 2 * cols] += w->vals[i];
+	for (r = 1; r <= nr_rows; r++)
+		self[(size_t)r * 2 * cols] =
+			to_share(self[(size_t)r * 2 * cols], kept, floor);
+}
+
 struct cmp_tree *cmp_build_finish(struct cmp_build *b)
 {
 	struct cmp_tree *t = b->t;
@@ -622,16 +649,13 @@ struct cmp_tree *cmp_build_finish(struct cmp_build *b)
 	/* Row 0: the nodes with no share in any run. */
 	t->rows = xcalloc(size_mul((size_t)nr_rows + 1, 2 * cols),
 			  sizeof(double));
-	for (c = 0; c < cols; c++) {
+	/* The last column first: mark_rows() left its weights in place. */
+	for (c = cols; c-- > 0;) {
 		struct cmp_col *col = &b->cols[c];
 
-		col_weights(t, col, true);
-		for (id = 0; id < t->nr_nodes; id++)
-			if (t->row[id])
-				t->rows[((size_t)t->row[id] * 2 + 1) * cols + c] =
-					to_share(n[id].total, kept_total[c],
-						 floor);
-		col_weights(t, col, false);
+		self_shares(t, &col->self, c, nr_rows, kept_total[c]);
+		if (c + 1 < cols)
+			col_weights(t, col, false);
 		for (id = 0; id < t->nr_nodes; id++)
 			if (t->row[id])
 				t->rows[(size_t)t->row[id] * 2 * cols + c] =
