@@ -8,8 +8,9 @@
 #    of the two plain graphs of its sides added up (issue 27);
 #  - diff A A of ONE (default 1000000; the issue asks 10 M) distinct
 #    one-frame stacks: at most 1.5x fold's CPU time and peak memory;
-#  - bytes per distinct frame node of fold, svg, svg --diff and diff
-#    --format tree (the comparison's union tree) on NODES (300000)
+#  - bytes per distinct frame node of fold, svg, svg --diff, diff
+#    --format tree (the comparison's union tree) and diff --format
+#    folded (the joint tree) on NODES (300000)
 #    distinct 12-frame stacks, the slope of peak RSS between a quarter of
 #    the input and all of it: at most 48;
 #  - diff of R runs a side: at most 3x the memory of 1 run a side, time
@@ -190,7 +191,8 @@ dq=$out/deep-$((NODES / 4)).folded da=$out/deep-$NODES.folded
 [ -s "$dq" ] || deep $((NODES / 4)) >"$dq"
 [ -s "$da" ] || deep "$NODES" >"$da"
 dn=$(($(nodes "$da") - $(nodes "$dq")))
-for c in fold svg "svg --diff" "diff --format tree"; do
+for c in fold svg "svg --diff" "diff --format tree" \
+	"diff --format folded"; do
 	case $c in
 	svg*) o="-o $out/deep.svg" ;;
 	*) o= ;;
