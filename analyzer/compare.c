@@ -15,9 +15,11 @@
  * profile used for its shape only), parents before children (a profile's
  * node ids grow from the root), so a path is found by one lookup per
  * node, not per sample; the run's kept self weights go into its column,
- * and the run can go. At the end the columns are summed up the tree in
- * one pass from the last node to the first and turned into shares; a
- * node's means and verdicts are worked out when asked.
+ * and the run can go. At the end each column is summed up the tree in
+ * one pass from the last node to the first (in the nodes' own weight
+ * fields, which the shape does not use) and turned into shares, kept
+ * only for the nodes with one in some run; a node's means and verdicts
+ * are worked out when asked.
  */
 
 /*
