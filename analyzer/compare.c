@@ -575,8 +575,9 @@ static void col_weights(const struct cmp_tree *t, const struct cmp_col *col,
  * A node's self share is at most its inclusive one (the weights are not
  * negative, the rounding monotonic), so the inclusive shares decide; an
  * inclusive share that is not finite (set to 0) decides nothing, and
- * takes a row. Rows are numbered from 1 in node order into t->row; the
- * last column's inclusive weights are left in the nodes' total.
+ * takes a row. Rows are numbered from 1 in node order (t->has_row and
+ * t->row_rank); the last column's inclusive weights are left in the
+ * nodes' total.
  */
 static uint32_t mark_rows(struct cmp_build *b, double *kept_total)
 {
@@ -594,16 +595,18 @@ static uint32_t mark_rows(struct cmp_build *b, double *kept_total)
 		for (id = 0; id < t->nr_nodes; id++) {
 			double w = n[id].total, x;
 
-			if (t->row[id] || w == 0)
+			if ((t->has_row[id / 64] >> (id % 64) & 1) || w == 0)
 				continue;
 			x = kept_total[c] > 0 ? 100.0 * w / kept_total[c] : 0;
-			t->row[id] = to_share(w, kept_total[c], floor) != 0 ||
-				     !isfinite(x) || x < 0;
+			if (to_share(w, kept_total[c], floor) != 0 ||
+			    !isfinite(x) || x < 0)
+				t->has_row[id / 64] |= 1ULL << (id % 64);
 		}
 	}
-	for (id = 0; id < t->nr_nodes; id++)
-		if (t->row[id])
-			t->row[id] = ++nr;
+	for (id = 0; id < t->nr_nodes; id += 64) {
+		t->row_rank[id / 64] = nr;
+		nr += (uint32_t)__builtin_popcountll(t->has_row[id / 64]);
+	}
 	return nr;
 }
 
@@ -620,14 +623,14 @@ static void self_shares(struct cmp_tree *t, const struct wcol *w, size_t c,
 	bool floor = !t->opts.full_precision;
 	uint32_t r;
 
-	if (w->dense) {
-		for (i = 0; i < w->len; i++)
-			if (t->row[i])
-				self[(size_t)t->row[i] * 2 * cols] = w->dense[i];
-	}
+	size_t row;
+
+	for (i = 0; w->dense && i < w->len; i++)
+		if ((row = cmp_row(t, (uint32_t)i)))
+			self[row * 2 * cols] = w->dense[i];
 	for (i = 0; !w->dense && i < w->nr; i++)
-		if (t->row[w->ids[i]])
-			self[(size_t)t->row[w->ids[i]] * 2 * cols] += w->vals[i];
+		if ((row = cmp_row(t, w->ids[i])))
+			self[row * 2 * cols] += w->vals[i];
 	for (r = 1; r <= nr_rows; r++)
 		self[(size_t)r * 2 * cols] =
 			to_share(self[(size_t)r * 2 * cols], kept, floor);
@@ -641,12 +644,14 @@ struct cmp_tree *cmp_build_finish(struct cmp_build *b)
 	struct node *n = t->shape->nodes;
 	bool floor = !t->opts.full_precision;
 	uint32_t id, nr_rows;
+	size_t row;
 
 	/* Only read from now on. */
 	profile_drop_index(t->shape);
 	for (c = 0; c < cols; c++)
 		kept_total[c] = b->cols[c].whole;
-	t->row = xcalloc(t->nr_nodes, sizeof(*t->row));
+	t->has_row = xcalloc(t->nr_nodes / 64 + 1, sizeof(*t->has_row));
+	t->row_rank = xcalloc(t->nr_nodes / 64 + 1, sizeof(*t->row_rank));
 	nr_rows = mark_rows(b, kept_total);
 	/* Row 0: the nodes with no share in any run. */
 	t->rows = xcalloc(size_mul((size_t)nr_rows + 1, 2 * cols),
@@ -658,9 +663,9 @@ struct cmp_tree *cmp_build_finish(struct cmp_build *b)
 		self_shares(t, &col->self, c, nr_rows, kept_total[c]);
 		if (c + 1 < cols)
 			col_weights(t, col, false);
-		for (id = 0; id < t->nr_nodes; id++)
-			if (t->row[id])
-				t->rows[(size_t)t->row[id] * 2 * cols + c] =
+		for (id = 0, row = 0; id < t->nr_nodes; id++)
+			if (t->has_row[id / 64] >> (id % 64) & 1)
+				t->rows[++row * 2 * cols + c] =
 					to_share(n[id].total, kept_total[c],
 						 floor);
 		wcol_release(&col->self);
@@ -702,7 +707,8 @@ void cmp_tree__delete(struct cmp_tree *t)
 	if (!t)
 		return;
 	profile__delete(t->shape);
-	free(t->row);
+	free(t->has_row);
+	free(t->row_rank);
 	free(t->rows);
 	free(t->base_kept);
 	free(t->new_kept);
