@@ -471,7 +471,8 @@ static const char *default_title(const struct flame_opts *o, bool diff)
 
 /* Scale and minimum width from the root value; the walk; geometry. */
 static int lay_out(struct layout *l, const struct profile *p,
-		   const struct cmp_tree *t, struct walk *wk, struct fd_err *err)
+		   const struct cmp_tree *t, struct walk *wk,
+		   struct fd_err *err)
 {
 	const struct flame_opts *o = l->opts;
 
