@@ -16,10 +16,28 @@
  * profile used for its shape only), parents before children (a profile's
  * node ids grow from the root), so a path is found by one lookup per
  * node, not per sample; the run's kept self weights go into its column,
- * and the run can go. At the end the columns are summed up the tree in
- * one pass from the last node to the first and turned into shares; a
- * node's means and verdicts are worked out when asked.
+ * and the run can go. At the end each column is summed up the tree in
+ * one pass from the last node to the first (in the nodes' own weight
+ * fields, which the shape does not use) and turned into shares, kept
+ * only for the nodes with one in some run; a node's means and verdicts
+ * are worked out when asked.
  */
+
+/*
+ * One run's weights by union node, as added: dense (one double a node of
+ * the tree as it was) or, when few nodes have one, sparse (node and
+ * weight pairs, 12 bytes each, in the order added; a node may come more
+ * than once). A tree of many distinct stacks has weight at its leaves
+ * only: storing a column only where the run has a value is what keeps
+ * the comparison's memory near its tree's.
+ */
+struct wcol {
+	double *dense;	/* NULL: sparse */
+	uint32_t *ids;
+	double *vals;
+	size_t nr, alloc;
+	uint32_t len;	/* nodes of the union tree it covers */
+};
 
 /*
  * The comparison being built, one run at a time: the union tree grows as
@@ -31,8 +49,8 @@
 struct cmp_build {
 	struct cmp_tree *t;
 	struct cmp_col {
-		double *self;	/* kept self weight, by union node */
-		double *below;	/* max_depth: weight of deeper nodes */
+		struct wcol self; /* kept self weight, by union node */
+		struct wcol below; /* max_depth: weight of deeper nodes */
 		uint32_t len;	/* union nodes when the run was added */
 		double whole;	/* the run's 100%; < 0: its kept weight */
 	} *cols;
@@ -42,6 +60,83 @@ struct cmp_build {
 				 * it out, 0 when it did not */
 	bool no_target;		/* a run read into it had to be mapped */
 };
+
+/* An empty column of len nodes: sparse until dense is the smaller. */
+static void wcol_init(struct wcol *w, uint32_t len)
+{
+	memset(w, 0, sizeof(*w));
+	w->len = len;
+}
+
+/* The same weights, dense: added up in the same order. */
+static void wcol_densify(struct wcol *w)
+{
+	size_t i;
+
+	w->dense = xcalloc(w->len ? w->len : 1, sizeof(double));
+	for (i = 0; i < w->nr; i++)
+		w->dense[w->ids[i]] += w->vals[i];
+	free(w->ids);
+	free(w->vals);
+	w->ids = NULL;
+	w->vals = NULL;
+	w->nr = w->alloc = 0;
+}
+
+static void wcol_add(struct wcol *w, uint32_t id, double v)
+{
+	if (!w->dense && size_mul(w->nr + 1, sizeof(*w->ids) +
+					     sizeof(*w->vals)) >
+				 size_mul(w->len, sizeof(double)))
+		wcol_densify(w);
+	if (w->dense) {
+		w->dense[id] += v;
+		return;
+	}
+	if (w->nr == w->alloc) {
+		w->alloc = w->alloc ? w->alloc * 2 : 64;
+		w->ids = xrealloc(w->ids, size_mul(w->alloc, sizeof(*w->ids)));
+		w->vals = xrealloc(w->vals,
+				   size_mul(w->alloc, sizeof(*w->vals)));
+	}
+	w->ids[w->nr] = id;
+	w->vals[w->nr++] = v;
+}
+
+/*
+ * The column's weights into the union tree's nodes' total (or, below,
+ * their self), added up as a dense column would be: 0 plus each weight
+ * in the order added.
+ */
+static void wcol_fill(const struct wcol *w, struct node *n, uint32_t len,
+		      bool below)
+{
+	uint32_t id;
+	size_t i;
+
+	for (id = 0; id < len; id++) {
+		double x = w->dense && id < w->len ? w->dense[id] : 0;
+
+		if (below)
+			n[id].self = x;
+		else
+			n[id].total = x;
+	}
+	for (i = 0; !w->dense && i < w->nr; i++) {
+		if (below)
+			n[w->ids[i]].self += w->vals[i];
+		else
+			n[w->ids[i]].total += w->vals[i];
+	}
+}
+
+static void wcol_release(struct wcol *w)
+{
+	free(w->dense);
+	free(w->ids);
+	free(w->vals);
+	memset(w, 0, sizeof(*w));
+}
 
 static uint32_t union_child(struct cmp_build *b, uint32_t parent,
 			    uint32_t name, unsigned int kind)
@@ -120,22 +215,15 @@ static uint32_t *map_run(struct cmp_build *b, const struct profile *p,
 	return map;
 }
 
-static void to_shares(double *v, size_t nr_nodes, size_t cols,
-		      const double *kept_total, bool floor)
+/* A weight as a share of kept (percent), floored when floor. */
+static double to_share(double x, double kept, bool floor)
 {
-	size_t i, c;
-
-	for (i = 0; i < nr_nodes; i++) {
-		for (c = 0; c < cols; c++) {
-			double *x = &v[i * cols + c];
-
-			*x = kept_total[c] > 0 ? 100.0 * *x / kept_total[c] : 0;
-			if (!isfinite(*x) || *x < 0)
-				*x = 0;
-			if (floor && *x < CMP_LKP_FLOOR)
-				*x = 0;
-		}
-	}
+	x = kept > 0 ? 100.0 * x / kept : 0;
+	if (!isfinite(x) || x < 0)
+		x = 0;
+	if (floor && x < CMP_LKP_FLOOR)
+		x = 0;
+	return x;
 }
 
 double cmp_mean(const struct cmp_tree *t, uint32_t id, bool new, bool self)
@@ -337,12 +425,12 @@ static void add_target(struct cmp_build *b, bool new)
 	ALLOC_GROW(b->cols, b->nr_cols + 1, b->alloc_cols);
 	col = &b->cols[b->nr_cols++];
 	col->len = t->nr_nodes;
-	col->self = xcalloc(col->len, sizeof(double));
-	col->below = NULL;
+	wcol_init(&col->self, col->len);
+	wcol_init(&col->below, col->len);
 	col->whole = -1;
 	for (id = 1; id < shape->nr_nodes; id++)
 		if (shape->nodes[id].self && profile_self_kept(shape, id))
-			col->self[id] = shape->nodes[id].self;
+			wcol_add(&col->self, id, shape->nodes[id].self);
 }
 
 /*
@@ -361,17 +449,17 @@ static void add_col(struct cmp_build *b, const struct profile *p,
 	ALLOC_GROW(b->cols, b->nr_cols + 1, b->alloc_cols);
 	col = &b->cols[b->nr_cols++];
 	col->len = b->t->nr_nodes;
-	col->self = xcalloc(col->len, sizeof(double));
-	col->below = deep ? xcalloc(col->len, sizeof(double)) : NULL;
+	wcol_init(&col->self, col->len);
+	wcol_init(&col->below, col->len);
 	col->whole = whole;
 	for (id = 1; id < p->nr_nodes; id++) {
 		if (!p->nodes[id].self ||
 		    (only_kept && !profile_self_kept(p, id)))
 			continue;
 		if (deep && deep[id])
-			col->below[map[id]] += p->nodes[id].self;
+			wcol_add(&col->below, map[id], p->nodes[id].self);
 		else
-			col->self[map[id]] += p->nodes[id].self;
+			wcol_add(&col->self, map[id], p->nodes[id].self);
 	}
 	free(deep);
 	free(map);
@@ -449,12 +537,104 @@ void cmp_build__delete(struct cmp_build *b)
 	if (!b)
 		return;
 	for (c = 0; c < b->nr_cols; c++) {
-		free(b->cols[c].self);
-		free(b->cols[c].below);
+		wcol_release(&b->cols[c].self);
+		wcol_release(&b->cols[c].below);
 	}
 	free(b->cols);
 	cmp_tree__delete(b->t);
 	free(b);
+}
+
+/*
+ * Column col's weights into the union tree's nodes' total, which the
+ * shape has no use for (nor self, which holds below): its self weights,
+ * and with self false the inclusive ones (self, plus below, plus the
+ * children's, summed from the last node up: children have larger ids).
+ * The same additions in the same order whatever the columns' storage:
+ * the figures do not depend on it.
+ */
+static void col_weights(const struct cmp_tree *t, const struct cmp_col *col,
+			bool self)
+{
+	struct node *n = t->shape->nodes;
+	uint32_t nr = t->nr_nodes, id;
+
+	wcol_fill(&col->self, n, nr, false);
+	if (self)
+		return;
+	if (col->below.dense || col->below.nr) {
+		wcol_fill(&col->below, n, nr, true);
+		for (id = 0; id < nr; id++)
+			n[id].total += n[id].self;
+	}
+	for (id = nr - 1; id > 0; id--)
+		n[n[id].parent].total += n[id].total;
+}
+
+/*
+ * Which nodes have a row: those with a share other than 0 in some run.
+ * A node's self share is at most its inclusive one (the weights are not
+ * negative, the rounding monotonic), so the inclusive shares decide; an
+ * inclusive share that is not finite (set to 0) decides nothing, and
+ * takes a row. Rows are numbered from 1 in node order (t->has_row and
+ * t->row_rank); the last column's inclusive weights are left in the
+ * nodes' total.
+ */
+static uint32_t mark_rows(struct cmp_build *b, double *kept_total)
+{
+	struct cmp_tree *t = b->t;
+	const struct node *n = t->shape->nodes;
+	bool floor = !t->opts.full_precision;
+	uint32_t id, nr = 0;
+	size_t c;
+
+	for (c = 0; c < b->nr_cols; c++) {
+		col_weights(t, &b->cols[c], false);
+		/* A part's 100% is its run's, given; a run's is its sum. */
+		if (kept_total[c] < 0)
+			kept_total[c] = n[NODE_ROOT].total;
+		for (id = 0; id < t->nr_nodes; id++) {
+			double w = n[id].total, x;
+
+			if ((t->has_row[id / 64] >> (id % 64) & 1) || w == 0)
+				continue;
+			x = kept_total[c] > 0 ? 100.0 * w / kept_total[c] : 0;
+			if (to_share(w, kept_total[c], floor) != 0 ||
+			    !isfinite(x) || x < 0)
+				t->has_row[id / 64] |= 1ULL << (id % 64);
+		}
+	}
+	for (id = 0; id < t->nr_nodes; id += 64) {
+		t->row_rank[id / 64] = nr;
+		nr += (uint32_t)__builtin_popcountll(t->has_row[id / 64]);
+	}
+	return nr;
+}
+
+/*
+ * Column c's self shares into the rows: a node without a row has none
+ * (its inclusive share is 0), so only the rows' are added up, straight
+ * from the column (0 plus each weight in the order added, as ever).
+ */
+static void self_shares(struct cmp_tree *t, const struct wcol *w, size_t c,
+			uint32_t nr_rows, double kept)
+{
+	size_t cols = t->nr_base + t->nr_new, i;
+	double *self = t->rows + cols + c;
+	bool floor = !t->opts.full_precision;
+	uint32_t r;
+
+	size_t row;
+
+	for (i = 0; w->dense && i < w->len; i++)
+		if ((row = cmp_row(t, (uint32_t)i)))
+			self[row * 2 * cols] = w->dense[i];
+	for (i = 0; !w->dense && i < w->nr; i++)
+		if ((row = cmp_row(t, w->ids[i])))
+			self[row * 2 * cols] += w->vals[i];
+	for (r = 1; r <= nr_rows; r++)
+		self[(size_t)r * 2 * cols] =
+			to_share(self[(size_t)r * 2 * cols], kept, floor);
 }
 
 struct cmp_tree *cmp_build_finish(struct cmp_build *b)
@@ -462,52 +642,49 @@ struct cmp_tree *cmp_build_finish(struct cmp_build *b)
 	struct cmp_tree *t = b->t;
 	size_t nb = t->nr_base, nn = t->nr_new, cols = nb + nn, c;
 	double *kept_total = xmalloc(sizeof(double) * (cols + 1));
-	uint32_t id;
+	struct node *n = t->shape->nodes;
+	bool floor = !t->opts.full_precision;
+	uint32_t id, nr_rows;
+	size_t row;
 
-	/* The columns, base runs first as they were added, into rows. */
-	t->share = xcalloc(size_mul(t->nr_nodes, cols), sizeof(double));
-	t->self_share = xcalloc(size_mul(t->nr_nodes, cols), sizeof(double));
-	for (c = 0; c < cols; c++) {
+	/* Only read from now on. */
+	profile_drop_index(t->shape);
+	for (c = 0; c < cols; c++)
+		kept_total[c] = b->cols[c].whole;
+	t->has_row = xcalloc(t->nr_nodes / 64 + 1, sizeof(*t->has_row));
+	t->row_rank = xcalloc(t->nr_nodes / 64 + 1, sizeof(*t->row_rank));
+	nr_rows = mark_rows(b, kept_total);
+	/* Row 0: the nodes with no share in any run. */
+	t->rows = xcalloc(size_mul((size_t)nr_rows + 1, 2 * cols),
+			  sizeof(double));
+	/* The last column first: mark_rows() left its weights in place. */
+	for (c = cols; c-- > 0;) {
 		struct cmp_col *col = &b->cols[c];
 
-		kept_total[c] = col->whole;
-
-		for (id = 0; id < col->len; id++) {
-			size_t at = (size_t)id * cols + c;
-
-			t->share[at] = col->self[id];
-			t->self_share[at] = col->self[id];
-			if (col->below)
-				t->share[at] += col->below[id];
-		}
-		free(col->self);
-		free(col->below);
-		col->self = col->below = NULL;
+		self_shares(t, &col->self, c, nr_rows, kept_total[c]);
+		if (c + 1 < cols)
+			col_weights(t, col, false);
+		for (id = 0, row = 0; id < t->nr_nodes; id++)
+			if (t->has_row[id / 64] >> (id % 64) & 1)
+				t->rows[++row * 2 * cols + c] =
+					to_share(n[id].total, kept_total[c],
+						 floor);
+		wcol_release(&col->self);
+		wcol_release(&col->below);
 	}
+	/* The shape has no weights. */
+	for (id = 0; id < t->nr_nodes; id++)
+		n[id].self = n[id].total = 0;
 	free(b->cols);
 	free(b);
 	t->base_kept = xcalloc(nb + 1, sizeof(double));
 	t->new_kept = xcalloc(nn + 1, sizeof(double));
-	/* Children have larger ids than their parents. */
-	for (id = t->nr_nodes - 1; id > 0; id--) {
-		size_t par = t->shape->nodes[id].parent;
-
-		for (c = 0; c < cols; c++)
-			t->share[par * cols + c] += t->share[id * cols + c];
-	}
 	for (c = 0; c < cols; c++) {
-		/* A part's 100% is its run's, given; a run's is its sum. */
-		if (kept_total[c] < 0)
-			kept_total[c] = t->share[c];
 		if (c < nb)
 			t->base_kept[c] = kept_total[c];
 		else
 			t->new_kept[c - nb] = kept_total[c];
 	}
-	to_shares(t->share, t->nr_nodes, cols, kept_total,
-		  !t->opts.full_precision);
-	to_shares(t->self_share, t->nr_nodes, cols, kept_total,
-		  !t->opts.full_precision);
 	free(kept_total);
 	return t;
 }
@@ -531,8 +708,9 @@ void cmp_tree__delete(struct cmp_tree *t)
 	if (!t)
 		return;
 	profile__delete(t->shape);
-	free(t->share);
-	free(t->self_share);
+	free(t->has_row);
+	free(t->row_rank);
+	free(t->rows);
 	free(t->base_kept);
 	free(t->new_kept);
 	free(t);

@@ -91,9 +91,19 @@ struct cmp_tree {
 	uint32_t nr_nodes;
 	uint32_t root_name;	/* "all", in names */
 	size_t nr_base, nr_new; /* runs a side; columns base first */
-	/* Per node, nr_base + nr_new shares, percent (floored): node i's
-	 * run r is share[i * (nr_base + nr_new) + r]. */
-	double *share, *self_share;
+	/*
+	 * The shares, percent (floored), by row (cmp_row()): nr_base +
+	 * nr_new inclusive shares, then as many self shares. Row 0 is all
+	 * 0, the row of every node with no share in any run: a large
+	 * tree's nodes are most of them below the floor, and cost no row.
+	 * Which nodes have one is a bit a node (has_row, 64 nodes a word),
+	 * the rows numbered in node order: a node's is 1 + the bits set
+	 * before its own, counted from row_rank[], the bits set in the
+	 * words before (under 2 bits a node in all).
+	 */
+	uint64_t *has_row;
+	uint32_t *row_rank;
+	double *rows;
 	double *base_kept, *new_kept; /* per run: the weight that is 100% */
 	struct strtab *names;	/* shape->names */
 	struct cmp_opts opts;
@@ -161,12 +171,25 @@ void cmp_node_get(const struct cmp_tree *t, uint32_t id, struct cmp_node *n);
  * the self shares): cmp_node_get()'s base, new, base_self, new_self. */
 double cmp_mean(const struct cmp_tree *t, uint32_t id, bool new, bool self);
 
+/* The row of a node's shares (0: none). */
+static inline size_t cmp_row(const struct cmp_tree *t, uint32_t node)
+{
+	uint64_t bits = t->has_row[node / 64];
+	unsigned int bit = node % 64;
+
+	if (!(bits >> bit & 1))
+		return 0;
+	return (size_t)t->row_rank[node / 64] + 1 +
+	       (size_t)__builtin_popcountll(bits & ((1ULL << bit) - 1));
+}
+
 /* The per-run shares of a node: base runs, then new runs. */
 static inline const double *cmp_runs(const struct cmp_tree *t, uint32_t node,
 				     bool self)
 {
-	return (self ? t->self_share : t->share) +
-	       (size_t)node * (t->nr_base + t->nr_new);
+	size_t cols = t->nr_base + t->nr_new;
+
+	return t->rows + (cmp_row(t, node) * 2 + self) * cols;
 }
 
 /* The largest |change| among changed nodes (self: of the self shares). */

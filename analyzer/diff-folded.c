@@ -212,53 +212,83 @@ static void add_stack(struct strbuf *text, const struct profile *q,
 	}
 }
 
+/*
+ * Every stack of both sides, joined in q: into *out one line per joint
+ * node with weight on a side, in the order of the nodes (each line's off
+ * holds its node id), their weights added up side by side in the order
+ * of each side's nodes, total[] each side's. A side's node map and a
+ * line number per joint node (4 bytes each) are all it holds beside q
+ * and the lines: a line per node would be 40 bytes a node of the tree.
+ */
+static size_t join_sides(struct profile *q, const struct profile *const *side,
+			 double *total, struct dline **out)
+{
+	struct dline *w = NULL, *lines;
+	uint32_t *line = NULL, *map, id, nr_q = 0;
+	unsigned long alloc = 0;
+	size_t nr = 0, i;
+	int s;
+
+	for (s = 0; s < NR_SIDES; s++) {
+		const struct profile *p = side[s];
+
+		map = join_tree(q, p);
+		line = xrealloc(line, size_mul(q->nr_nodes, sizeof(*line)));
+		memset(line + nr_q, 0, sizeof(*line) * (q->nr_nodes - nr_q));
+		nr_q = q->nr_nodes;
+		for (id = 1; id < p->nr_nodes; id++) {
+			struct dline *l;
+
+			if (p->nodes[id].self == 0)
+				continue;
+			if (!line[map[id]]) {
+				ALLOC_GROW(w, nr + 1, alloc);
+				memset(&w[nr], 0, sizeof(w[nr]));
+				line[map[id]] = (uint32_t)++nr;
+			}
+			l = &w[line[map[id]] - 1];
+			l->w[s] += p->nodes[id].self;
+			l->has |= 1U << s;
+			total[s] += p->nodes[id].self;
+		}
+		free(map);
+	}
+	/* In the order of the joint nodes, as the lines were made before. */
+	lines = xmalloc(size_mul(nr + 1, sizeof(*lines)));
+	for (id = 1, i = 0; id < nr_q; id++) {
+		if (!line[id])
+			continue;
+		lines[i] = w[line[id] - 1];
+		lines[i++].off = id;
+	}
+	free(line);
+	free(w);
+	*out = lines;
+	return nr;
+}
+
 void diff_folded_write(const struct profile *base, const struct profile *new,
 		       bool normalize, struct outfile *o)
 {
 	const struct profile *side[NR_SIDES] = { base, new };
 	struct profile *q = profile__new();
 	struct strbuf text = STRBUF_INIT;
-	struct dline *lines = NULL, *by_node;
-	unsigned long alloc = 0, path_alloc = 0;
+	struct dline *lines;
+	unsigned long path_alloc = 0;
 	double total[NR_SIDES] = { 0, 0 };
 	uint32_t *path = NULL, id;
 	struct normalizer z;
 	size_t nr = 0, i, k;
 	int s;
 
-	/* Every stack of both sides, then their weights by joint node. */
-	{
-		uint32_t *map[NR_SIDES];
-
-		for (s = 0; s < NR_SIDES; s++)
-			map[s] = join_tree(q, side[s]);
-		by_node = xcalloc(q->nr_nodes, sizeof(*by_node));
-		for (s = 0; s < NR_SIDES; s++) {
-			const struct profile *p = side[s];
-
-			for (id = 1; id < p->nr_nodes; id++) {
-				struct dline *l = &by_node[map[s][id]];
-
-				if (p->nodes[id].self == 0)
-					continue;
-				l->w[s] += p->nodes[id].self;
-				l->has |= 1U << s;
-				total[s] += p->nodes[id].self;
-			}
-			free(map[s]);
-		}
-	}
-	for (id = 1; id < q->nr_nodes; id++) {
-		if (!by_node[id].has)
-			continue;
-		ALLOC_GROW(lines, nr + 1, alloc);
-		lines[nr] = by_node[id];
-		lines[nr].off = text.len;
+	nr = join_sides(q, side, total, &lines);
+	/* The text of each line's stack; lines[i].off is its node. */
+	for (i = 0; i < nr; i++) {
+		id = (uint32_t)lines[i].off;
+		lines[i].off = text.len;
 		add_stack(&text, q, id, &path, &path_alloc);
-		lines[nr].len = text.len - lines[nr].off;
-		nr++;
+		lines[i].len = text.len - lines[i].off;
 	}
-	free(by_node);
 	free(path);
 	sort_r(lines, nr, sizeof(*lines), cmp_dline, text.buf);
 

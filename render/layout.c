@@ -49,10 +49,18 @@ struct layout_priv {
 				  * labels it holds */
 };
 
-/* What the walk needs: the tree, and each node's width in units. */
+/*
+ * What the walk needs: the tree, and each node's width in units, worked
+ * out when read (walk_w()): the plain graph's total times the factor, or
+ * the comparison's mean share (cmp set). A graph of millions of nodes
+ * draws a few thousand frames, whose children alone are read; an array
+ * of every node's width would cost 8 bytes a node of the tree.
+ */
 struct walk {
 	const struct profile *p;
-	const double *w;
+	const struct cmp_tree *cmp;
+	enum width_by by;
+	double factor;
 	double ppu;	/* px per unit */
 	double thr;	/* minimum width, units */
 	struct layout *l;
@@ -72,6 +80,25 @@ struct work {
 	uint32_t mstart, mcount;
 	double x, value;
 };
+
+/* Node id's width in units: a mean share of the comparison (width_by
+ * says of which side) or the plain tree's total times the factor. */
+static double node_width(const struct cmp_tree *t, enum width_by by,
+			 uint32_t id)
+{
+	double base = by == WIDTH_NEW ? 0 : cmp_mean(t, id, false, false);
+	double new = by == WIDTH_BASE ? 0 : cmp_mean(t, id, true, false);
+
+	return by == WIDTH_BASE ? base : by == WIDTH_NEW ? new
+							   : (base + new) / 2;
+}
+
+static double walk_w(const struct walk *wk, uint32_t id)
+{
+	if (wk->cmp)
+		return node_width(wk->cmp, wk->by, id);
+	return wk->p->nodes[id].total * wk->factor;
+}
 
 /* Node ids of the profile (ctx), by name, then kind. */
 static int cmp_children(const void *a, const void *b, void *ctx)
@@ -126,11 +153,11 @@ static void emit(struct walk *wk, const struct work *it)
 	} else if (it->node == NODE_ROOT) {
 		f->name = "all";
 		f->kind = FRAME_PROCESS;
-		f->value = wk->w[it->node];
+		f->value = walk_w(wk, it->node);
 	} else {
 		f->name = node_name(wk->p, it->node);
 		f->kind = wk->p->nodes[it->node].kind;
-		f->value = wk->w[it->node];
+		f->value = walk_w(wk, it->node);
 	}
 	f->name_len = strlen(f->name);
 	f->width = f->value * wk->ppu;
@@ -161,7 +188,7 @@ static size_t sorted_children(struct walk *wk, uint32_t node, uint32_t **kids,
 
 	for (c = p->nodes[node].first_child; c != NODE_NONE;
 	     c = p->nodes[c].next_sibling) {
-		if (wk->w[c] <= 0)
+		if (walk_w(wk, c) <= 0)
 			continue;
 		ALLOC_GROW(*kids, nr + 1, *alloc);
 		(*kids)[nr++] = c;
@@ -185,7 +212,7 @@ static void children_row(struct walk *wk, const struct work *it,
 
 	row->nr = 0;
 	for (i = 0; i <= nr_kids; i++) {
-		bool narrow = i < nr_kids && wk->w[kids[i]] < wk->thr;
+		bool narrow = i < nr_kids && walk_w(wk, kids[i]) < wk->thr;
 		uint32_t c;
 
 		if (run.mcount && !narrow) {
@@ -212,7 +239,7 @@ static void children_row(struct walk *wk, const struct work *it,
 			ALLOC_GROW(wk->members, wk->nr_members + 1,
 				   wk->alloc_members);
 			wk->members[wk->nr_members++] = c;
-			run.value += wk->w[c];
+			run.value += walk_w(wk, c);
 			run.mcount++;
 		} else {
 			work_push(row, &(struct work){
@@ -222,7 +249,7 @@ static void children_row(struct walk *wk, const struct work *it,
 					       .x = cx,
 				       });
 		}
-		cx += wk->w[c] * wk->ppu;
+		cx += walk_w(wk, c) * wk->ppu;
 	}
 }
 
@@ -444,13 +471,18 @@ static const char *default_title(const struct flame_opts *o, bool diff)
 }
 
 /* Scale and minimum width from the root value; the walk; geometry. */
-static int lay_out(struct layout *l, const struct profile *p, const double *w,
-		   struct walk *wk, struct fd_err *err)
+static int lay_out(struct layout *l, const struct profile *p,
+		   const struct cmp_tree *t, struct walk *wk,
+		   struct fd_err *err)
 {
 	const struct flame_opts *o = l->opts;
 
 	memset(wk, 0, sizeof(*wk));
-	l->total = w[NODE_ROOT];
+	wk->p = p;
+	wk->cmp = t;
+	wk->by = o->width_by;
+	wk->factor = o->factor;
+	l->total = walk_w(wk, NODE_ROOT);
 	l->scale_total = o->total > 0 ? o->total : l->total;
 	/*
 	 * Every frame's value is at most the root's, so a finite root and a
@@ -477,8 +509,6 @@ static int lay_out(struct layout *l, const struct profile *p, const double *w,
 	if (!isfinite(l->geom.graph_w / l->scale_total))
 		return fd_err_set(err, "--total %g: too small to draw",
 				  l->scale_total);
-	wk->p = p;
-	wk->w = w;
 	wk->l = l;
 	wk->ppu = l->geom.graph_w / l->scale_total;
 	wk->thr = o->minwidth_pct ? l->total * o->minwidth / 100
@@ -608,8 +638,6 @@ int layout_build(struct layout **out, const struct profile *p,
 {
 	struct walk wk = { 0 };
 	struct layout *l;
-	double *w = NULL;
-	uint32_t id;
 	int ret;
 
 	*out = NULL;
@@ -626,13 +654,9 @@ int layout_build(struct layout **out, const struct profile *p,
 	if (o->reverse)
 		p = ((struct layout_priv *)l->priv)->own[0] = profile__new_reversed(p);
 
-	w = xmalloc(size_mul(sizeof(*w), p->nr_nodes));
-	for (id = 0; id < p->nr_nodes; id++)
-		w[id] = p->nodes[id].total * o->factor;
-	ret = lay_out(l, p, w, &wk, err);
+	ret = lay_out(l, p, NULL, &wk, err);
 	if (!ret)
 		plain_self(l, &wk, p);
-	free(w);
 	walk_release(&wk);
 	if (ret) {
 		layout__delete(l);
@@ -643,24 +667,6 @@ int layout_build(struct layout **out, const struct profile *p,
 }
 
 /* Each node's width, in percent: the share --width says. */
-static double *diff_widths(const struct cmp_tree *t, enum width_by by)
-{
-	double *w = xmalloc(size_mul(sizeof(*w), t->nr_nodes));
-	uint32_t id;
-
-	for (id = 0; id < t->nr_nodes; id++) {
-		double base = by == WIDTH_NEW ? 0 : cmp_mean(t, id, false,
-							     false);
-		double new = by == WIDTH_BASE ? 0 : cmp_mean(t, id, true,
-							     false);
-
-		w[id] = by == WIDTH_BASE  ? base :
-			by == WIDTH_NEW	  ? new :
-					    (base + new) / 2;
-	}
-	return w;
-}
-
 /* Each frame's figures, read from the comparison; colour by its verdict. */
 static void diff_frame_values(struct layout *l, const struct walk *wk,
 			      const struct cmp_tree *t)
@@ -858,7 +864,6 @@ static int build_diff(struct layout **out, const struct cmp_tree *t,
 {
 	struct walk wk = { 0 };
 	struct layout *l;
-	double *w;
 	int ret;
 
 	*out = NULL;
@@ -872,16 +877,14 @@ static int build_diff(struct layout **out, const struct cmp_tree *t,
 	l->new_scale = 1;
 	l->empty = !(cmp_mean(t, NODE_ROOT, false, false) > 0 &&
 		     cmp_mean(t, NODE_ROOT, true, false) > 0);
-	w = diff_widths(t, o->width_by);
 	if (one_side)
-		l->empty = !(w[NODE_ROOT] > 0);
+		l->empty = !(node_width(t, o->width_by, NODE_ROOT) > 0);
 	/* The walk reads the tree's own shape: no copy of it. */
-	ret = lay_out(l, t->shape, w, &wk, err);
+	ret = lay_out(l, t->shape, t, &wk, err);
 	if (!ret) {
 		diff_frame_values(l, &wk, t);
 		diff_heat(l);
 	}
-	free(w);
 	walk_release(&wk);
 	if (ret) {
 		layout__delete(l);
