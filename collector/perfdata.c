@@ -447,6 +447,39 @@ static void list_events(struct pd *pd)
 	free(v);
 }
 
+/* What the recording was, of event e, into m (an earlier input's kept). */
+static void build_meta(const struct pd *pd, const struct pd_evsel *e,
+		       struct profile_meta *m)
+{
+	struct stat stb;
+	uint64_t first, last;
+
+	if (!m->event)
+		meta_clean(&m->event, e->name);
+	if (!m->unit)
+		meta_set(&m->unit, event_unit(m->event));
+	m->samples += e->samples;
+	m->lost += pd->st.lost + pd->st.lost_samples;
+	first = pd->feat_first ? pd->feat_first : pd->first_time;
+	last = pd->feat_last ? pd->feat_last : pd->last_time;
+	if (last > first)
+		m->duration += (double)(last - first) / 1e9;
+	meta_clean(&m->host, pd->host);
+	meta_clean(&m->kernel, pd->release);
+	meta_clean(&m->cmdline, pd->cmdline);
+	meta_clean(&m->cpus, pd->cpus);
+	/* perf's "captured on" is the file's time: so is ours */
+	if (!m->date && strcmp(pd->path, "<stdin>") &&
+	    !stat(pd->path, &stb) && S_ISREG(stb.st_mode)) {
+		char iso[32];
+		struct tm tm;
+
+		gmtime_r(&stb.st_mtime, &tm);
+		if (strftime(iso, sizeof(iso), "%Y-%m-%dT%H:%M:%SZ", &tm))
+			meta_set(&m->date, iso);
+	}
+}
+
 static int build(struct pd *pd, struct profile *p)
 {
 	const char *want = pd->o->ps.event;
@@ -454,8 +487,6 @@ static int build(struct pd *pd, struct profile *p)
 	struct kallsyms k;
 	struct pd_evsel *e;
 	bool have_k;
-	struct stat stb;
-	uint64_t first, last;
 
 	if (!want && p->meta.event)
 		want = p->meta.event; /* an earlier input's, as perf script */
@@ -503,30 +534,7 @@ static int build(struct pd *pd, struct profile *p)
 	/* the files whose frames are [base], and why */
 	if (pd->warn && pd->dsos.warn.len)
 		strbuf_addstr(pd->warn, pd->dsos.warn.buf);
-	if (!p->meta.event)
-		meta_clean(&p->meta.event, e->name);
-	if (!p->meta.unit)
-		meta_set(&p->meta.unit, event_unit(p->meta.event));
-	p->meta.samples += e->samples;
-	p->meta.lost += pd->st.lost + pd->st.lost_samples;
-	first = pd->feat_first ? pd->feat_first : pd->first_time;
-	last = pd->feat_last ? pd->feat_last : pd->last_time;
-	if (last > first)
-		p->meta.duration += (double)(last - first) / 1e9;
-	meta_clean(&p->meta.host, pd->host);
-	meta_clean(&p->meta.kernel, pd->release);
-	meta_clean(&p->meta.cmdline, pd->cmdline);
-	meta_clean(&p->meta.cpus, pd->cpus);
-	/* perf's "captured on" is the file's time: so is ours */
-	if (!p->meta.date && strcmp(pd->path, "<stdin>") &&
-	    !stat(pd->path, &stb) && S_ISREG(stb.st_mode)) {
-		char iso[32];
-		struct tm tm;
-
-		gmtime_r(&stb.st_mtime, &tm);
-		if (strftime(iso, sizeof(iso), "%Y-%m-%dT%H:%M:%SZ", &tm))
-			meta_set(&p->meta.date, iso);
-	}
+	build_meta(pd, e, &p->meta);
 	return 0;
 }
 
@@ -573,12 +581,47 @@ static const struct pd_loop loop = {
 	.read_records = pd_read_records,
 };
 
+/* pd ready to read lr: the machine, its files and the decoder. */
+static void pd_setup(struct pd *pd, struct linereader *lr,
+		     const struct input_opts *o, struct strbuf *warnings,
+		     struct perf_data_event **list, size_t *nr_list,
+		     struct fd_err *err)
+{
+	static const struct input_opts defaults;
+
+	memset(pd, 0, sizeof(*pd));
+	pd->loop = &loop;
+	pd->lr = lr;
+	pd->o = o ? o : &defaults;
+	id_set_init(&pd->only_pid, &pd->o->ps.only_pid);
+	id_set_init(&pd->only_tid, &pd->o->ps.only_tid);
+	pd->err = err;
+	pd->warn = warnings;
+	pd->path = lr->path;
+	pd->list = list;
+	pd->nr_list = nr_list;
+	dsos_init(&pd->dsos, false);
+	pd->dsos.as_perf = true;
+	pd->dsos.open_unverified = true;
+	if (pd->o->symfs)
+		pd->dsos.symfs = pd->o->symfs;
+	machine_init(&pd->machine, &pd->dsos);
+	/* a recording names its processes itself: /proc here is another
+	 * machine, or the same one later */
+	pd->machine.read_proc = false;
+	/* perf's name for the idle task, which no COMM record names */
+	machine_comm(&pd->machine, 0, 0, "swapper", false);
+	stacks_init(&pd->none);
+	decoder_init(&pd->dec, &pd->machine, &pd->none, &pd->dsos, NULL,
+		     &pd->st);
+	pd->dec.as_perf = true;
+}
+
 static int read_all(struct linereader *lr, const struct input_opts *o,
 		    struct profile *p, struct strbuf *warnings,
 		    struct perf_data_event **list, size_t *nr_list,
 		    struct fd_err *err)
 {
-	static const struct input_opts defaults;
 	const unsigned char *hdr;
 	struct pd pd;
 	uint64_t size;
@@ -589,32 +632,7 @@ static int read_all(struct linereader *lr, const struct input_opts *o,
 	if (o && o->symfs && (stat(o->symfs, &st) || !S_ISDIR(st.st_mode)))
 		return fd_err_set(err, "--symfs %s: not a directory",
 				  o->symfs);
-	memset(&pd, 0, sizeof(pd));
-	pd.loop = &loop;
-	pd.lr = lr;
-	pd.o = o ? o : &defaults;
-	id_set_init(&pd.only_pid, &pd.o->ps.only_pid);
-	id_set_init(&pd.only_tid, &pd.o->ps.only_tid);
-	pd.err = err;
-	pd.warn = warnings;
-	pd.path = lr->path;
-	pd.list = list;
-	pd.nr_list = nr_list;
-	dsos_init(&pd.dsos, false);
-	pd.dsos.as_perf = true;
-	pd.dsos.open_unverified = true;
-	if (pd.o->symfs)
-		pd.dsos.symfs = pd.o->symfs;
-	machine_init(&pd.machine, &pd.dsos);
-	/* a recording names its processes itself: /proc here is another
-	 * machine, or the same one later */
-	pd.machine.read_proc = false;
-	/* perf's name for the idle task, which no COMM record names */
-	machine_comm(&pd.machine, 0, 0, "swapper", false);
-	stacks_init(&pd.none);
-	decoder_init(&pd.dec, &pd.machine, &pd.none, &pd.dsos, NULL, &pd.st);
-	pd.dec.as_perf = true;
-
+	pd_setup(&pd, lr, o, warnings, list, nr_list, err);
 	hdr = pd_take(&pd, PIPE_HEADER_SIZE);
 	if (!hdr || memcmp(hdr, "PERFILE2", 8)) {
 		ret = pd.failed ? -1 :
