@@ -154,6 +154,7 @@ void diff_side_release(struct diff_side *s)
 	}
 	for (i = 0; s->raw && i < s->nr_runs; i++) {
 		free(s->raw[i].id);
+		free(s->raw[i].group);
 		free(s->raw[i].v);
 	}
 	for (i = 0; s->chains && i < s->nr_runs; i++)
@@ -172,10 +173,24 @@ void diff_side_release(struct diff_side *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/* The groups of the raw measures, named as LKP's keys name them. */
+enum raw_group { RAW_CHILDREN, RAW_SELF, RAW_CALLTRACE };
+static const char *const raw_group_names[] = {
+	[RAW_CHILDREN] = "children",
+	[RAW_SELF] = "self",
+	[RAW_CALLTRACE] = "calltrace",
+};
+
+/*
+ * A measure of group g and name; the name interned once for the side
+ * (not "GROUP.NAME": a million functions were two million strings made
+ * and interned, a quarter of a diff's time).
+ */
 static void raw_add(struct diff_side *s, struct side_vals *raw,
-		    const struct strbuf *key, double value)
+		    enum raw_group g, const char *name, double value)
 {
-	raw->id[raw->nr] = strtab_intern(s->raw_names, key->buf, key->len);
+	raw->id[raw->nr] = strtab_intern(s->raw_names, name, strlen(name));
+	raw->group[raw->nr] = (uint8_t)g;
 	raw->v[raw->nr++] = value;
 }
 
@@ -285,7 +300,6 @@ static void measure_run(struct diff_side *s, size_t i, const struct profile *mp,
 			const struct profile *p, bool chains, bool no_rows)
 {
 	struct metrics_opts mo = { .event = "-", .totals_only = no_rows };
-	struct strbuf key = STRBUF_INIT;
 	struct side_vals *raw = &s->raw[i];
 	struct metrics m;
 	size_t j, max;
@@ -296,32 +310,26 @@ static void measure_run(struct diff_side *s, size_t i, const struct profile *mp,
 	max = size_add(size_mul(m.nr_fns, 2), m.nr_chains) + 1;
 	raw->id = xmalloc(size_mul(max, sizeof(*raw->id)));
 	raw->v = xmalloc(size_mul(max, sizeof(*raw->v)));
+	raw->group = xmalloc(max);
 	/* In the order diff_side_measure() adds them, so that repeated
 	 * keys add up the same. */
 	for (j = 0; j < m.nr_fns; j++) {
-		if (m.fns[j].children > 0) {
-			strbuf_reset(&key);
-			strbuf_addf(&key, "children.%s", m.fns[j].name);
-			raw_add(s, raw, &key, m.fns[j].children);
-		}
-		if (m.fns[j].self > 0) {
-			strbuf_reset(&key);
-			strbuf_addf(&key, "self.%s", m.fns[j].name);
-			raw_add(s, raw, &key, m.fns[j].self);
-		}
+		if (m.fns[j].children > 0)
+			raw_add(s, raw, RAW_CHILDREN, m.fns[j].name,
+				m.fns[j].children);
+		if (m.fns[j].self > 0)
+			raw_add(s, raw, RAW_SELF, m.fns[j].name,
+				m.fns[j].self);
 	}
-	for (j = 0; j < m.nr_chains; j++) {
-		if (!(m.chains[j].percent > 0))
-			continue;
-		strbuf_reset(&key);
-		strbuf_addf(&key, "calltrace.%s", m.chains[j].name);
-		raw_add(s, raw, &key, m.chains[j].percent);
-	}
+	for (j = 0; j < m.nr_chains; j++)
+		if (m.chains[j].percent > 0)
+			raw_add(s, raw, RAW_CALLTRACE, m.chains[j].name,
+				m.chains[j].percent);
 	/* max was the most it could take: give back the rest. */
 	raw->id = xrealloc(raw->id, size_mul(raw->nr + 1, sizeof(*raw->id)));
 	raw->v = xrealloc(raw->v, size_mul(raw->nr + 1, sizeof(*raw->v)));
+	raw->group = xrealloc(raw->group, raw->nr + 1);
 	metrics_release(&m);
-	strbuf_release(&key);
 	if (chains)
 		keep_chains(s, i, p, s->totals[i]);
 }
@@ -529,18 +537,17 @@ static int measure_keys(const struct diff_side *s, size_t i,
 				 "no samples with a symbol (%llu stacks, all "
 				 "left out as unresolved)",
 				 (unsigned long long)s->hidden_stacks[i]);
-	/* "GROUP.NAME", as the load measured the run. */
+	/* GROUP and NAME, as the load measured the run. */
 	for (j = 0; j < raw->nr; j++) {
-		const char *k = strtab_str(s->raw_names, raw->id[j]);
-		const char *dot = strchr(k, '.');
 		double value = raw->v[j];
 
 		/* LKP's stats files hold no figure below 0.05. */
 		if (value <= 0 || value < floor)
 			continue;
 		strbuf_reset(key);
-		strbuf_addf(key, DIFF_PP_PREFIX "%.*s.%s.%s", (int)(dot - k), k,
-			    event, dot + 1);
+		strbuf_addf(key, DIFF_PP_PREFIX "%s.%s.%s",
+			    raw_group_names[raw->group[j]], event,
+			    strtab_str(s->raw_names, raw->id[j]));
 		add(ctx, key->buf, value);
 	}
 	/* the run's own benchmark, time and perf-stat rows */
@@ -623,6 +630,7 @@ int diff_side_measure_vals(struct diff_side *s, const char *event,
 		}
 		/* The run's measures are in out[i] now. */
 		free(s->raw[i].id);
+		free(s->raw[i].group);
 		free(s->raw[i].v);
 		memset(&s->raw[i], 0, sizeof(s->raw[i]));
 	}
