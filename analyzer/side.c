@@ -195,6 +195,75 @@ static void raw_add(struct diff_side *s, struct side_vals *raw,
 }
 
 /*
+ * The first run of a side is measured against its own profile's names
+ * (own): a row named by one of them keeps that name's id, nothing
+ * interned; the other names (cleaned ones the profile has not, the
+ * calltraces) are interned in s->raw_names for now, their ids marked
+ * RAW_PENDING. raw_settle() then makes the ids those of one table.
+ */
+#define RAW_PENDING (1u << 31)
+
+static void raw_add_own(struct diff_side *s, struct side_vals *raw,
+			enum raw_group g, bool own, uint32_t own_id,
+			const char *name, double value)
+{
+	if (own_id == UINT32_MAX) {
+		raw_add(s, raw, g, name, value);
+		if (own)
+			raw->id[raw->nr - 1] |= RAW_PENDING;
+		return;
+	}
+	raw->id[raw->nr] = own_id;
+	raw->group[raw->nr] = (uint8_t)g;
+	raw->v[raw->nr++] = value;
+}
+
+/*
+ * After run i was measured against the names own of profile prof (and
+ * visited): when prof still has them, the side takes them over, and
+ * adds the pending names to them (a million functions then cost no
+ * string of their own); when the visit gave them away (the union tree
+ * took the run's tree), their strings are interned in the side's table
+ * instead, once a name.
+ */
+static void raw_settle(struct diff_side *s, size_t i, struct strtab *own,
+		       struct profile *prof)
+{
+	struct side_vals *raw = &s->raw[i];
+	struct strtab *pending = s->raw_names;
+	uint32_t *map, n, id;
+	size_t j;
+
+	if (prof->names == own) {
+		for (j = 0; j < raw->nr; j++) {
+			if (!(raw->id[j] & RAW_PENDING))
+				continue;
+			id = raw->id[j] & ~RAW_PENDING;
+			raw->id[j] = strtab_intern(own, strtab_str(pending, id),
+						   strtab_len(pending, id));
+		}
+		s->raw_names = own;
+		prof->names = pending; /* freed with prof */
+		return;
+	}
+	n = strtab_count(own);
+	map = xmalloc(size_mul((size_t)n + 1, sizeof(*map)));
+	memset(map, 0xff, size_mul((size_t)n + 1, sizeof(*map)));
+	for (j = 0; j < raw->nr; j++) {
+		id = raw->id[j];
+		if (id & RAW_PENDING) {
+			raw->id[j] = id & ~RAW_PENDING;
+			continue;
+		}
+		if (map[id] == UINT32_MAX)
+			map[id] = strtab_intern(pending, strtab_str(own, id),
+						strtab_len(own, id));
+		raw->id[j] = map[id];
+	}
+	free(map);
+}
+
+/*
  * A run's chains, packed: per chain, the step from the previous chain's
  * id (zigzag, varint: the runs of one workload have most chains in
  * common, in the same order) and its share. A share that is w percent
@@ -297,9 +366,11 @@ static void keep_chains(struct diff_side *s, size_t i, const struct profile *p,
  * mp: the tree to measure (p's with DSO names, or p), p the run's.
  */
 static void measure_run(struct diff_side *s, size_t i, const struct profile *mp,
-			const struct profile *p, bool chains, bool no_rows)
+			const struct profile *p, bool chains, bool no_rows,
+			bool own)
 {
-	struct metrics_opts mo = { .event = "-", .totals_only = no_rows };
+	struct metrics_opts mo = { .event = "-", .totals_only = no_rows,
+				   .fn_ids = own };
 	struct side_vals *raw = &s->raw[i];
 	struct metrics m;
 	size_t j, max;
@@ -314,17 +385,19 @@ static void measure_run(struct diff_side *s, size_t i, const struct profile *mp,
 	/* In the order diff_side_measure() adds them, so that repeated
 	 * keys add up the same. */
 	for (j = 0; j < m.nr_fns; j++) {
+		uint32_t id = m.fn_ids ? m.fn_ids[j] : UINT32_MAX;
+
 		if (m.fns[j].children > 0)
-			raw_add(s, raw, RAW_CHILDREN, m.fns[j].name,
-				m.fns[j].children);
+			raw_add_own(s, raw, RAW_CHILDREN, own, id,
+				    m.fns[j].name, m.fns[j].children);
 		if (m.fns[j].self > 0)
-			raw_add(s, raw, RAW_SELF, m.fns[j].name,
-				m.fns[j].self);
+			raw_add_own(s, raw, RAW_SELF, own, id, m.fns[j].name,
+				    m.fns[j].self);
 	}
 	for (j = 0; j < m.nr_chains; j++)
 		if (m.chains[j].percent > 0)
-			raw_add(s, raw, RAW_CALLTRACE, m.chains[j].name,
-				m.chains[j].percent);
+			raw_add_own(s, raw, RAW_CALLTRACE, own, UINT32_MAX,
+				    m.chains[j].name, m.chains[j].percent);
 	/* max was the most it could take: give back the rest. */
 	raw->id = xrealloc(raw->id, size_mul(raw->nr + 1, sizeof(*raw->id)));
 	raw->v = xrealloc(raw->v, size_mul(raw->nr + 1, sizeof(*raw->v)));
@@ -340,6 +413,9 @@ struct read_ctx {
 	const struct diff_side_visit *v;
 	/* The run's tree with DSO names, to measure; NULL: the run's. */
 	const struct profile *mp;
+	/* The names of the tree measured, for the side to take over
+	 * (raw_settle()); NULL: the run's names are not the side's. */
+	struct strtab *own;
 };
 
 static int visit_run(void *ctx, struct profile *p, size_t i, const char *path,
@@ -348,7 +424,8 @@ static int visit_run(void *ctx, struct profile *p, size_t i, const char *path,
 	struct read_ctx *rc = ctx;
 
 	measure_run(rc->s, rc->run, rc->mp ? rc->mp : p, p,
-		    rc->v->chains && !rc->v->no_rows, rc->v->no_rows);
+		    rc->v->chains && !rc->v->no_rows, rc->v->no_rows,
+		    rc->own != NULL);
 	return rc->v->run ? rc->v->run(rc->v->ctx, p, i, path, err) : 0;
 }
 
@@ -362,7 +439,7 @@ static int diff_side_read(struct diff_side *s, size_t i,
 			  struct fd_err *err)
 {
 	enum input_format fmt = io ? io->format : INPUT_AUTO;
-	struct read_ctx rc = { s, i, v, NULL };
+	struct read_ctx rc = { s, i, v, NULL, NULL };
 	struct side_visit sv = { visit_run, &rc, v->merged };
 	struct profile *p, *target, *mp = NULL;
 	int ret;
@@ -379,7 +456,13 @@ static int diff_side_read(struct diff_side *s, size_t i,
 	 * chains and the merged runs have the plain names. */
 	if (!ret && p != target && io && io->ps.dso_names)
 		rc.mp = mp = profile_split_dso_names(p);
+	/* The side's names are the first run's own, unless read into the
+	 * caller's profile. */
+	if (!ret && i == 0 && p != target)
+		rc.own = (mp ? mp : p)->names;
 	ret = ret || add_run(&s->side, p, lr->path, &sv, err);
+	if (!ret && rc.own)
+		raw_settle(s, i, rc.own, mp ? mp : p);
 	profile__delete(mp);
 	if (p != target)
 		profile__delete(p);
@@ -415,7 +498,7 @@ int diff_side_init_profile(struct diff_side *s, struct profile *p,
 			   const char *file, const char *name,
 			   const struct diff_side_visit *v, struct fd_err *err)
 {
-	struct read_ctx rc = { s, 0, v, NULL };
+	struct read_ctx rc = { s, 0, v, NULL, p->names };
 	struct side_visit sv = { visit_run, &rc, v->merged };
 	int ret;
 
@@ -427,6 +510,8 @@ int diff_side_init_profile(struct diff_side *s, struct profile *p,
 	free(s->sets);
 	s->sets = NULL;
 	ret = add_run(&s->side, p, file, &sv, err);
+	if (!ret)
+		raw_settle(s, 0, rc.own, p);
 	profile__delete(p);
 	s->name = xstrdup(name);
 	s->side.name = xstrdup(name);
