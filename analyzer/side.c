@@ -165,7 +165,6 @@ void diff_side_release(struct diff_side *s)
 	free(s->raw);
 	free(s->hidden_stacks);
 	free(s->chains);
-	strtab__delete(s->chain_names);
 	free(s->totals);
 	free(s->runs_note);
 	free(s->name);
@@ -194,74 +193,6 @@ static void raw_add(struct diff_side *s, struct side_vals *raw,
 	raw->v[raw->nr++] = value;
 }
 
-/*
- * The first run of a side is measured against its own profile's names
- * (own): a row named by one of them keeps that name's id, nothing
- * interned; the other names (cleaned ones the profile has not, the
- * calltraces) are interned in s->raw_names for now, their ids marked
- * RAW_PENDING. raw_settle() then makes the ids those of one table.
- */
-#define RAW_PENDING (1u << 31)
-
-static void raw_add_own(struct diff_side *s, struct side_vals *raw,
-			enum raw_group g, bool own, uint32_t own_id,
-			const char *name, double value)
-{
-	if (own_id == UINT32_MAX) {
-		raw_add(s, raw, g, name, value);
-		if (own)
-			raw->id[raw->nr - 1] |= RAW_PENDING;
-		return;
-	}
-	raw->id[raw->nr] = own_id;
-	raw->group[raw->nr] = (uint8_t)g;
-	raw->v[raw->nr++] = value;
-}
-
-/*
- * After run i was measured against the names own of profile prof (and
- * visited): when prof still has them, the side takes them over, and
- * adds the pending names to them (a million functions then cost no
- * string of their own); when the visit gave them away (the union tree
- * took the run's tree), their strings are interned in the side's table
- * instead, once a name.
- */
-static void raw_settle(struct diff_side *s, size_t i, struct strtab *own,
-		       struct profile *prof)
-{
-	struct side_vals *raw = &s->raw[i];
-	struct strtab *pending = s->raw_names;
-	uint32_t *map, n, id;
-	size_t j;
-
-	if (prof->names == own) {
-		for (j = 0; j < raw->nr; j++) {
-			if (!(raw->id[j] & RAW_PENDING))
-				continue;
-			id = raw->id[j] & ~RAW_PENDING;
-			raw->id[j] = strtab_intern(own, strtab_str(pending, id),
-						   strtab_len(pending, id));
-		}
-		s->raw_names = own;
-		prof->names = pending; /* freed with prof */
-		return;
-	}
-	n = strtab_count(own);
-	map = xmalloc(size_mul((size_t)n + 1, sizeof(*map)));
-	memset(map, 0xff, size_mul((size_t)n + 1, sizeof(*map)));
-	for (j = 0; j < raw->nr; j++) {
-		id = raw->id[j];
-		if (id & RAW_PENDING) {
-			raw->id[j] = id & ~RAW_PENDING;
-			continue;
-		}
-		if (map[id] == UINT32_MAX)
-			map[id] = strtab_intern(pending, strtab_str(own, id),
-						strtab_len(own, id));
-		raw->id[j] = map[id];
-	}
-	free(map);
-}
 
 /*
  * A run's chains, packed: per chain, the step from the previous chain's
@@ -332,10 +263,105 @@ static uint32_t get_chain(const uint8_t **p, uint32_t prev, double total,
 	return prev;
 }
 
-/* Keep every self-time chain of run i of s: ids into the side's
- * chain_names, and their shares of total, packed. */
+/*
+ * The first run of a side is measured against its own profile's names
+ * (own): a row named by one of them keeps that name's id, nothing
+ * interned; the other names (cleaned ones the profile has not, the
+ * calltraces) are interned in s->raw_names for now, their ids marked
+ * RAW_PENDING. raw_settle() then makes the ids those of one table.
+ */
+#define RAW_PENDING (1u << 31)
+
+static void raw_add_own(struct diff_side *s, struct side_vals *raw,
+			enum raw_group g, bool own, uint32_t own_id,
+			const char *name, double value)
+{
+	if (own_id == UINT32_MAX) {
+		raw_add(s, raw, g, name, value);
+		if (own)
+			raw->id[raw->nr - 1] |= RAW_PENDING;
+		return;
+	}
+	raw->id[raw->nr] = own_id;
+	raw->group[raw->nr] = (uint8_t)g;
+	raw->v[raw->nr++] = value;
+}
+
+/* Chains c, ids into from, with ids into to (map: from's id -> to's,
+ * UINT32_MAX until known). */
+static void remap_chains(struct side_chains *c, const struct strtab *from,
+			 struct strtab *to, uint32_t *map)
+{
+	uint8_t *buf = xmalloc(size_mul(c->nr + 1, 14));
+	const uint8_t *p = c->buf;
+	uint32_t id = 0, prev = 0;
+	size_t j, len = 0;
+	double v;
+
+	for (j = 0; j < c->nr; j++) {
+		id = get_chain(&p, id, c->total, &v);
+		if (map[id] == UINT32_MAX)
+			map[id] = strtab_intern(to, strtab_str(from, id),
+						strtab_len(from, id));
+		len += put_chain(buf + len, prev, map[id], v, c->total);
+		prev = map[id];
+	}
+	free(c->buf);
+	c->buf = xrealloc(buf, len + 1);
+	c->len = len;
+}
+
+/*
+ * After run i was measured against the names own of profile prof (and
+ * visited): when prof still has them, the side takes them over, and
+ * adds the pending names to them (a million functions then cost no
+ * string of their own); when the visit gave them away (the union tree
+ * took the run's tree), their strings are interned in the side's table
+ * instead, once a name.
+ */
+static void raw_settle(struct diff_side *s, size_t i, struct strtab *own,
+		       struct profile *prof)
+{
+	struct side_vals *raw = &s->raw[i];
+	struct strtab *pending = s->raw_names;
+	uint32_t *map, n, id;
+	size_t j;
+
+	if (prof->names == own) {
+		for (j = 0; j < raw->nr; j++) {
+			if (!(raw->id[j] & RAW_PENDING))
+				continue;
+			id = raw->id[j] & ~RAW_PENDING;
+			raw->id[j] = strtab_intern(own, strtab_str(pending, id),
+						   strtab_len(pending, id));
+		}
+		s->raw_names = own;
+		prof->names = pending; /* freed with prof */
+		return;
+	}
+	n = strtab_count(own);
+	map = xmalloc(size_mul((size_t)n + 1, sizeof(*map)));
+	memset(map, 0xff, size_mul((size_t)n + 1, sizeof(*map)));
+	for (j = 0; j < raw->nr; j++) {
+		id = raw->id[j];
+		if (id & RAW_PENDING) {
+			raw->id[j] = id & ~RAW_PENDING;
+			continue;
+		}
+		if (map[id] == UINT32_MAX)
+			map[id] = strtab_intern(pending, strtab_str(own, id),
+						strtab_len(own, id));
+		raw->id[j] = map[id];
+	}
+	if (s->chains)
+		remap_chains(&s->chains[i], own, pending, map);
+	free(map);
+}
+
+/* Keep every self-time chain of run i of s: ids into names (the side's,
+ * or those raw_settle() makes its), and their shares of total, packed. */
 static void keep_chains(struct diff_side *s, size_t i, const struct profile *p,
-			double total)
+			double total, struct strtab *names)
 {
 	struct side_chains *c = &s->chains[i];
 	struct metric_set v = { 0 };
@@ -347,7 +373,7 @@ static void keep_chains(struct diff_side *s, size_t i, const struct profile *p,
 	c->buf = xmalloc(size_mul(v.nr + 1, 14));
 	c->total = total;
 	for (j = 0; j < v.nr; j++) {
-		id = strtab_intern(s->chain_names, v.v[j].key,
+		id = strtab_intern(names, v.v[j].key,
 				   strlen(v.v[j].key));
 		c->len += put_chain(c->buf + c->len, prev, id, v.v[j].value,
 				    total);
@@ -404,7 +430,8 @@ static void measure_run(struct diff_side *s, size_t i, const struct profile *mp,
 	raw->group = xrealloc(raw->group, raw->nr + 1);
 	metrics_release(&m);
 	if (chains)
-		keep_chains(s, i, p, s->totals[i]);
+		keep_chains(s, i, p, s->totals[i],
+			    own ? mp->names : s->raw_names);
 }
 
 struct read_ctx {
@@ -479,7 +506,6 @@ static void per_run_alloc(struct diff_side *s, const struct diff_side_visit *v)
 	s->hidden_stacks = xcalloc(s->nr_runs, sizeof(*s->hidden_stacks));
 	if (v->chains) {
 		s->chains = xcalloc(s->nr_runs, sizeof(*s->chains));
-		s->chain_names = strtab__new();
 	}
 }
 
@@ -809,17 +835,17 @@ bool *diff_side_hot_chains(const struct diff_side *s, const struct diff *d)
 	uint32_t id, n;
 	bool *heat;
 
-	if (!s->chain_names)
+	if (!s->chains)
 		return NULL;
 	/* The functions d may explain, a handful, against every chain. */
 	hot = xmalloc(size_mul(d->nr_rows + 1, sizeof(*hot)));
 	for (r = 0; r < d->nr_rows; r++)
 		if (explain_row_hot(&d->rows[r]))
 			hot[nr_hot++] = d->rows[r].name;
-	n = strtab_count(s->chain_names);
+	n = strtab_count(s->raw_names);
 	heat = xcalloc(size_add(n, 1), sizeof(*heat));
 	for (id = 0; id < n; id++) {
-		const char *chain = strtab_str(s->chain_names, id);
+		const char *chain = strtab_str(s->raw_names, id);
 		size_t len = strcspn(chain, ";");
 
 		for (r = 0; r < nr_hot && !heat[id]; r++)
@@ -845,7 +871,7 @@ void diff_side_chains(const struct diff_side *s, size_t i, const bool *hot,
 	for (j = 0, p = c->buf; j < c->nr; j++) {
 		id = get_chain(&p, id, c->total, &v);
 		if (hot[id])
-			metric_set_add(out, strtab_str(s->chain_names, id), v);
+			metric_set_add(out, strtab_str(s->raw_names, id), v);
 	}
 	if (out->nr)
 		metric_set_sort(out);

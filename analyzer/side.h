@@ -102,8 +102,8 @@ struct diff_side {
 	uint64_t *hidden_stacks; /* stacks left out (unresolved) */
 	/* Every self-time chain of every run (v->chains), kept as read:
 	 * the explanation's hot functions are known only once both sides
-	 * are read, and no run is read twice. */
-	struct strtab *chain_names;
+	 * are read, and no run is read twice. The chains are interned in
+	 * raw_names too (a one-frame chain is a name already there). */
 	struct side_chains {
 		uint8_t *buf;	/* packed (side.c): ids and shares */
 		size_t len, nr;	/* bytes, chains */
