@@ -643,7 +643,8 @@ static void sort_fns(struct metrics *m)
  * so a row is made over sums read already. What the chains needed is
  * freed as soon as it is read: the rows are the largest part.
  */
-static void collect_fns(struct work *w, struct metrics *m, bool fn_ids)
+static void collect_fns(struct work *w, struct metrics *m,
+			const struct metrics_opts *o)
 {
 	const struct profile *p = w->p;
 	uint32_t nr_names = strtab_count(p->names), nr_fns = w->fns.nr, n, fn;
@@ -667,7 +668,7 @@ static void collect_fns(struct work *w, struct metrics *m, bool fn_ids)
 	memset(k.row_of_name, 0xff, sizeof(*k.row_of_name) * (nr_names + 1));
 	m->fns = rows;
 	m->nr_fns = 0;
-	if (fn_ids)
+	if (o->fn_ids)
 		m->fn_ids = xmalloc(sizeof(*m->fn_ids) * (nr_fns + 1));
 	for (fn = 0; fn < nr_fns; fn++) {
 		double children = rows[fn].lkp_children;
@@ -696,7 +697,8 @@ static void collect_fns(struct work *w, struct metrics *m, bool fn_ids)
 	strtab__delete(k.extra);
 	strbuf_release(&k.buf);
 	strbuf_release(&k.again);
-	sort_fns(m);
+	if (!o->fns_unsorted)
+		sort_fns(m);
 }
 
 static void work_release(struct work *w)
@@ -771,7 +773,7 @@ void metrics_compute(const struct profile *p, const struct metrics_opts *o,
 	min_percent = o->chain_min_percent ? o->chain_min_percent : 0.5;
 	collect_chains(&w, m,
 		       min_percent < 0 ? 0 : chain_cut(p, m, min_percent));
-	collect_fns(&w, m, o->fn_ids);
+	collect_fns(&w, m, o);
 out:
 	work_release(&w);
 }

@@ -54,6 +54,9 @@ struct metrics_opts {
 	 * profile, by its id (a caller keeping the profile's names then
 	 * needs no copy of them). */
 	bool fn_ids;
+	/* Leave metrics.fns in no particular order (a caller that looks
+	 * rows up by name: sorting a million is a good part of the time). */
+	bool fns_unsorted;
 };
 
 /* One cleaned function name. Percentages of the kept weight. */
@@ -95,7 +98,8 @@ struct metrics {
 	uint64_t samples;  /* p->meta.samples (0 = unknown) */
 	uint64_t stacks;   /* distinct stacks kept */
 	uint64_t hidden_stacks; /* distinct stacks left out */
-	/* Sorted by children, then self, descending, then by name. */
+	/* Sorted by children, then self, descending, then by name (unless
+	 * metrics_opts.fns_unsorted). */
 	struct fn_metric *fns;
 	size_t nr_fns;
 	char *fn_names;	/* storage of their names */

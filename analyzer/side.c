@@ -395,8 +395,10 @@ static void measure_run(struct diff_side *s, size_t i, const struct profile *mp,
 			const struct profile *p, bool chains, bool no_rows,
 			bool own)
 {
+	/* The rows are looked up by key (diff_compare_vals(), sorted
+	 * sets): their order here changes nothing. */
 	struct metrics_opts mo = { .event = "-", .totals_only = no_rows,
-				   .fn_ids = own };
+				   .fn_ids = own, .fns_unsorted = true };
 	struct side_vals *raw = &s->raw[i];
 	struct metrics m;
 	size_t j, max;
