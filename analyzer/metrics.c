@@ -570,6 +570,8 @@ static struct fn_metric *key_row(struct work *w, struct fn_keys *k,
 		memset(&m->fns[*slot], 0, sizeof(m->fns[*slot]));
 		m->fns[*slot].name = key & KEY_EXTRA ?
 			strtab_str(k->extra, x) : profile_str(w->p, key);
+		if (m->fn_ids)
+			m->fn_ids[*slot] = key & KEY_EXTRA ? UINT32_MAX : key;
 	}
 	return &m->fns[*slot];
 }
@@ -606,7 +608,7 @@ static void sort_fns(struct metrics *m)
 {
 	uint32_t *order = xmalloc(sizeof(*order) * (m->nr_fns + 1));
 	struct fn_metric tmp;
-	uint32_t i, j, k;
+	uint32_t i, j, k, tmp_id = 0, *ids = m->fn_ids;
 
 	for (i = 0; i < m->nr_fns; i++)
 		order[i] = i;
@@ -616,12 +618,18 @@ static void sort_fns(struct metrics *m)
 		if (order[i] == i)
 			continue;
 		tmp = m->fns[i];
+		if (ids)
+			tmp_id = ids[i];
 		for (j = i; order[j] != i; j = k) {
 			k = order[j];
 			m->fns[j] = m->fns[k];
+			if (ids)
+				ids[j] = ids[k];
 			order[j] = j;
 		}
 		m->fns[j] = tmp;
+		if (ids)
+			ids[j] = tmp_id;
 		order[j] = j;
 	}
 	free(order);
@@ -635,7 +643,8 @@ static void sort_fns(struct metrics *m)
  * so a row is made over sums read already. What the chains needed is
  * freed as soon as it is read: the rows are the largest part.
  */
-static void collect_fns(struct work *w, struct metrics *m)
+static void collect_fns(struct work *w, struct metrics *m,
+			const struct metrics_opts *o)
 {
 	const struct profile *p = w->p;
 	uint32_t nr_names = strtab_count(p->names), nr_fns = w->fns.nr, n, fn;
@@ -659,6 +668,8 @@ static void collect_fns(struct work *w, struct metrics *m)
 	memset(k.row_of_name, 0xff, sizeof(*k.row_of_name) * (nr_names + 1));
 	m->fns = rows;
 	m->nr_fns = 0;
+	if (o->fn_ids)
+		m->fn_ids = xmalloc(sizeof(*m->fn_ids) * (nr_fns + 1));
 	for (fn = 0; fn < nr_fns; fn++) {
 		double children = rows[fn].lkp_children;
 		double c = 100 * children / m->total;
@@ -676,6 +687,9 @@ static void collect_fns(struct work *w, struct metrics *m)
 		e->lkp_self += perf_figure(s);
 	}
 	m->fns = xrealloc(rows, sizeof(*rows) * (m->nr_fns + 1));
+	if (m->fn_ids)
+		m->fn_ids = xrealloc(m->fn_ids,
+				     sizeof(*m->fn_ids) * (m->nr_fns + 1));
 	FREE_AND_NULL(k.row_of_name);
 	frame_ids_release(&w->fns);
 	make_names(m);
@@ -683,7 +697,8 @@ static void collect_fns(struct work *w, struct metrics *m)
 	strtab__delete(k.extra);
 	strbuf_release(&k.buf);
 	strbuf_release(&k.again);
-	sort_fns(m);
+	if (!o->fns_unsorted)
+		sort_fns(m);
 }
 
 static void work_release(struct work *w)
@@ -758,7 +773,7 @@ void metrics_compute(const struct profile *p, const struct metrics_opts *o,
 	min_percent = o->chain_min_percent ? o->chain_min_percent : 0.5;
 	collect_chains(&w, m,
 		       min_percent < 0 ? 0 : chain_cut(p, m, min_percent));
-	collect_fns(&w, m);
+	collect_fns(&w, m, o);
 out:
 	work_release(&w);
 }
@@ -768,6 +783,7 @@ void metrics_release(struct metrics *m)
 	free(m->event);
 	free(m->fns);
 	free(m->fn_names);
+	free(m->fn_ids);
 	free(m->chains);
 	if (m->names)
 		strtab__delete(m->names);

@@ -50,6 +50,13 @@ struct metrics_opts {
 	/* Only total, hidden and the stack counts (whether a run has any
 	 * sample with a symbol): no functions, no chains. */
 	bool totals_only;
+	/* Also fill metrics.fn_ids: which rows are named by a name of the
+	 * profile, by its id (a caller keeping the profile's names then
+	 * needs no copy of them). */
+	bool fn_ids;
+	/* Leave metrics.fns in no particular order (a caller that looks
+	 * rows up by name: sorting a million is a good part of the time). */
+	bool fns_unsorted;
 };
 
 /* One cleaned function name. Percentages of the kept weight. */
@@ -91,10 +98,15 @@ struct metrics {
 	uint64_t samples;  /* p->meta.samples (0 = unknown) */
 	uint64_t stacks;   /* distinct stacks kept */
 	uint64_t hidden_stacks; /* distinct stacks left out */
-	/* Sorted by children, then self, descending, then by name. */
+	/* Sorted by children, then self, descending, then by name (unless
+	 * metrics_opts.fns_unsorted). */
 	struct fn_metric *fns;
 	size_t nr_fns;
 	char *fn_names;	/* storage of their names */
+	/* With metrics_opts.fn_ids, per row: the id of its name in the
+	 * profile's names, or UINT32_MAX (a cleaned name the profile has
+	 * not). Else NULL. */
+	uint32_t *fn_ids;
 	/* Sorted by percent descending, then by name. */
 	struct chain_metric *chains;
 	size_t nr_chains;

@@ -154,6 +154,7 @@ void diff_side_release(struct diff_side *s)
 	}
 	for (i = 0; s->raw && i < s->nr_runs; i++) {
 		free(s->raw[i].id);
+		free(s->raw[i].group);
 		free(s->raw[i].v);
 	}
 	for (i = 0; s->chains && i < s->nr_runs; i++)
@@ -164,7 +165,6 @@ void diff_side_release(struct diff_side *s)
 	free(s->raw);
 	free(s->hidden_stacks);
 	free(s->chains);
-	strtab__delete(s->chain_names);
 	free(s->totals);
 	free(s->runs_note);
 	free(s->name);
@@ -172,12 +172,27 @@ void diff_side_release(struct diff_side *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/* The groups of the raw measures, named as LKP's keys name them. */
+enum raw_group { RAW_CHILDREN, RAW_SELF, RAW_CALLTRACE };
+static const char *const raw_group_names[] = {
+	[RAW_CHILDREN] = "children",
+	[RAW_SELF] = "self",
+	[RAW_CALLTRACE] = "calltrace",
+};
+
+/*
+ * A measure of group g and name; the name interned once for the side
+ * (not "GROUP.NAME": a million functions were two million strings made
+ * and interned, a quarter of a diff's time).
+ */
 static void raw_add(struct diff_side *s, struct side_vals *raw,
-		    const struct strbuf *key, double value)
+		    enum raw_group g, const char *name, double value)
 {
-	raw->id[raw->nr] = strtab_intern(s->raw_names, key->buf, key->len);
+	raw->id[raw->nr] = strtab_intern(s->raw_names, name, strlen(name));
+	raw->group[raw->nr] = (uint8_t)g;
 	raw->v[raw->nr++] = value;
 }
+
 
 /*
  * A run's chains, packed: per chain, the step from the previous chain's
@@ -248,10 +263,105 @@ static uint32_t get_chain(const uint8_t **p, uint32_t prev, double total,
 	return prev;
 }
 
-/* Keep every self-time chain of run i of s: ids into the side's
- * chain_names, and their shares of total, packed. */
+/*
+ * The first run of a side is measured against its own profile's names
+ * (own): a row named by one of them keeps that name's id, nothing
+ * interned; the other names (cleaned ones the profile has not, the
+ * calltraces) are interned in s->raw_names for now, their ids marked
+ * RAW_PENDING. raw_settle() then makes the ids those of one table.
+ */
+#define RAW_PENDING (1u << 31)
+
+static void raw_add_own(struct diff_side *s, struct side_vals *raw,
+			enum raw_group g, bool own, uint32_t own_id,
+			const char *name, double value)
+{
+	if (own_id == UINT32_MAX) {
+		raw_add(s, raw, g, name, value);
+		if (own)
+			raw->id[raw->nr - 1] |= RAW_PENDING;
+		return;
+	}
+	raw->id[raw->nr] = own_id;
+	raw->group[raw->nr] = (uint8_t)g;
+	raw->v[raw->nr++] = value;
+}
+
+/* Chains c, ids into from, with ids into to (map: from's id -> to's,
+ * UINT32_MAX until known). */
+static void remap_chains(struct side_chains *c, const struct strtab *from,
+			 struct strtab *to, uint32_t *map)
+{
+	uint8_t *buf = xmalloc(size_mul(c->nr + 1, 14));
+	const uint8_t *p = c->buf;
+	uint32_t id = 0, prev = 0;
+	size_t j, len = 0;
+	double v;
+
+	for (j = 0; j < c->nr; j++) {
+		id = get_chain(&p, id, c->total, &v);
+		if (map[id] == UINT32_MAX)
+			map[id] = strtab_intern(to, strtab_str(from, id),
+						strtab_len(from, id));
+		len += put_chain(buf + len, prev, map[id], v, c->total);
+		prev = map[id];
+	}
+	free(c->buf);
+	c->buf = xrealloc(buf, len + 1);
+	c->len = len;
+}
+
+/*
+ * After run i was measured against the names own of profile prof (and
+ * visited): when prof still has them, the side takes them over, and
+ * adds the pending names to them (a million functions then cost no
+ * string of their own); when the visit gave them away (the union tree
+ * took the run's tree), their strings are interned in the side's table
+ * instead, once a name.
+ */
+static void raw_settle(struct diff_side *s, size_t i, struct strtab *own,
+		       struct profile *prof)
+{
+	struct side_vals *raw = &s->raw[i];
+	struct strtab *pending = s->raw_names;
+	uint32_t *map, n, id;
+	size_t j;
+
+	if (prof->names == own) {
+		for (j = 0; j < raw->nr; j++) {
+			if (!(raw->id[j] & RAW_PENDING))
+				continue;
+			id = raw->id[j] & ~RAW_PENDING;
+			raw->id[j] = strtab_intern(own, strtab_str(pending, id),
+						   strtab_len(pending, id));
+		}
+		s->raw_names = own;
+		prof->names = pending; /* freed with prof */
+		return;
+	}
+	n = strtab_count(own);
+	map = xmalloc(size_mul((size_t)n + 1, sizeof(*map)));
+	memset(map, 0xff, size_mul((size_t)n + 1, sizeof(*map)));
+	for (j = 0; j < raw->nr; j++) {
+		id = raw->id[j];
+		if (id & RAW_PENDING) {
+			raw->id[j] = id & ~RAW_PENDING;
+			continue;
+		}
+		if (map[id] == UINT32_MAX)
+			map[id] = strtab_intern(pending, strtab_str(own, id),
+						strtab_len(own, id));
+		raw->id[j] = map[id];
+	}
+	if (s->chains)
+		remap_chains(&s->chains[i], own, pending, map);
+	free(map);
+}
+
+/* Keep every self-time chain of run i of s: ids into names (the side's,
+ * or those raw_settle() makes its), and their shares of total, packed. */
 static void keep_chains(struct diff_side *s, size_t i, const struct profile *p,
-			double total)
+			double total, struct strtab *names)
 {
 	struct side_chains *c = &s->chains[i];
 	struct metric_set v = { 0 };
@@ -263,7 +373,7 @@ static void keep_chains(struct diff_side *s, size_t i, const struct profile *p,
 	c->buf = xmalloc(size_mul(v.nr + 1, 14));
 	c->total = total;
 	for (j = 0; j < v.nr; j++) {
-		id = strtab_intern(s->chain_names, v.v[j].key,
+		id = strtab_intern(names, v.v[j].key,
 				   strlen(v.v[j].key));
 		c->len += put_chain(c->buf + c->len, prev, id, v.v[j].value,
 				    total);
@@ -282,10 +392,13 @@ static void keep_chains(struct diff_side *s, size_t i, const struct profile *p,
  * mp: the tree to measure (p's with DSO names, or p), p the run's.
  */
 static void measure_run(struct diff_side *s, size_t i, const struct profile *mp,
-			const struct profile *p, bool chains, bool no_rows)
+			const struct profile *p, bool chains, bool no_rows,
+			bool own)
 {
-	struct metrics_opts mo = { .event = "-", .totals_only = no_rows };
-	struct strbuf key = STRBUF_INIT;
+	/* The rows are looked up by key (diff_compare_vals(), sorted
+	 * sets): their order here changes nothing. */
+	struct metrics_opts mo = { .event = "-", .totals_only = no_rows,
+				   .fn_ids = own, .fns_unsorted = true };
 	struct side_vals *raw = &s->raw[i];
 	struct metrics m;
 	size_t j, max;
@@ -296,34 +409,31 @@ static void measure_run(struct diff_side *s, size_t i, const struct profile *mp,
 	max = size_add(size_mul(m.nr_fns, 2), m.nr_chains) + 1;
 	raw->id = xmalloc(size_mul(max, sizeof(*raw->id)));
 	raw->v = xmalloc(size_mul(max, sizeof(*raw->v)));
+	raw->group = xmalloc(max);
 	/* In the order diff_side_measure() adds them, so that repeated
 	 * keys add up the same. */
 	for (j = 0; j < m.nr_fns; j++) {
-		if (m.fns[j].children > 0) {
-			strbuf_reset(&key);
-			strbuf_addf(&key, "children.%s", m.fns[j].name);
-			raw_add(s, raw, &key, m.fns[j].children);
-		}
-		if (m.fns[j].self > 0) {
-			strbuf_reset(&key);
-			strbuf_addf(&key, "self.%s", m.fns[j].name);
-			raw_add(s, raw, &key, m.fns[j].self);
-		}
+		uint32_t id = m.fn_ids ? m.fn_ids[j] : UINT32_MAX;
+
+		if (m.fns[j].children > 0)
+			raw_add_own(s, raw, RAW_CHILDREN, own, id,
+				    m.fns[j].name, m.fns[j].children);
+		if (m.fns[j].self > 0)
+			raw_add_own(s, raw, RAW_SELF, own, id, m.fns[j].name,
+				    m.fns[j].self);
 	}
-	for (j = 0; j < m.nr_chains; j++) {
-		if (!(m.chains[j].percent > 0))
-			continue;
-		strbuf_reset(&key);
-		strbuf_addf(&key, "calltrace.%s", m.chains[j].name);
-		raw_add(s, raw, &key, m.chains[j].percent);
-	}
+	for (j = 0; j < m.nr_chains; j++)
+		if (m.chains[j].percent > 0)
+			raw_add_own(s, raw, RAW_CALLTRACE, own, UINT32_MAX,
+				    m.chains[j].name, m.chains[j].percent);
 	/* max was the most it could take: give back the rest. */
 	raw->id = xrealloc(raw->id, size_mul(raw->nr + 1, sizeof(*raw->id)));
 	raw->v = xrealloc(raw->v, size_mul(raw->nr + 1, sizeof(*raw->v)));
+	raw->group = xrealloc(raw->group, raw->nr + 1);
 	metrics_release(&m);
-	strbuf_release(&key);
 	if (chains)
-		keep_chains(s, i, p, s->totals[i]);
+		keep_chains(s, i, p, s->totals[i],
+			    own ? mp->names : s->raw_names);
 }
 
 struct read_ctx {
@@ -332,6 +442,9 @@ struct read_ctx {
 	const struct diff_side_visit *v;
 	/* The run's tree with DSO names, to measure; NULL: the run's. */
 	const struct profile *mp;
+	/* The names of the tree measured, for the side to take over
+	 * (raw_settle()); NULL: the run's names are not the side's. */
+	struct strtab *own;
 };
 
 static int visit_run(void *ctx, struct profile *p, size_t i, const char *path,
@@ -340,7 +453,8 @@ static int visit_run(void *ctx, struct profile *p, size_t i, const char *path,
 	struct read_ctx *rc = ctx;
 
 	measure_run(rc->s, rc->run, rc->mp ? rc->mp : p, p,
-		    rc->v->chains && !rc->v->no_rows, rc->v->no_rows);
+		    rc->v->chains && !rc->v->no_rows, rc->v->no_rows,
+		    rc->own != NULL);
 	return rc->v->run ? rc->v->run(rc->v->ctx, p, i, path, err) : 0;
 }
 
@@ -354,7 +468,7 @@ static int diff_side_read(struct diff_side *s, size_t i,
 			  struct fd_err *err)
 {
 	enum input_format fmt = io ? io->format : INPUT_AUTO;
-	struct read_ctx rc = { s, i, v, NULL };
+	struct read_ctx rc = { s, i, v, NULL, NULL };
 	struct side_visit sv = { visit_run, &rc, v->merged };
 	struct profile *p, *target, *mp = NULL;
 	int ret;
@@ -371,7 +485,13 @@ static int diff_side_read(struct diff_side *s, size_t i,
 	 * chains and the merged runs have the plain names. */
 	if (!ret && p != target && io && io->ps.dso_names)
 		rc.mp = mp = profile_split_dso_names(p);
+	/* The side's names are the first run's own, unless read into the
+	 * caller's profile. */
+	if (!ret && i == 0 && p != target)
+		rc.own = (mp ? mp : p)->names;
 	ret = ret || add_run(&s->side, p, lr->path, &sv, err);
+	if (!ret && rc.own)
+		raw_settle(s, i, rc.own, mp ? mp : p);
 	profile__delete(mp);
 	if (p != target)
 		profile__delete(p);
@@ -388,7 +508,6 @@ static void per_run_alloc(struct diff_side *s, const struct diff_side_visit *v)
 	s->hidden_stacks = xcalloc(s->nr_runs, sizeof(*s->hidden_stacks));
 	if (v->chains) {
 		s->chains = xcalloc(s->nr_runs, sizeof(*s->chains));
-		s->chain_names = strtab__new();
 	}
 }
 
@@ -407,7 +526,7 @@ int diff_side_init_profile(struct diff_side *s, struct profile *p,
 			   const char *file, const char *name,
 			   const struct diff_side_visit *v, struct fd_err *err)
 {
-	struct read_ctx rc = { s, 0, v, NULL };
+	struct read_ctx rc = { s, 0, v, NULL, p->names };
 	struct side_visit sv = { visit_run, &rc, v->merged };
 	int ret;
 
@@ -419,6 +538,8 @@ int diff_side_init_profile(struct diff_side *s, struct profile *p,
 	free(s->sets);
 	s->sets = NULL;
 	ret = add_run(&s->side, p, file, &sv, err);
+	if (!ret)
+		raw_settle(s, 0, rc.own, p);
 	profile__delete(p);
 	s->name = xstrdup(name);
 	s->side.name = xstrdup(name);
@@ -529,18 +650,17 @@ static int measure_keys(const struct diff_side *s, size_t i,
 				 "no samples with a symbol (%llu stacks, all "
 				 "left out as unresolved)",
 				 (unsigned long long)s->hidden_stacks[i]);
-	/* "GROUP.NAME", as the load measured the run. */
+	/* GROUP and NAME, as the load measured the run. */
 	for (j = 0; j < raw->nr; j++) {
-		const char *k = strtab_str(s->raw_names, raw->id[j]);
-		const char *dot = strchr(k, '.');
 		double value = raw->v[j];
 
 		/* LKP's stats files hold no figure below 0.05. */
 		if (value <= 0 || value < floor)
 			continue;
 		strbuf_reset(key);
-		strbuf_addf(key, DIFF_PP_PREFIX "%.*s.%s.%s", (int)(dot - k), k,
-			    event, dot + 1);
+		strbuf_addf(key, DIFF_PP_PREFIX "%s.%s.%s",
+			    raw_group_names[raw->group[j]], event,
+			    strtab_str(s->raw_names, raw->id[j]));
 		add(ctx, key->buf, value);
 	}
 	/* the run's own benchmark, time and perf-stat rows */
@@ -623,6 +743,7 @@ int diff_side_measure_vals(struct diff_side *s, const char *event,
 		}
 		/* The run's measures are in out[i] now. */
 		free(s->raw[i].id);
+		free(s->raw[i].group);
 		free(s->raw[i].v);
 		memset(&s->raw[i], 0, sizeof(s->raw[i]));
 	}
@@ -716,17 +837,17 @@ bool *diff_side_hot_chains(const struct diff_side *s, const struct diff *d)
 	uint32_t id, n;
 	bool *heat;
 
-	if (!s->chain_names)
+	if (!s->chains)
 		return NULL;
 	/* The functions d may explain, a handful, against every chain. */
 	hot = xmalloc(size_mul(d->nr_rows + 1, sizeof(*hot)));
 	for (r = 0; r < d->nr_rows; r++)
 		if (explain_row_hot(&d->rows[r]))
 			hot[nr_hot++] = d->rows[r].name;
-	n = strtab_count(s->chain_names);
+	n = strtab_count(s->raw_names);
 	heat = xcalloc(size_add(n, 1), sizeof(*heat));
 	for (id = 0; id < n; id++) {
-		const char *chain = strtab_str(s->chain_names, id);
+		const char *chain = strtab_str(s->raw_names, id);
 		size_t len = strcspn(chain, ";");
 
 		for (r = 0; r < nr_hot && !heat[id]; r++)
@@ -752,7 +873,7 @@ void diff_side_chains(const struct diff_side *s, size_t i, const bool *hot,
 	for (j = 0, p = c->buf; j < c->nr; j++) {
 		id = get_chain(&p, id, c->total, &v);
 		if (hot[id])
-			metric_set_add(out, strtab_str(s->chain_names, id), v);
+			metric_set_add(out, strtab_str(s->raw_names, id), v);
 	}
 	if (out->nr)
 		metric_set_sort(out);

@@ -85,23 +85,25 @@ struct diff_side {
 
 	/*
 	 * Profiles, per run, as read (side.c fills and reads them): the
-	 * LKP metrics at full precision, keys "GROUP.NAME" (the event left
-	 * out) interned once for the side in raw_names; the self-time
+	 * LKP metrics at full precision, keys GROUP and NAME (the event
+	 * left out), the group a number, the names interned once for the
+	 * side in raw_names; the self-time
 	 * chains (explain_self_chains()), when kept, likewise. Per run a
 	 * few numbers, the strings once: many runs of one workload cost
 	 * little more than one.
 	 */
 	struct strtab *raw_names;
 	struct side_vals {
-		uint32_t *id;
+		uint32_t *id;	/* of the name in raw_names */
+		uint8_t *group;	/* enum raw_group (side.c) */
 		double *v;
 		size_t nr;
 	} *raw;
 	uint64_t *hidden_stacks; /* stacks left out (unresolved) */
 	/* Every self-time chain of every run (v->chains), kept as read:
 	 * the explanation's hot functions are known only once both sides
-	 * are read, and no run is read twice. */
-	struct strtab *chain_names;
+	 * are read, and no run is read twice. The chains are interned in
+	 * raw_names too (a one-frame chain is a name already there). */
 	struct side_chains {
 		uint8_t *buf;	/* packed (side.c): ids and shares */
 		size_t len, nr;	/* bytes, chains */
