@@ -126,4 +126,23 @@ rc=$?
 ok $? "from stdin it folds and names nothing of the new build" ||
 	sed 's/^/#   /' "$T/s.err"
 
+# gzip: read in order too (its offsets are not the file's)
+gzip -c "$T/x.data" >"$T/x.data.gz"
+"$FLAMEDIFF" fold "$T/x.data.gz" >"$T/z.a" 2>"$T/z.err"
+rc=$?
+[ $rc -eq 0 ] && nonempty "$T/z.a" && ! grep -q 'NEWFN' "$T/z.a"
+ok $? "a gzipped copy folds and names nothing of the new build" ||
+	sed 's/^/#   /' "$T/z.err"
+
+# --symfs DIR with the old build at DIR/PATH, no cache: unwound from it
+mkdir -p "$T/symfs$T" && cp "$T/old" "$T/symfs$T/prog" && rm -rf "$HOME/.debug"
+"$FLAMEDIFF" fold --symfs "$T/symfs" "$T/x.data" >"$T/f.a" 2>"$T/f.err"
+rc=$?
+w=$(awk '{ t += $NF; if (/;main;lv1;lv2;lv3;lv4;hot_leaf( |;)/) s += $NF }
+	END { if (t) printf "%.0f", 100 * s / t; else print 0 }' "$T/f.a")
+[ $rc -eq 0 ] && [ "$w" -ge 80 ] && ! grep -q 'NEWFN\|\[prog\]' "$T/f.a"
+ok $? "--symfs with the old build: the whole chain in $w% of the weight" ||
+	{ sed 's/^/#   /' "$T/f.err"; sort -t' ' -k2 -rn "$T/f.a" | head -3 |
+		sed 's/^/#   /'; }
+
 done_testing
