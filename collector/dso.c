@@ -909,6 +909,27 @@ static void read_image(struct dso *dso, int fd, uint64_t size)
 	dso->image = b;
 }
 
+static bool find_by_build_id(struct dsos *d, const struct dso *dso,
+			     char *cand, size_t size);
+static void dso_reopen(struct dsos *d, struct dso *dso, const char *path);
+
+/*
+ * The build-id wanted is known before the first open (perf.data reads its
+ * table first, --buildid-mmap records carry it) and the path is another
+ * build: the file that has it, before anything (the unwinder) reads the
+ * wrong one. True when found (fd closed, dso opened from there).
+ */
+static bool reopen_wanted(struct dsos *d, struct dso *dso, int fd)
+{
+	char cand[PATH_MAX + 64];
+
+	if (!find_by_build_id(d, dso, cand, sizeof(cand)))
+		return false;
+	close(fd);
+	dso_reopen(d, dso, cand);
+	return true;
+}
+
 void dso_open(struct dsos *d, struct dso *dso, const char *open_path)
 {
 	enum file_is is;
@@ -946,6 +967,9 @@ void dso_open(struct dsos *d, struct dso *dso, const char *open_path)
 	if (elf)
 		elf_end(elf);
 	dso_verify(dso, is);
+	if (!dso->verified && dso->want_bid_len && !open_path &&
+	    reopen_wanted(d, dso, fd))
+		return;
 	if (!dso->verified && !d->open_unverified) {
 		close(fd);
 		return;

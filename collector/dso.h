@@ -38,8 +38,9 @@
  * itself, while the process lives), /proc/PID/root/PATH and PATH; a file
  * at the path with another inode (a rebuild, a link to a file the
  * process's owner cannot read) is not it. When the build-id is known
- * (perf.data's table, read after the samples: dso_want_build_id(); in
- * record the one read at first sight) the file must carry it, and perf's
+ * (perf.data's table: dso_want_build_id(), before dso_open() when the
+ * table could be read before the samples, else at the end; in record the
+ * one read at first sight) the file must carry it, and perf's
  * build-id cache (~/.debug/.build-id/xx/yyy/elf, ~/.debug/PATH/BID/elf),
  * /usr/lib/debug/.build-id (under --symfs), the path (and SYMFS/PATH),
  * /proc/PID/root/PATH and, where DEBUGINFOD_URLS is set, debuginfod are
@@ -131,10 +132,12 @@ struct dsos {
 	 */
 	bool as_perf;
 	/*
-	 * perf.data: the build-ids come after the samples, so a file at the
-	 * path whose inode is not the mapping's is opened all the same (for
-	 * its segments and the unwinder), unverified until
-	 * dso_want_build_id() says it carries the recorded build-id.
+	 * perf.data: the build-ids may come after the samples (a pipe,
+	 * stdin), so a file at the path whose inode is not the mapping's is
+	 * opened all the same (for its segments and the unwinder),
+	 * unverified until dso_want_build_id() says it carries the recorded
+	 * build-id. A build-id known before dso_open() is searched for
+	 * there, so that the unwinder reads the recorded build.
 	 */
 	bool open_unverified;
 	const char *home;     /* where perf's ~/.debug is ($HOME), or NULL */

@@ -45,6 +45,32 @@ void pd_build_id_event(struct pd *pd, const unsigned char *b,
 }
 
 /*
+ * File mode reads the table before the data (pd_read_file()), so a dso
+ * knows the build-id it wants before the unwinder opens it: its file is
+ * then the recorded build (the path's when it carries it, else the
+ * cache's...), not whatever is at the path now. Only a path with one
+ * entry: with two builds of it, which one a mapping is is known from its
+ * file, after it is opened (pd_build_id_fixup()).
+ */
+void pd_build_id_early(struct pd *pd, struct dso *dso)
+{
+	const struct bid_entry *b = NULL;
+	unsigned long i;
+
+	if (dso->opened || dso->want_bid_len || dso->path[0] != '/')
+		return;
+	for (i = 0; i < pd->nr_bids; i++) {
+		if (strcmp(pd->bids[i].path, dso->path))
+			continue;
+		if (b)
+			return;
+		b = &pd->bids[i];
+	}
+	if (b)
+		dso_want_build_id(&pd->dsos, dso, b->bid, b->len);
+}
+
+/*
  * A frame is named from a file only when it carries the build-id the
  * recording saw (dso.h): each sampled binary is given its entry of the
  * table; one rebuilt or removed since is then read from perf's build-id

@@ -272,7 +272,8 @@ static void read_feature(struct pd *pd, uint64_t bit, const struct section *s,
  * read up to the end of the last section. A file cut short in them still
  * folds (a warning says what is unknown).
  */
-static int read_features(struct pd *pd, const uint64_t features[4])
+static int read_features(struct pd *pd, const uint64_t features[4],
+			 bool have_bids)
 {
 	uint64_t nfeat = 0, bit, i, k = 0, end, feat_len, feat_off;
 	const unsigned char *tab;
@@ -303,9 +304,13 @@ static int read_features(struct pd *pd, const uint64_t features[4])
 	if (feat_len > MAX_FEATURES)
 		feat_len = MAX_FEATURES;
 	feat = pd_take_copy(pd, feat_len);
-	for (bit = 0; feat && bit < FEAT_BITS; bit++)
-		if ((features[bit / 64] >> (bit % 64)) & 1)
-			read_feature(pd, bit, &secs[k++], feat, feat_len);
+	for (bit = 0; feat && bit < FEAT_BITS; bit++) {
+		if (!((features[bit / 64] >> (bit % 64)) & 1))
+			continue;
+		if (bit != FEAT_BUILD_ID || !have_bids)
+			read_feature(pd, bit, &secs[k], feat, feat_len);
+		k++;
+	}
 	if (!feat && !pd->failed)
 		pd_warn(pd, "perf.data: the feature sections are cut "
 			"short: event names and build-ids unknown");
@@ -315,14 +320,54 @@ static int read_features(struct pd *pd, const uint64_t features[4])
 }
 
 /*
+ * The build-id table before the data, out of order (pd_pread()): a DWARF
+ * unwinder opens each sampled binary while the records are read, and must
+ * then open the recorded build (pd_build_id_early()), not a rebuild now at
+ * the path. True when the table was read; false (not there, a gzip file,
+ * stdin...) leaves it to read_features(), after the data, as ever.
+ */
+static bool read_build_ids_early(struct pd *pd, const unsigned char *hdr,
+				 const struct section *data,
+				 const uint64_t features[4])
+{
+	uint64_t bit, k = 0, tab;
+	struct section s;
+	unsigned char *body;
+	bool ok;
+
+	if (!((features[0] >> FEAT_BUILD_ID) & 1))
+		return false;
+	for (bit = 0; bit < FEAT_BUILD_ID; bit++)
+		k += (features[0] >> bit) & 1;
+	/* data->offset + data->size cannot wrap: pd_read_file() checked */
+	tab = data->offset + data->size;
+	if (tab > UINT64_MAX - 16 * (k + 1) ||
+	    !pd_pread(pd, &s, sizeof(s), tab + 16 * k, hdr))
+		return false;
+	/* the file's size bounds the body before it is allocated */
+	if (!s.size || s.size > MAX_FEATURES ||
+	    s.offset > UINT64_MAX - s.size ||
+	    !pd_pread(pd, NULL, 0, s.offset + s.size, hdr))
+		return false;
+	body = xmalloc(s.size);
+	ok = pd_pread(pd, body, s.size, s.offset, hdr);
+	if (ok)
+		feat_build_ids(pd, body, body + s.size);
+	free(body);
+	return ok;
+}
+
+/*
  * File mode: the header, what precedes the data section (ids and attrs,
- * buffered), the data, then the feature sections.
+ * buffered), the build-id table when the file can be read out of order,
+ * the data, then the feature sections.
  */
 int pd_read_file(struct pd *pd, const unsigned char *hdr)
 {
 	struct section attrs, data;
 	uint64_t attr_size, features[4];
 	unsigned char *pre;
+	bool have_bids;
 	int ret;
 
 	attr_size = pd_u64(hdr + 16);
@@ -355,9 +400,10 @@ int pd_read_file(struct pd *pd, const unsigned char *hdr)
 		/* a recording killed before perf wrote its header */
 		return pd_fail(pd, 40, "empty data section (the recording "
 			       "did not finish?)");
+	have_bids = read_build_ids_early(pd, hdr, &data, features);
 	if (pd->loop->read_records(pd, data.size))
 		return -1;
 	if (pd->ordered && pd_flush(pd, UINT64_MAX))
 		return -1;
-	return read_features(pd, features);
+	return read_features(pd, features, have_bids);
 }

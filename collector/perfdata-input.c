@@ -6,6 +6,7 @@
  * would kill us with SIGBUS; a short read is an error that names the
  * offset.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,4 +90,43 @@ unsigned char *pd_take_copy(struct pd *pd, uint64_t n)
 		got += chunk;
 	}
 	return buf;
+}
+
+/*
+ * n bytes at offset off of the file itself, out of order and without
+ * moving the input (pread()): what file mode puts after the data and is
+ * wanted before it. Only for a plain regular file named by its path (not
+ * stdin, which may start anywhere in a file; not gzip, whose offsets are
+ * not the file's): hdr, the file header already read, must be the file's
+ * first bytes. A short read or error is false, and not pd->failed: the
+ * input is then read in order as ever.
+ */
+bool pd_pread(struct pd *pd, void *buf, size_t n, uint64_t off,
+	      const unsigned char *hdr)
+{
+	unsigned char head[FILE_HEADER_SIZE];
+	struct stat st;
+	size_t got = 0;
+	int fd;
+
+	if (pd->pipe || !pd->lr->raw_fd || !strcmp(pd->path, "<stdin>"))
+		return false;
+	fd = pd->lr->raw_fd - 1;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    pread(fd, head, sizeof(head), 0) != (ssize_t)sizeof(head) ||
+	    memcmp(head, hdr, sizeof(head)))
+		return false;
+	if (off > (uint64_t)st.st_size || n > (uint64_t)st.st_size - off)
+		return false;
+	while (got < n) {
+		ssize_t r = pread(fd, (char *)buf + got, n - got,
+				  (off_t)(off + got));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		got += (size_t)r;
+	}
+	return true;
 }

@@ -231,6 +231,10 @@ const unsigned char *pd_take(struct pd *pd, size_t n);
 void pd_untake(struct pd *pd, size_t n);
 bool pd_skip(struct pd *pd, uint64_t n);
 unsigned char *pd_take_copy(struct pd *pd, uint64_t n);
+/* n bytes at file offset off, out of order, when the input is a plain
+ * regular file whose first bytes are hdr (the file header); else false. */
+bool pd_pread(struct pd *pd, void *buf, size_t n, uint64_t off,
+	      const unsigned char *hdr);
 
 /* perfdata-header.c */
 int pd_add_evsel(struct pd *pd, const unsigned char *attr, size_t size,
@@ -259,6 +263,10 @@ int pd_decompress(struct pd *pd, const struct perf_event_header *h,
 /* perfdata-buildid.c */
 void pd_build_id_event(struct pd *pd, const unsigned char *b, size_t len);
 void pd_build_id_fixup(struct pd *pd);
+/* A dso just mapped, not yet opened: the build-id the table gives its
+ * path, when it gives one, so that it is opened (and unwound) from the
+ * recorded build. */
+void pd_build_id_early(struct pd *pd, struct dso *dso);
 
 /* perfdata-kernel.c */
 int pd_kernel_symbols(struct pd *pd, struct kallsyms *k, bool *have);

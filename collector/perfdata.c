@@ -98,6 +98,7 @@ static int do_mmap(struct pd *pd, const struct perf_event_header *h,
 		   uint64_t where)
 {
 	const unsigned char *b = (const unsigned char *)(h + 1);
+	struct dso *dso;
 	const char *path;
 	uint32_t pid;
 
@@ -121,7 +122,9 @@ static int do_mmap(struct pd *pd, const struct perf_event_header *h,
 	}
 	machine_mmap(&pd->machine, (pid_t)pid, pd_u64(b + 8),
 		     pd_u64(b + 16), pd_u64(b + 24), 0, 0, path);
-	guard_dso(dsos_get(&pd->dsos, 0, 0, path));
+	dso = dsos_get(&pd->dsos, 0, 0, path);
+	guard_dso(dso);
+	pd_build_id_early(pd, dso);
 	return 0;
 }
 
@@ -164,6 +167,7 @@ static void guard_mmap2(struct pd *pd, const struct perf_event_header *h)
 	if ((h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) && !dso->want_bid_len)
 		dso_want_build_id(&pd->dsos, dso, e->build_id,
 				  e->build_id_size);
+	pd_build_id_early(pd, dso);
 }
 
 /*
