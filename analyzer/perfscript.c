@@ -1887,7 +1887,14 @@ static int parts_finish(struct ps_part *pt, unsigned int n,
 			tally_release(&others);
 			return -1;
 		}
+		/* The first part's tree as it is, not a copy (none of p's
+		 * names to keep): memory is the parts and what the others
+		 * add. Its root and metadata still go through the merge. */
+		if (!i && p->nr_nodes == 1 && strtab_count(p->names) == 1)
+			profile_swap_trees(p, pt[i].p);
 		profile_merge(p, pt[i].p);
+		profile__delete(pt[i].p);
+		pt[i].p = NULL;
 		e.kept += pt[i].kept;
 		e.shown += pt[i].shown;
 		e.duration += pt[i].duration;
