@@ -1892,8 +1892,7 @@ static int parts_finish(struct ps_part *pt, unsigned int n,
 		 * add. Its root and metadata still go through the merge. */
 		if (!i && p->nr_nodes == 1 && strtab_count(p->names) == 1)
 			profile_swap_trees(p, pt[i].p);
-		profile_merge(p, pt[i].p);
-		profile__delete(pt[i].p);
+		profile_merge_free(p, pt[i].p);
 		pt[i].p = NULL;
 		e.kept += pt[i].kept;
 		e.shown += pt[i].shown;
