@@ -259,6 +259,13 @@ uint32_t profile_add_stack(struct profile *p, const struct frame *frames,
 void profile_merge(struct profile *dst, const struct profile *src);
 
 /*
+ * profile_merge(dst, src), then src deleted (profile__delete()); the
+ * memory of src's nodes goes back as they are added, so that the two
+ * trees are not both whole at once.
+ */
+void profile_merge_free(struct profile *dst, struct profile *src);
+
+/*
  * A new profile of p's stacks each reversed (merged from the leaves, as
  * --reverse draws them); metadata is not copied. To profile__delete().
  */

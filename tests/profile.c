@@ -108,6 +108,66 @@ static void test_tree(void)
 	profile__delete(q);
 }
 
+/* A tree of n stacks, the same for the same seed: deep, some wide. */
+static struct profile *some_tree(unsigned int seed, unsigned int n)
+{
+	struct profile *p = profile__new();
+	struct frame f[12];
+	unsigned int i, d;
+	char buf[32];
+
+	for (i = 0; i < n; i++) {
+		seed = seed * 1103515245 + 12345;
+		for (d = 0; d < 12; d++) {
+			snprintf(buf, sizeof(buf), "f%u_%u", d,
+				 (seed >> (d * 2 + 4)) % (d < 6 ? 3 : 40));
+			f[d] = fr(p, buf, d ? FRAME_USER : FRAME_PROCESS);
+		}
+		profile_add_stack(p, f, 12, 1 + i % 7);
+	}
+	p->meta.samples = n;
+	meta_set(&p->meta.event, "cpu-clock");
+	return p;
+}
+
+/* Whether a and b hold the same tree, node for node. */
+static int same_tree(const struct profile *a, const struct profile *b)
+{
+	uint32_t id;
+
+	if (a->nr_nodes != b->nr_nodes)
+		return 0;
+	for (id = 0; id < a->nr_nodes; id++) {
+		const struct node *x = &a->nodes[id], *y = &b->nodes[id];
+
+		if (x->parent != y->parent || x->kind != y->kind ||
+		    x->first_child != y->first_child ||
+		    x->next_sibling != y->next_sibling ||
+		    x->self != y->self || x->total != y->total ||
+		    strcmp(node_name(a, id), node_name(b, id)))
+			return 0;
+	}
+	return 1;
+}
+
+/* profile_merge_free() makes what profile_merge() makes, on a tree large
+ * enough that it gives pages back on the way. */
+static void test_merge_free(void)
+{
+	struct profile *a = some_tree(1, 1000), *b = some_tree(1, 1000);
+	struct profile *src = some_tree(2, 40000);
+
+	ok(src->nr_nodes > (1U << 17), "a source of %u nodes", src->nr_nodes);
+	profile_merge(a, src);
+	profile__delete(src);
+	profile_merge_free(b, some_tree(2, 40000));
+	ok(same_tree(a, b), "merge_free: the tree merge makes");
+	is_int(b->meta.samples, 41000, "merge_free adds sample counts");
+	ok(invariants_hold(b), "tree invariants hold after merge_free");
+	profile__delete(a);
+	profile__delete(b);
+}
+
 /* Narrow nodes are searched by list, wide ones by index: both must agree. */
 static void test_fan_out(void)
 {
@@ -455,6 +515,7 @@ int main(void)
 		skip_all("cannot make a temporary directory");
 	test_strtab();
 	test_tree();
+	test_merge_free();
 	test_fan_out();
 	test_drop_index();
 	test_folded_roundtrip();
