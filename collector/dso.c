@@ -1201,21 +1201,29 @@ static bool has_build_id(const char *path, const unsigned char *bid,
  * elfutils' debuginfod client, as perf uses it: only where DEBUGINFOD_URLS
  * is set, and only when libdebuginfod.so.1 is installed (loaded then, so
  * that nothing else depends on it). The file it fetched, into path.
+ *
+ * The library is loaded once and never closed, as cairo is
+ * (render/cairo-dl.c): libcurl, which it brings, keeps its global state
+ * to the end of the process, and a closed module would leave that memory
+ * to LeakSanitizer as "<unknown module>", beyond any suppression
+ * (tests/lsan-fontconfig.supp names both libraries).
  */
 static bool debuginfod_fetch(const unsigned char *bid, unsigned int len,
 			     char *path, size_t size)
 {
+	static void *lib;
 	const char *urls = getenv("DEBUGINFOD_URLS");
 	void *(*begin)(void);
 	int (*find)(void *, const unsigned char *, int, char **);
 	void (*end)(void *);
-	void *lib, *client;
+	void *client;
 	char *got = NULL;
 	int fd;
 
 	if (!urls || !*urls)
 		return false;
-	lib = dlopen("libdebuginfod.so.1", RTLD_NOW | RTLD_LOCAL);
+	if (!lib)
+		lib = dlopen("libdebuginfod.so.1", RTLD_NOW | RTLD_LOCAL);
 	if (!lib)
 		return false;
 	*(void **)&begin = dlsym(lib, "debuginfod_begin");
@@ -1230,7 +1238,6 @@ static bool debuginfod_fetch(const unsigned char *bid, unsigned int len,
 	free(got);
 	if (client)
 		end(client);
-	dlclose(lib);
 	return fd >= 0 && path[0];
 }
 
