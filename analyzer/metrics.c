@@ -66,7 +66,8 @@ char *metrics_event_name(const char *event)
 struct work {
 	const struct profile *p;
 	struct frame_ids fns;	/* (name, kind) <-> raw function id */
-	uint8_t *unresolved;	/* by profile name id: 0 unknown, 1 no, 2 yes */
+	uint8_t *unresolved;	/* by profile name id: 0 unknown, 1 no, 2 yes,
+				 * 3 no: a sample's entry (fn_name()) */
 	double scale;		/* of every weight: see weight_scale() */
 
 	/* By profile node: */
@@ -95,11 +96,36 @@ static int name_unresolved(struct work *w, uint32_t name)
 {
 	if (!w->unresolved[name]) {
 		const char *s = profile_str(w->p, name);
-		size_t len = name_plain_len(s, strtab_len(w->p->names, name));
+		size_t all = strtab_len(w->p->names, name);
+		size_t len = name_plain_len(s, all);
 
-		w->unresolved[name] = frame_unresolved(s, len) ? 2 : 1;
+		w->unresolved[name] = frame_unresolved(s, len) ? 2 :
+				      name_is_sample_entry(s, all) ? 3 : 1;
 	}
 	return w->unresolved[name] == 2;
+}
+
+/*
+ * The name a node's function goes by: its own, but for perf report's
+ * entry of a sample (name_is_sample_entry(), after name_unresolved()
+ * saw it), which is the entry of its symbol in its DSO, the one that a
+ * frame of that name in the call chain has too: one function, so that
+ * a sample with both counts once in its children, as in perf's.
+ */
+static uint32_t fn_name(struct work *w, uint32_t name)
+{
+	const char *s;
+	size_t len;
+	uint32_t base;
+
+	if (w->unresolved[name] != 3)
+		return name;
+	s = profile_str(w->p, name);
+	len = strtab_len(w->p->names, name);
+	while (len && s[len - 1] != NAME_DSO_SEP)
+		len--; /* "name" SEP "DSO" SEP "sample": the last SEP */
+	base = len ? strtab_find(w->p->names, s, len - 1) : UINT32_MAX;
+	return base != UINT32_MAX ? base : name;
 }
 
 static uint32_t raw_fn(struct work *w, uint32_t name, unsigned int kind)
@@ -145,7 +171,7 @@ static void classify(struct work *w, struct metrics *m)
 		if (n->kind == FRAME_PROCESS || name_unresolved(w, n->name))
 			w->fn[id] = NO_FN;
 		else
-			w->fn[id] = raw_fn(w, n->name, n->kind);
+			w->fn[id] = raw_fn(w, fn_name(w, n->name), n->kind);
 	}
 	/* From here on a function is only asked its name. */
 	frame_ids_drop_lookup(&w->fns);
