@@ -9,6 +9,7 @@
 # frame, so the new tables misread the old stacks. perf script is the
 # oracle; HOME is the test's own (tap-lib.sh), so is perf's ~/.debug.
 . tests/tap-lib.sh
+. tests/fold-cmp.sh
 skip_without perf cc readelf
 
 if ! perf record -q --call-graph dwarf -o "$T/probe.data" -e task-clock \
@@ -16,22 +17,6 @@ if ! perf record -q --call-graph dwarf -o "$T/probe.data" -e task-clock \
 	echo "1..0 # SKIP perf record --call-graph dwarf cannot sample here: $(head -1 "$T/probe.err")"
 	exit 0
 fi
-
-# weight common to two folded files / the larger total (as t-perfdata.sh)
-overlap() { # overlap A B
-	awk 'FNR == 1 { f++ }
-		{ n = $NF; $NF = ""; if (f == 1) { a[$0] += n; ta += n }
-		  else { b[$0] += n; tb += n } }
-		END { for (k in a) if (k in b) s += a[k] < b[k] ? a[k] : b[k];
-		      t = ta > tb ? ta : tb; printf "%.4f\n", t ? s / t : 0 }' \
-		"$1" "$2"
-}
-atleast() { # atleast GOT WANT
-	awk -v g="$1" -v w="$2" 'BEGIN { exit !(g >= w) }'
-}
-bid_of() { # bid_of ELF: its GNU build-id
-	readelf -n "$1" 2>/dev/null | awk '/Build ID:/ { print $3; exit }'
-}
 
 # The program: spins for $1 seconds in hot_leaf, four calls below main,
 # each with a stack frame of its own (PAD words more in the rebuild).

@@ -10,6 +10,7 @@
 # build-id), name nothing of root's. perf is the oracle; HOME is the
 # test's own, so is perf's ~/.debug, and so is debuginfod's cache.
 . tests/tap-lib.sh
+. tests/fold-cmp.sh
 skip_without perf cc objcopy readelf strip
 
 if ! perf record -q -o "$T/probe.data" -e task-clock -- true \
@@ -29,22 +30,6 @@ mapped() { # mapped PID PATH
 		sleep 0.05
 		n=$((n + 1))
 	done
-}
-
-# weight common to two folded files / the larger total (as t-perfdata.sh)
-overlap() { # overlap A B
-	awk 'FNR == 1 { f++ }
-		{ n = $NF; $NF = ""; if (f == 1) { a[$0] += n; ta += n }
-		  else { b[$0] += n; tb += n } }
-		END { for (k in a) if (k in b) s += a[k] < b[k] ? a[k] : b[k];
-		      t = ta > tb ? ta : tb; printf "%.4f\n", t ? s / t : 0 }' \
-		"$1" "$2"
-}
-atleast() { # atleast GOT WANT
-	awk -v g="$1" -v w="$2" 'BEGIN { exit !(g >= w) }'
-}
-bid_of() { # bid_of ELF: its GNU build-id
-	readelf -n "$1" 2>/dev/null | awk '/Build ID:/ { print $3; exit }'
 }
 
 # The program: spins for $1 seconds in LEAF under MID. The new build adds

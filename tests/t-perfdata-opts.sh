@@ -7,6 +7,7 @@
 # (tests/tools/lkp-perf-report.awk) on >= 99% of the keys within 0.05,
 # for every event of the file. Needs perf and perf_event_open.
 . tests/tap-lib.sh
+. tests/fold-cmp.sh
 skip_without perf
 PROGS=$(dirname "$FLAMEDIFF")/tests/progs
 [ -d "$PROGS" ] || PROGS=build/tests/progs
@@ -22,26 +23,6 @@ if ! perf record -q -o "$T/probe.data" -e task-clock -- true \
 	echo "1..0 # SKIP perf record cannot sample here: $(head -1 "$T/probe.err")"
 	exit 0
 fi
-
-# weight common to two folded files / the larger total
-overlap() { # overlap A B
-	awk 'FNR == 1 { f++ }
-		{ n = $NF; $NF = ""; if (f == 1) { a[$0] += n; ta += n }
-		  else { b[$0] += n; tb += n } }
-		END { for (k in a) if (k in b) s += a[k] < b[k] ? a[k] : b[k];
-		      t = ta > tb ? ta : tb; printf "%.4f\n", t ? s / t : 0 }' \
-		"$1" "$2"
-}
-atleast() { # atleast GOT WANT
-	awk -v g="$1" -v w="$2" 'BEGIN { exit !(g >= w) }'
-}
-top_diff() { # top_diff A B: the stacks whose weights differ most
-	awk 'FNR == 1 { f++ }
-		{ n = $NF; $NF = ""; if (f == 1) a[$0] += n; else b[$0] += n }
-		END { for (k in a) if (a[k] > b[k]) print a[k] - b[k], "+", k
-		      for (k in b) if (b[k] > a[k]) print b[k] - a[k], "-", k }' \
-		"$1" "$2" | sort -nr | head -4 | cut -c1-160 | sed 's/^/#   /'
-}
 
 # fold X.data and perf script's text of it, with each option
 fold_opts() { # fold_opts NAME WHAT

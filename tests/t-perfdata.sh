@@ -4,6 +4,7 @@
 # for row; truncated and corrupt files refused (exit 2). Needs perf and
 # perf_event_open (skips with the reason otherwise).
 . tests/tap-lib.sh
+. tests/fold-cmp.sh
 . tests/plt-lib.sh
 skip_without perf
 PROGS=$(dirname "$FLAMEDIFF")/tests/progs
@@ -20,20 +21,6 @@ if ! perf record -q -o "$T/probe.data" -e task-clock -- true \
 	echo "1..0 # SKIP perf record cannot sample here: $(head -1 "$T/probe.err")"
 	exit 0
 fi
-
-# weight common to two folded files / the larger total: sum over stacks of
-# min(a, b) / total; 0 when either is empty
-overlap() { # overlap A B
-	awk 'FNR == 1 { f++ }
-		{ n = $NF; $NF = ""; if (f == 1) { a[$0] += n; ta += n }
-		  else { b[$0] += n; tb += n } }
-		END { for (k in a) if (k in b) s += a[k] < b[k] ? a[k] : b[k];
-		      t = ta > tb ? ta : tb; printf "%.4f\n", t ? s / t : 0 }' \
-		"$1" "$2"
-}
-atleast() { # atleast GOT WANT
-	awk -v g="$1" -v w="$2" 'BEGIN { exit !(g >= w) }'
-}
 
 # A PLT stub of any process (other tests' programs may run beside a
 # system-wide recording) is "name@plt" in ours where perf 6.1 mostly says
@@ -67,15 +54,6 @@ agree() { # agree NAME WHAT [fold options]
 		atleast "$o" "$min"
 	ok $? "$what: fold X.data and perf script | fold agree (overlap $o)" ||
 		{ sed 's/^/#   /' "$T/$name.err"; top_diff "$T/$name.a" "$T/$name.b"; }
-}
-
-# on a failure: the stacks whose weights differ most (ours +, perf's -)
-top_diff() { # top_diff A B
-	awk 'FNR == 1 { f++ }
-		{ n = $NF; $NF = ""; if (f == 1) a[$0] += n; else b[$0] += n }
-		END { for (k in a) if (a[k] > b[k]) print a[k] - b[k], "+", k
-		      for (k in b) if (b[k] > a[k]) print b[k] - a[k], "-", k }' \
-		"$1" "$2" | sort -nr | head -6 | cut -c1-160 | sed 's/^/#   /'
 }
 
 # 1. a command, frame pointers, -F 999 -g -e task-clock
