@@ -45,27 +45,31 @@ fold_opts() { # fold_opts NAME WHAT
 	done
 }
 
-# keys of two `key: value` files within 0.05, over the union of keys (a
-# key one side lacks is 0 there); prints the share and the worst keys
-lkp_agree() { # lkp_agree OURS PERFS
-	awk -F': ' 'FNR == 1 { f++ }
-		f == 1 { a[$1] = $2; u[$1] } f == 2 { b[$1] = $2; u[$1] }
-		END { for (k in u) { n++; d = a[k] - b[k]; if (d < 0) d = -d
-			if (d <= 0.0501) m++; else bad = bad "\n#   " k \
-				": ours " (a[k] + 0) ", perf " (b[k] + 0) }
-		      printf "%.4f %d/%d%s\n", n ? m / n : 0, m, n, bad }' \
-		"$1" "$2"
-}
-
-# report --lkp X.data against perf report + LKP's rules, every event
 # A sample in a PLT stub (the programs call clock_gettime through one) is
-# "name@plt" in ours, "_init" in perf 6.1's report (tests/plt-lib.sh):
-# in LKP's keys, both "PLT" (tests/t-plt.sh holds the stubs' names).
+# "name@plt" in ours, "_init" in perf 6.1's report and in the perf script
+# text the text route reads (tests/plt-lib.sh): in LKP's keys, both
+# "PLT" (tests/t-plt.sh holds the stubs' names).
 lkp_plt() { # lkp_plt LKP-FILE >OUT
 	sed -e 's/\.[^.:]*@plt\([.:]\)/.PLT\1/g' \
 		-e 's/\._init\([.:]\)/.PLT\1/g' "$1"
 }
 
+# keys of two `key: value` files within 0.05, over the union of keys (a
+# key one side lacks is 0 there; PLT stubs as above); prints the share,
+# "M/N" and the worst keys
+lkp_agree() { # lkp_agree OURS PERFS
+	lkp_plt "$1" >"$1.plt"
+	lkp_plt "$2" >"$2.plt"
+	awk -F': ' 'FNR == 1 { f++ }
+		f == 1 { a[$1] += $2; u[$1] } f == 2 { b[$1] += $2; u[$1] }
+		END { for (k in u) { n++; d = a[k] - b[k]; if (d < 0) d = -d
+			if (d <= 0.0501) m++; else bad = bad "\n#   " k \
+				": ours " (a[k] + 0) ", perf " (b[k] + 0) }
+		      printf "%.4f %d/%d%s\n", n ? m / n : 0, m, n, bad }' \
+		"$1.plt" "$2.plt"
+}
+
+# report --lkp X.data against perf report + LKP's rules, every event
 report_lkp() { # report_lkp NAME WHAT [PERF-DATA]
 	name=$1 what=$2 pdata=${3:-$T/$1.data}
 	perf report -i "$pdata" --children --header -U -g folded,0.5,callee \
@@ -74,9 +78,7 @@ report_lkp() { # report_lkp NAME WHAT [PERF-DATA]
 	"$FLAMEDIFF" report --lkp "$T/$name.data" >"$T/$name.lkp" \
 		2>"$T/$name.lkp-err"
 	rc=$?
-	lkp_plt "$T/$name.lkp" >"$T/$name.lkp-p"
-	lkp_plt "$T/$name.lkp-perf" >"$T/$name.lkp-perf-p"
-	r=$(lkp_agree "$T/$name.lkp-p" "$T/$name.lkp-perf-p")
+	r=$(lkp_agree "$T/$name.lkp" "$T/$name.lkp-perf")
 	set -- $r
 	[ $rc -eq 0 ] && nonempty "$T/$name.lkp" && atleast "$1" 0.99
 	ok $? "$what: report --lkp agrees with perf report + LKP on $2 keys" ||
