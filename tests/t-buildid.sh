@@ -244,9 +244,14 @@ perf record -q -d --no-buildid-cache -g -F 999 -e task-clock \
 cp "$T/new" "$T/prog.tmp" && mv "$T/prog.tmp" "$T/prog"
 "$FLAMEDIFF" fold --symfs "$S" "$T/xd.data" >"$T/sd" 2>"$T/sd.err"
 rc=$?
+# (the bug this holds off named every frame [prog]: a sample or two at
+# the program's start or end, outside any function of the debug file,
+# may be [prog] here as in perf's; the 99% of the other checks)
+up=$(awk '/\[prog\]/ { u += $NF } { t += $NF }
+	END { printf "%.4f\n", t ? u / t : 1 }' "$T/sd")
 [ $rc -eq 0 ] && grep -q ';hot_leaf' "$T/sd" &&
-	! grep -q 'NEWFN\|\[prog\]' "$T/sd"
-ok $? "--symfs: only its debug file, perf record -d: the same names" ||
+	! grep -q 'NEWFN' "$T/sd" && atleast 0.01 "$up"
+ok $? "--symfs: only its debug file, perf record -d: the same names ([prog] $up)" ||
 	{ sed 's/^/#   /' "$T/sd.err"; head -3 "$T/sd" | sed 's/^/#   /'; }
 rm -rf "$S/usr"
 mkdir -p "$S$T"
