@@ -29,46 +29,135 @@ static long read_sysctl(const char *path)
 	return v;
 }
 
-/* One "ADDR TYPE NAME[\t[module]]" line (NUL-terminated, no newline). */
-static void parse_line(struct kallsyms *k, char *line, unsigned long *lines,
-		       unsigned long *zero, const char *const *stale)
+/* What reading one kallsyms file gathers besides its symbols. */
+struct kparse {
+	struct kallsyms *k;
+	unsigned long lines, zero;
+	const char *const *stale;
+	const struct kmod_map *maps;
+	unsigned long nr_maps;
+	uint64_t lo, hi; /* the span of the maps */
+	/* per recorded module: its own text symbols in its range */
+	unsigned long *own;
+};
+
+/* Count a text symbol at addr of module mod (len bytes; NULL: the
+ * kernel's) for the recorded module of that name whose range holds it. */
+static void count_placed(struct kparse *c, uint64_t addr, const char *mod,
+			 size_t len)
 {
-	char mod[80];
-	char *end, *name;
+	unsigned long i;
+
+	if (addr < c->lo || addr >= c->hi)
+		return; /* most of kallsyms: the kernel's own text */
+	for (i = 0; i < c->nr_maps; i++) {
+		const struct kmod_map *m = &c->maps[i];
+
+		if (addr >= m->start && addr < m->end && mod &&
+		    strlen(m->name) == len && !memcmp(m->name, mod, len))
+			c->own[i]++;
+	}
+}
+
+/* One "ADDR TYPE NAME[\t[module]]" line (NUL-terminated, no newline). */
+static void parse_line(struct kparse *c, char *line)
+{
+	const char *mod = NULL;
+	size_t modlen = 0;
+	char buf[80];
+	char *end, *name, *tab;
 	uint64_t addr;
 	char type;
 
 	addr = strtoull(line, &end, 16);
 	if (end == line || end[0] != ' ' || !end[1] || end[2] != ' ')
 		return;
-	(*lines)++;
+	c->lines++;
 	if (!addr) {
-		(*zero)++;
+		c->zero++;
 		return;
 	}
 	type = end[1];
 	if (type != 't' && type != 'T' && type != 'w' && type != 'W')
 		return;
 	name = end + 3;
-	if (stale && name[strcspn(name, "\t")] == '\t') {
-		/* "name\t[module]": a stale module's are "[module]" */
-		const char *m = name + strcspn(name, "\t") + 1;
+	tab = name + strcspn(name, "\t");
+	if (tab[0] == '\t' && tab[1] == '[') {
+		mod = tab + 2;
+		modlen = strcspn(mod, "]");
+	}
+	*tab = '\0';
+	count_placed(c, addr, mod, modlen);
+	if (mod && c->stale) {
+		/* a stale module's symbols are "[module]" */
 		size_t i;
 
-		for (i = 0; stale[i]; i++)
-			if (m[0] == '[' && !strncmp(m + 1, stale[i],
-						    strlen(stale[i])) &&
-			    m[1 + strlen(stale[i])] == ']')
+		for (i = 0; c->stale[i]; i++)
+			if (strlen(c->stale[i]) == modlen &&
+			    !memcmp(mod, c->stale[i], modlen))
 				break;
-		if (stale[i]) {
-			snprintf(mod, sizeof(mod), "[%s]", stale[i]);
-			name = mod;
+		if (c->stale[i]) {
+			snprintf(buf, sizeof(buf), "[%s]", c->stale[i]);
+			name = buf;
 		}
 	}
-	name[strcspn(name, "\t")] = '\0';
-	symtab_add(&k->tab, addr, 0, name,
+	symtab_add(&c->k->tab, addr, 0, name,
 		   type == 'T' ? SYM_GLOBAL :
 		   type == 'W' || type == 'w' ? SYM_WEAK : SYM_LOCAL);
+}
+
+/*
+ * The recorded modules kallsyms shows elsewhere or not at all: none of
+ * their text symbols in their range. Others' symbols there do not count:
+ * since 6.4 a module's text and data are allocated apart, and the range
+ * perf records (/proc/modules' text address and whole size) runs past
+ * the text into what may be another module's.
+ */
+static void find_gone(struct kparse *c)
+{
+	struct kallsyms *k = c->k;
+	struct kmod_gone *g;
+	unsigned long i;
+
+	for (i = 0; i < c->nr_maps; i++) {
+		if (c->own[i])
+			continue;
+		ALLOC_GROW(k->gone, k->nr_gone + 1, k->alloc_gone);
+		g = &k->gone[k->nr_gone++];
+		g->map = c->maps[i];
+		snprintf(g->label, sizeof(g->label), "[%s]", g->map.name);
+	}
+}
+
+bool kmod_name(const char *path, char *name, size_t size)
+{
+	const char *base = strrchr(path, '/');
+	size_t k, len;
+
+	base = base ? base + 1 : path;
+	if (base[0] == '[') {
+		/* "[x]" when perf found no file; never the kernel's own */
+		if (!strncmp(base, "[kernel.", 8) ||
+		    !strncmp(base, "[guest.", 7))
+			return false;
+		base++;
+		len = strcspn(base, "]");
+		if (base[len] != ']' || base[len + 1])
+			return false;
+	} else {
+		const char *ko = strstr(base, ".ko");
+
+		if (!ko || (ko[3] && ko[3] != '.'))
+			return false;
+		len = (size_t)(ko - base);
+	}
+	if (!len || len >= size)
+		return false;
+	/* kallsyms and /sys/module spell '-' as '_' */
+	for (k = 0; k < len; k++)
+		name[k] = base[k] == '-' ? '_' : base[k];
+	name[len] = '\0';
+	return true;
 }
 
 /*
@@ -78,7 +167,7 @@ static void parse_line(struct kallsyms *k, char *line, unsigned long *lines,
  */
 int kallsyms_load(struct kallsyms *k, const char *path, struct fd_err *err)
 {
-	return kallsyms_load_stale(k, path, NULL, err);
+	return kallsyms_load_recorded(k, path, NULL, NULL, 0, err);
 }
 
 unsigned int kmod_build_id(const char *name, unsigned char bid[20])
@@ -126,22 +215,13 @@ unsigned int kmod_build_id(const char *name, unsigned char bid[20])
 	return 0;
 }
 
-int kallsyms_load_stale(struct kallsyms *k, const char *path,
-			const char *const *stale, struct fd_err *err)
+/* Every line of fd into c; -1 (errno set) when a read fails. */
+static int read_lines(struct kparse *c, int fd)
 {
 	enum { BLOCK = 1 << 18, LINE_MAX_LEN = 1024 };
-	unsigned long lines = 0, zero = 0;
+	char *buf = xmalloc(BLOCK + 1);
 	size_t have = 0;
-	char *buf;
-	int fd;
 
-	symtab_init(&k->tab);
-	/* /proc/kallsyms, or a file (or FIFO) the user named */
-	fd = safe_open(path, SAFE_ALLOW_FIFO, NULL, NULL, NULL);
-	if (fd < 0)
-		return fd_err_set(err, "cannot read %s: %s (kernel frames "
-				  "cannot be named)", path, safe_strerror(errno));
-	buf = xmalloc(BLOCK + 1);
 	for (;;) {
 		ssize_t got = read(fd, buf + have, BLOCK - have);
 		char *p, *nl;
@@ -152,17 +232,15 @@ int kallsyms_load_stale(struct kallsyms *k, const char *path,
 			int e = errno;
 
 			free(buf);
-			close(fd);
-			kallsyms_release(k);
-			return fd_err_set(err, "cannot read %s: %s", path,
-					  strerror(e));
+			errno = e;
+			return -1;
 		}
 		have += (size_t)got;
 		buf[have] = '\0';
 		p = buf;
 		while ((nl = memchr(p, '\n', have - (size_t)(p - buf)))) {
 			*nl = '\0';
-			parse_line(k, p, &lines, &zero, stale);
+			parse_line(c, p);
 			p = nl + 1;
 		}
 		have -= (size_t)(p - buf);
@@ -172,7 +250,7 @@ int kallsyms_load_stale(struct kallsyms *k, const char *path,
 			 * to be a symbol's is dropped, as fgets() cut it */
 			if (have) {
 				buf[have] = '\0';
-				parse_line(k, buf, &lines, &zero, stale);
+				parse_line(c, buf);
 				have = 0;
 			}
 			if (!got)
@@ -180,34 +258,78 @@ int kallsyms_load_stale(struct kallsyms *k, const char *path,
 		}
 	}
 	free(buf);
-	close(fd);
-	if (lines && zero == lines) {
+	return 0;
+}
+
+int kallsyms_load_recorded(struct kallsyms *k, const char *path,
+			   const char *const *stale,
+			   const struct kmod_map *maps, unsigned long nr,
+			   struct fd_err *err)
+{
+	struct kparse c = { .k = k, .stale = stale, .maps = maps,
+			    .nr_maps = nr };
+	unsigned long i;
+	int fd, rc = -1;
+
+	memset(k, 0, sizeof(*k));
+	symtab_init(&k->tab);
+	/* /proc/kallsyms, or a file (or FIFO) the user named */
+	fd = safe_open(path, SAFE_ALLOW_FIFO, NULL, NULL, NULL);
+	if (fd < 0)
+		return fd_err_set(err, "cannot read %s: %s (kernel frames "
+				  "cannot be named)", path, safe_strerror(errno));
+	c.lo = UINT64_MAX;
+	for (i = 0; i < nr; i++) {
+		c.lo = maps[i].start < c.lo ? maps[i].start : c.lo;
+		c.hi = maps[i].end > c.hi ? maps[i].end : c.hi;
+	}
+	c.own = xcalloc(nr + 1, sizeof(*c.own));
+	if (read_lines(&c, fd)) {
+		fd_err_set(err, "cannot read %s: %s", path, strerror(errno));
+		goto out;
+	}
+	if (c.lines && c.zero == c.lines) {
 		long kr = read_sysctl("/proc/sys/kernel/kptr_restrict");
 		long pr = read_sysctl("/proc/sys/kernel/perf_event_paranoid");
 
-		kallsyms_release(k);
-		return fd_err_set(err,
+		fd_err_set(err,
 			"%s hides kernel addresses (kernel.kptr_restrict = %ld, "
 			"kernel.perf_event_paranoid = %ld): run as root or with "
 			"CAP_SYSLOG, or 'sysctl kernel.kptr_restrict=0'",
 			path, kr, pr);
+		goto out;
 	}
 	if (!k->tab.nr) {
-		kallsyms_release(k);
-		return fd_err_set(err, "%s: no kernel text symbols", path);
+		fd_err_set(err, "%s: no kernel text symbols", path);
+		goto out;
 	}
 	symtab_finish(&k->tab, KALLSYMS_MAX_GAP);
-	return 0;
+	find_gone(&c);
+	rc = 0;
+out:
+	if (rc)
+		kallsyms_release(k);
+	free(c.own);
+	close(fd);
+	return rc;
 }
 
 void kallsyms_release(struct kallsyms *k)
 {
 	symtab_release(&k->tab);
+	free(k->gone);
+	k->gone = NULL;
+	k->nr_gone = k->alloc_gone = 0;
 }
 
 const char *kallsyms_lookup(const struct kallsyms *k, uint64_t addr)
 {
-	const struct sym *s = symtab_lookup(&k->tab, addr);
+	const struct sym *s;
+	unsigned long i;
 
+	for (i = 0; i < k->nr_gone; i++)
+		if (addr >= k->gone[i].map.start && addr < k->gone[i].map.end)
+			return k->gone[i].label;
+	s = symtab_lookup(&k->tab, addr);
 	return s ? s->name : NULL;
 }

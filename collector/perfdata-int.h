@@ -176,6 +176,8 @@ struct pd {
 	uint64_t feat_first, feat_last;
 	uint64_t kernel_samples; /* samples with a kernel frame */
 	uint64_t kernel_text;	 /* where _text ran (the kernel's MMAP) */
+	struct kmod_map *kmods;	 /* the modules' MMAP records */
+	unsigned long nr_kmods, alloc_kmods, kmods_over;
 
 	/*
 	 * Scratch space, here rather than in function statics so that two
@@ -270,5 +272,8 @@ void pd_build_id_early(struct pd *pd, struct dso *dso);
 
 /* perfdata-kernel.c */
 int pd_kernel_symbols(struct pd *pd, struct kallsyms *k, bool *have);
+/* A kernel MMAP record (pid -1): where the kernel or a module ran. */
+void pd_kernel_mmap(struct pd *pd, const char *path, uint64_t start,
+		    uint64_t len, uint64_t pgoff);
 
 #endif

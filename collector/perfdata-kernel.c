@@ -5,6 +5,7 @@
  * running one.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,7 +112,37 @@ static int load_vmlinux(struct pd *pd, struct kallsyms *k, const char *path)
 	return 0;
 }
 
-/* The kernel symbols to name kernel frames with; false: none. */
+/* perf writes fewer than a machine's modules; see pd_kernel_mmap() */
+#define KMODS_MAX 1024
+
+void pd_kernel_mmap(struct pd *pd, const char *path, uint64_t start,
+		    uint64_t len, uint64_t pgoff)
+{
+	struct kmod_map *m;
+	char name[sizeof(m->name)];
+
+	/* perf puts where _text ran in the kernel's pgoff (KASLR) */
+	if (!strncmp(path, "[kernel.kallsyms]", 17)) {
+		pd->kernel_text = pgoff;
+		return;
+	}
+	if (!kmod_name(path, name, sizeof(name)) || start + len < start)
+		return;
+	/* perf writes one per module loaded at the start; kallsyms is
+	 * checked against each, so a hostile file's flood is cut short */
+	if (pd->nr_kmods >= KMODS_MAX) {
+		if (!pd->kmods_over++)
+			pd_warn(pd, "more than 1024 kernel module maps: the "
+				"rest are not checked against kallsyms");
+		return;
+	}
+	ALLOC_GROW(pd->kmods, pd->nr_kmods + 1, pd->alloc_kmods);
+	m = &pd->kmods[pd->nr_kmods++];
+	memcpy(m->name, name, sizeof(name));
+	m->start = start;
+	m->end = start + len;
+}
+
 /*
  * The kernel modules of the build-id table ("/lib/modules/.../x.ko",
  * maybe compressed) whose module loaded now has another build-id: rebuilt
@@ -125,22 +156,12 @@ static char **stale_modules(struct pd *pd)
 
 	for (i = 0; i < pd->nr_bids; i++) {
 		const struct bid_entry *b = &pd->bids[i];
-		const char *base = strrchr(b->path, '/') + 1;
-		const char *ko = strstr(base, ".ko");
 		unsigned char now[20];
 		unsigned int n;
-		char name[128], msg[512], hex[41];
-		size_t k, len;
+		char name[64], msg[512], hex[41];
 
-		if (!ko || (ko[3] && ko[3] != '.') || ko == base)
+		if (b->path[0] != '/' || !kmod_name(b->path, name, sizeof(name)))
 			continue;
-		len = (size_t)(ko - base);
-		if (len >= sizeof(name))
-			continue;
-		/* kallsyms and /sys/module spell '-' as '_' */
-		for (k = 0; k < len; k++)
-			name[k] = base[k] == '-' ? '_' : base[k];
-		name[len] = '\0';
 		/* not loaded now: kallsyms has none of its names */
 		n = kmod_build_id(name, now);
 		if (!n || (n == b->len && !memcmp(now, b->bid, n)))
@@ -155,6 +176,23 @@ static char **stale_modules(struct pd *pd)
 		v[nr] = NULL;
 	}
 	return v;
+}
+
+/* The recorded modules /proc/kallsyms shows elsewhere or not at all. */
+static void warn_gone(struct pd *pd, const struct kallsyms *k)
+{
+	unsigned long i;
+
+	for (i = 0; i < k->nr_gone; i++) {
+		const struct kmod_map *m = &k->gone[i].map;
+		char msg[512];
+
+		snprintf(msg, sizeof(msg), "module %s: not where the "
+			 "recording saw it (%#" PRIx64 "-%#" PRIx64 "; unloaded "
+			 "or moved since): its frames are %s", m->name,
+			 m->start, m->end, k->gone[i].label);
+		pd_warn(pd, msg);
+	}
 }
 
 int pd_kernel_symbols(struct pd *pd, struct kallsyms *k, bool *have)
@@ -178,14 +216,16 @@ int pd_kernel_symbols(struct pd *pd, struct kallsyms *k, bool *have)
 		struct fd_err e = { { 0 } };
 
 		char **stale = stale_modules(pd);
-		int rc = kallsyms_load_stale(k, "/proc/kallsyms",
-					     (const char *const *)stale, &e);
+		int rc = kallsyms_load_recorded(k, "/proc/kallsyms",
+						(const char *const *)stale,
+						pd->kmods, pd->nr_kmods, &e);
 		size_t i;
 
 		for (i = 0; stale && stale[i]; i++)
 			free(stale[i]);
 		free(stale);
 		if (!rc) {
+			warn_gone(pd, k);
 			*have = true;
 			return 0;
 		}

@@ -108,10 +108,8 @@ static int do_mmap(struct pd *pd, const struct perf_event_header *h,
 		return pd_fail(pd, where, "MMAP record without its file name");
 	pid = pd_u32(b);
 	if (pid == (uint32_t)-1) {
-		/* the kernel and its modules: kallsyms names them; perf
-		 * puts where _text ran in the kernel's pgoff (KASLR) */
-		if (!strncmp(path, "[kernel.kallsyms]", 17))
-			pd->kernel_text = pd_u64(b + 24);
+		pd_kernel_mmap(pd, path, pd_u64(b + 8), pd_u64(b + 16),
+			       pd_u64(b + 24));
 		return 0;
 	}
 	if (h->misc & PERF_RECORD_MISC_MMAP_DATA) {
@@ -157,6 +155,11 @@ static void guard_mmap2(struct pd *pd, const struct perf_event_header *h)
 	uint64_t dev = 0, ino = 0;
 	struct dso *dso;
 
+	/* perf record --buildid-mmap writes the kernel's as MMAP2 */
+	if (e->pid == (uint32_t)-1) {
+		pd_kernel_mmap(pd, e->filename, e->start, e->len, e->pgoff);
+		return;
+	}
 	if (!(h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) {
 		dev = ((uint64_t)e->maj << 32) | e->min;
 		ino = e->ino;
@@ -572,6 +575,7 @@ static void pd_release(struct pd *pd)
 	for (i = 0; i < pd->nr_bids; i++)
 		free(pd->bids[i].path);
 	free(pd->bids);
+	free(pd->kmods);
 	free(pd->host);
 	free(pd->release);
 	free(pd->cmdline);

@@ -92,13 +92,50 @@ static void test_kallsyms(const char *dir)
 		/* a module rebuilt since the recording: "[mymod]" */
 		static const char *const stale[] = { "mymod", NULL };
 
-		ok(!kallsyms_load_stale(&k, path, stale, &err),
+		ok(!kallsyms_load_recorded(&k, path, stale, NULL, 0, &err),
 		   "kallsyms parsed, one module stale");
 		is_str(kallsyms_lookup(&k, 0xffffffffc0000010), "[mymod]",
 		       "a stale module's frames are [module]");
 		is_str(kallsyms_lookup(&k, 0xffffffff81000150),
 		       "do_syscall_64", "the kernel's names are kept");
 		kallsyms_release(&k);
+	}
+	{
+		/* where the recording saw them: mymod as now; gonemod where
+		 * mymod is now; awaymod where the kernel's text is */
+		static const struct kmod_map maps[] = {
+			{ "mymod", 0xffffffffc0000000, 0xffffffffc0001000 },
+			{ "gonemod", 0xffffffffc0000800, 0xffffffffc0000900 },
+			{ "awaymod", 0xffffffff81000100, 0xffffffff81000180 },
+		};
+
+		ok(!kallsyms_load_recorded(&k, path, NULL, maps, 3, &err),
+		   "kallsyms parsed against three recorded modules");
+		is_int(k.nr_gone, 2, "two are not where they were recorded");
+		is_str(kallsyms_lookup(&k, 0xffffffffc0000010), "mod_fn",
+		       "a module where it was recorded keeps its names");
+		is_str(kallsyms_lookup(&k, 0xffffffffc0000810), "[gonemod]",
+		       "an unloaded module's range is [module]");
+		is_str(kallsyms_lookup(&k, 0xffffffff81000110), "[awaymod]",
+		       "whatever kallsyms has there now");
+		is_str(kallsyms_lookup(&k, 0xffffffff81000190), "__pi_memset",
+		       "past its range, kallsyms' names");
+		kallsyms_release(&k);
+	}
+	{
+		char name[64];
+
+		ok(kmod_name("/lib/modules/6.1.0/kernel/fs/xfs/xfs-x.ko.zst",
+			     name, sizeof(name)) && !strcmp(name, "xfs_x"),
+		   "a module's name from its path, '-' as '_'");
+		ok(kmod_name("[virtio_net]", name, sizeof(name)) &&
+			   !strcmp(name, "virtio_net"),
+		   "and from [name]");
+		ok(!kmod_name("[kernel.kallsyms]_text", name, sizeof(name)) &&
+			   !kmod_name("/usr/lib/libc.so.6", name, sizeof(name)) &&
+			   !kmod_name("/x/.ko", name, sizeof(name)) &&
+			   !kmod_name("/x/a.kox", name, sizeof(name)),
+		   "the kernel, a library and odd paths name no module");
 	}
 	ok(!kmod_build_id("no_such_module_here", (unsigned char[20]){ 0 }),
 	   "no build-id for a module that is not loaded");

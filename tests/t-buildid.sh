@@ -332,11 +332,14 @@ else
 fi
 
 # 8. a kernel module rebuilt since the recording: its kallsyms names are
-# another build's, so its frames are [module], one warning. No module can
-# be built nor loaded here, so one is made up in a mount namespace of the
-# test's own: a /proc/kallsyms whose hottest kernel function is in module
-# fakemod, a /sys/module/fakemod/notes with a build-id, and a perf record
-# -o - stream whose build-id records list fakemod.ko.
+# another build's, so its frames are [module], one warning; the same for a
+# module unloaded or moved since, whose recorded range kallsyms now fills
+# with other names. No module can be built nor loaded here, so one is made
+# up in a mount namespace of the test's own: a /proc/kallsyms whose
+# hottest kernel function is in module fakemod, a /sys/module/fakemod/notes
+# with a build-id, and a perf record -o - stream whose build-id records
+# list fakemod.ko and whose kernel MMAP records put it around that
+# function.
 note() { # note HEX: a GNU build-id ELF note
 	perl -e 'print pack("VVV", 4, length($ARGV[0]) / 2, 3), "GNU\0",
 		pack("H*", $ARGV[0])' "$1"
@@ -347,10 +350,16 @@ bidrec() { # bidrec HEX PATH: a PERF_RECORD_HEADER_BUILD_ID record
 		pack("H40", $ARGV[0]), pack("Cx3", length($ARGV[0]) / 2), $n' \
 		"$1" "$2"
 }
+kmmap() { # kmmap START END PATH: a kernel PERF_RECORD_MMAP (pid -1)
+	perl -e 'my $n = $ARGV[2] . "\0"; $n .= "\0" while length($n) % 8;
+		my ($s, $e) = (hex($ARGV[0]), hex($ARGV[1]));
+		print pack("VvvVVQ<Q<Q<", 1, 1, 40 + length($n), 0xffffffff,
+			0, $s, $e - $s, 0), $n' "$1" "$2" "$3"
+}
 if [ "$(id -u)" -ne 0 ] || ! command -v unshare >/dev/null 2>&1 ||
 	! command -v perl >/dev/null 2>&1 ||
 	! unshare -m true 2>/dev/null; then
-	for i in 1 2 3; do
+	for i in 1 2 3 4; do
 		ok 0 "# SKIP not root, or no unshare -m or perl"
 	done
 else
@@ -362,18 +371,27 @@ else
 		h = f[n] } END { print h }' "$T/k0")
 	awk -v h="$hot" '$2 ~ /^[tT]$/ && $3 == h { $0 = $0 "\t[fakemod]" }
 		{ print }' /proc/kallsyms >"$T/kallsyms.fake"
+	# fakemod's range: from the function to the next text symbol
+	range=$(awk '$2 ~ /^[tTwW]$/ { print $1, $3 }' /proc/kallsyms |
+		LC_ALL=C sort | awk -v h="$hot" 'f { print s, $1; exit }
+			$2 == h { f = 1; s = $1 }')
 	rel=$(uname -r)
 	rec=1111111111111111111111111111111111111111
-	{ cat "$T/k.pipe"; bidrec $rec "/lib/modules/$rel/extra/fakemod.ko"; } \
+	ko=/lib/modules/$rel/extra/fakemod.ko
+	{ cat "$T/k.pipe"; bidrec $rec "$ko"; kmmap $range "$ko"; } \
 		>"$T/k.data"
-	kmod() { # kmod OUT: fold k.data, fakemod's build-id note OUT.note
+	kmod() { # kmod OUT [KALLSYMS]: fold k.data, fakemod's build-id
+		# note OUT.note, if any, in /sys/module
 		unshare -m sh -c 'mount --make-rprivate / &&
 			mount -t tmpfs none /sys/module &&
-			mkdir -p /sys/module/fakemod/notes &&
-			cat "$1" >/sys/module/fakemod/notes/.note.gnu.build-id &&
+			if [ -e "$1" ]; then
+				mkdir -p /sys/module/fakemod/notes &&
+				cat "$1" >/sys/module/fakemod/notes/.note.gnu.build-id
+			fi &&
 			mount --bind "$2" /proc/kallsyms &&
-			exec "$3" fold "$4"' sh "$T/$1.note" "$T/kallsyms.fake" \
-			"$FLAMEDIFF" "$T/k.data" >"$T/$1" 2>"$T/$1.err"
+			exec "$3" fold "$4"' sh "$T/$1.note" \
+			"${2:-$T/kallsyms.fake}" "$FLAMEDIFF" "$T/k.data" \
+			>"$T/$1" 2>"$T/$1.err"
 	}
 	note $rec >"$T/k1.note"
 	kmod k1
@@ -392,6 +410,15 @@ else
 	[ $rc -eq 0 ] &&
 		[ "$(grep -c "module fakemod: build-id $rec was recorded" "$T/k2.err")" -eq 1 ]
 	ok $? "one warning says why" || sed 's/^/#   /' "$T/k2.err"
+	# unloaded since: kallsyms has the kernel's own function where the
+	# recording saw fakemod
+	kmod k3 /proc/kallsyms
+	rc=$?
+	[ -n "$range" ] && [ $rc -eq 0 ] && grep -q ';\[fakemod\] ' "$T/k3" &&
+		! grep -q ";$hot " "$T/k3" &&
+		[ "$(grep -c 'module fakemod: not where the recording saw it' "$T/k3.err")" -eq 1 ]
+	ok $? "a module unloaded or moved since the recording: its frames are [fakemod], one warning" ||
+		{ sed 's/^/#   /' "$T/k3.err"; head -3 "$T/k3" | sed 's/^/#   /'; }
 fi
 
 # 4. and 5. another user: nobody's binary replaced by a link to a file only
