@@ -69,19 +69,56 @@ lkp_agree() { # lkp_agree OURS PERFS
 		"$1.plt" "$2.plt"
 }
 
+# The entries perf report listed twice for one dso and symbol, as
+# "EVENT.SYMBOL": perf 6.1 compares a symbol with an inlined one by
+# overlap, which is not transitive, so now and then (one run in ten of a
+# DWARF recording) an entry misses its twin in the tree and the samples
+# of one symbol are split; the chains of the smaller part fall under the
+# 0.5% cut. Such a symbol's calltrace keys are perf's error, not LKP's
+# rule: they are left out of the comparison.
+perf_split() { # perf_split PERF-REPORT-TEXT
+	awk -v q="'" '/^# Samples: / { ev = substr($0, index($0, q) + 1)
+			ev = substr(ev, 1, index(ev, q) - 1)
+			gsub(/:/, "-", ev); next }
+		/^#/ { next }
+		/^ +[0-9.]+% +[0-9.]+% / { sym = $0
+			if (!sub(/^.*\] /, "", sym)) next
+			sub(/[ \t]+-[ \t]+-[ \t]*$/, "", sym)
+			sub(/[ \t]+$/, "", sym)
+			if (n[ev SUBSEP $3 SUBSEP sym]++ == 1) print ev "." sym }' "$1"
+}
+
+# keys of a `key: value` file but the calltrace keys of the symbols
+# listed in SPLIT (perf_split())
+drop_split() { # drop_split SPLIT FILE
+	awk -F': ' -v list="$1" 'BEGIN { while ((getline l <list) > 0)
+			s["perf-profile.calltrace." l] }
+		{ k = $1; for (p in s) if (index(k, p) == 1 &&
+			(length(k) == length(p) ||
+			 substr(k, length(p) + 1, 1) == ".")) next
+		  print }' "$2"
+}
+
 # report --lkp X.data against perf report + LKP's rules, every event
 report_lkp() { # report_lkp NAME WHAT [PERF-DATA]
 	name=$1 what=$2 pdata=${3:-$T/$1.data}
 	perf report -i "$pdata" --children --header -U -g folded,0.5,callee \
-		--sort=dso,symbol --stdio 2>/dev/null | awk -f "$LKP_AWK" |
-		LC_ALL=C sort >"$T/$name.lkp-perf"
-	"$FLAMEDIFF" report --lkp "$T/$name.data" >"$T/$name.lkp" \
+		--sort=dso,symbol --stdio 2>/dev/null >"$T/$name.report"
+	perf_split "$T/$name.report" >"$T/$name.split"
+	awk -f "$LKP_AWK" "$T/$name.report" | LC_ALL=C sort |
+		drop_split "$T/$name.split" - >"$T/$name.lkp-perf"
+	"$FLAMEDIFF" report --lkp "$T/$name.data" >"$T/$name.lkp-all" \
 		2>"$T/$name.lkp-err"
 	rc=$?
+	drop_split "$T/$name.split" "$T/$name.lkp-all" >"$T/$name.lkp"
 	r=$(lkp_agree "$T/$name.lkp" "$T/$name.lkp-perf")
 	set -- $r
-	[ $rc -eq 0 ] && nonempty "$T/$name.lkp" && atleast "$1" 0.99
-	ok $? "$what: report --lkp agrees with perf report + LKP on $2 keys" ||
+	split=
+	[ -s "$T/$name.split" ] &&
+		split=" (perf split $(tr '\n' ' ' <"$T/$name.split" |
+			sed 's/ $//'): its calltrace keys left out)"
+	[ $rc -eq 0 ] && nonempty "$T/$name.lkp-all" && atleast "$1" 0.99
+	ok $? "$what: report --lkp agrees with perf report + LKP on $2 keys$split" ||
 		{ sed 's/^/#   /' "$T/$name.lkp-err"
 		  printf '%s\n' "$r" | sed -n '2,7p'; }
 }
@@ -151,13 +188,10 @@ if [ -x "$PROGS/nofp" ]; then
 	fold_opts dw "perf record --call-graph dwarf -- nofp"
 	# perf report prints a frame named from the DWARF with a name
 	# other than its symbol's as "NAME (inlined)" (libc's
-	# __libc_start_main_impl), which LKP's parser takes for no key.
-	# Known to differ now and then by one sample in one key of ~30 (so
-	# under 99%): a sample that perf's unwinder and ours end apart (at
-	# _start, in the loader), seen in about one run of ten.
-	TODO="one DWARF sample now and then unwound otherwise than perf's"
+	# __libc_start_main_impl), which LKP's parser takes for no key;
+	# those inlined symbols are what makes perf split an entry now and
+	# then (perf_split())
 	report_lkp dw "perf record --call-graph dwarf -- nofp"
-	TODO=
 	grep -q ';main;level1;level2;level3;level4;spin ' "$T/dw.a"
 	ok $? "--call-graph dwarf: main;level1..spin unwound in the fold" ||
 		head -3 "$T/dw.a" | sed 's/^/#   /'
