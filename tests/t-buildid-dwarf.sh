@@ -18,60 +18,13 @@ if ! perf record -q --call-graph dwarf -o "$T/probe.data" -e task-clock \
 	exit 0
 fi
 
-# The program: spins for $1 seconds in hot_leaf, four calls below main,
-# each with a stack frame of its own (PAD words more in the rebuild).
-cat >"$T/prog.c" <<'PROG'
-#include <stdlib.h>
-#include <time.h>
-#ifndef PAD
-#define PAD 0
-#endif
-static volatile unsigned long sink;
-#ifdef ADDED
-__attribute__((noinline)) void NEWFN_added(void)
-{
-	for (unsigned long i = 0; i < 1000; i++)
-		sink ^= i * 3;
-}
-#endif
-#define LEVEL(name, next, words)					\
-__attribute__((noinline)) void name(unsigned long n)			\
-{									\
-	volatile unsigned long pad[words + PAD];			\
-	pad[0] = n;							\
-	next(pad[0] + 1);						\
-	sink += pad[0];							\
-}
-__attribute__((noinline)) void hot_leaf(unsigned long n)
-{
-	for (unsigned long i = 0; i < 200000; i++)
-		sink += i + n;
-}
-LEVEL(lv4, hot_leaf, 3)
-LEVEL(lv3, lv4, 7)
-LEVEL(lv2, lv3, 5)
-LEVEL(lv1, lv2, 9)
-int main(int argc, char **argv)
-{
-	double secs = argc > 1 ? atof(argv[1]) : 1;
-	struct timespec a, b;
-
-	clock_gettime(CLOCK_MONOTONIC, &a);
-	do {
-		lv1(argc);
-#ifdef ADDED
-		if (argc > 5)
-			NEWFN_added();
-#endif
-		clock_gettime(CLOCK_MONOTONIC, &b);
-	} while ((double)(b.tv_sec - a.tv_sec) +
-		 (double)(b.tv_nsec - a.tv_nsec) / 1e9 < secs);
-	return 0;
-}
-PROG
+# The program (tests/data/buildid/prog.c, -DDEEP): spins for $1 seconds
+# in hot_leaf, four calls below main, each with a stack frame of its own
+# (PAD words more in the rebuild).
+cp tests/data/buildid/prog.c "$T/prog.c"
 CCF="-O2 -fomit-frame-pointer -fno-inline -fno-optimize-sibling-calls"
-cc $CCF -o "$T/old" "$T/prog.c" &&
-	cc $CCF -DADDED -DPAD=16 -o "$T/new" "$T/prog.c"
+cc $CCF -DDEEP -o "$T/old" "$T/prog.c" &&
+	cc $CCF -DDEEP -DADDED -DPAD=16 -o "$T/new" "$T/prog.c"
 ok $? "the builds compile"
 [ -n "$(bid_of "$T/old")" ] && [ "$(bid_of "$T/old")" != "$(bid_of "$T/new")" ]
 ok $? "the two builds have build-ids, not the same"

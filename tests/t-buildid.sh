@@ -32,46 +32,13 @@ mapped() { # mapped PID PATH
 	done
 }
 
-# The program: spins for $1 seconds in LEAF under MID. The new build adds
-# a function in front, so that the old build's addresses fall into it.
-cat >"$T/prog.c" <<'EOF'
-#include <stdlib.h>
-#include <time.h>
-static volatile unsigned long sink;
-#ifdef ADDED
-__attribute__((noinline)) void NEWFN_added(void)
-{
-	for (unsigned long i = 0; i < 1000; i++)
-		sink ^= i * 3;
-}
-#endif
-__attribute__((noinline)) void LEAF(void)
-{
-	for (unsigned long i = 0; i < 200000; i++)
-		sink += i;
-}
-__attribute__((noinline)) void MID(void) { LEAF(); }
-int main(int argc, char **argv)
-{
-	double secs = argc > 1 ? atof(argv[1]) : 1;
-	struct timespec a, b;
-
-	clock_gettime(CLOCK_MONOTONIC, &a);
-	do {
-		MID();
-#ifdef ADDED
-		if (argc > 5)
-			NEWFN_added();
-#endif
-		clock_gettime(CLOCK_MONOTONIC, &b);
-	} while ((double)(b.tv_sec - a.tv_sec) +
-		 (double)(b.tv_nsec - a.tv_nsec) / 1e9 < secs);
-	return 0;
-}
-EOF
+# The program (tests/data/buildid/prog.c): spins for $1 seconds in
+# hot_leaf under mid; the new build adds a function in front, so that the
+# old build's addresses fall into it.
+cp tests/data/buildid/prog.c "$T/prog.c"
 CCF="-O1 -fno-omit-frame-pointer -fno-inline -fno-optimize-sibling-calls"
-cc $CCF -DLEAF=hot_leaf -DMID=mid -o "$T/old" "$T/prog.c" &&
-	cc $CCF -DLEAF=hot_leaf -DMID=mid -DADDED -o "$T/new" "$T/prog.c" &&
+cc $CCF -o "$T/old" "$T/prog.c" &&
+	cc $CCF -DADDED -o "$T/new" "$T/prog.c" &&
 	cc $CCF -DLEAF=SECRET_leaf -DMID=SECRET_mid -o "$T/secret.elf" \
 		"$T/prog.c"
 ok $? "the builds compile"
@@ -176,7 +143,7 @@ mkdir -p "$T/dl"
 objcopy --only-keep-debug "$T/old" "$T/dl/prog.debug" &&
 	cp "$T/old" "$T/dl/sprog" && strip --strip-all "$T/dl/sprog" &&
 	objcopy --add-gnu-debuglink="$T/dl/prog.debug" "$T/dl/sprog" &&
-	cc $CCF -DLEAF=hot_leaf -DMID=mid -Wl,--build-id=none -o "$T/dl/nb" \
+	cc $CCF -Wl,--build-id=none -o "$T/dl/nb" \
 		"$T/prog.c" &&
 	cc $CCF -DLEAF=SECRET_leaf -DMID=SECRET_mid -Wl,--build-id=none \
 		-o "$T/dl/nb.forged" "$T/prog.c" &&
