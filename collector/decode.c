@@ -106,9 +106,8 @@ static uint32_t encode_chain(struct decoder *d, struct proc *p,
 				/* No context: a frame pointer walk of code
 				 * built without them read garbage (-1 is
 				 * common). perf takes the chain as corrupt
-				 * and drops it whole (perf script prints no
-				 * frame): so do we, or the two would name
-				 * these samples differently. */
+				 * and drops it whole: decode_stack() keeps
+				 * the sampled IP alone, as perf report. */
 				return 0;
 			first = true;
 			continue;
@@ -172,8 +171,13 @@ uint32_t decode_stack(struct decoder *d, const struct decoded_sample *s,
 			d->st->unwind_fail++;
 	}
 	n = encode_chain(d, p, s->ips, s->nr, d->uips, nr_u);
-	if (!n && s->nr == 0 && s->ip) {
-		/* no chain at all: at least the sampled IP */
+	if (!n && s->ip) {
+		/*
+		 * No chain, or one perf drops as corrupt: the sampled IP
+		 * alone. perf report counts such a sample at its IP's
+		 * symbol, which LKP's rows hold; perf script prints no
+		 * frame of it, which keeps the sample and loses where.
+		 */
 		uint64_t one[3] = { (uint64_t)PERF_CONTEXT_USER, s->ip, 0 };
 
 		if (FR_TAG(s->ip) == FR_TAG_KERNEL)
