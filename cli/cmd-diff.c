@@ -14,6 +14,7 @@
 #include "analyzer/diff-folded.h"
 #include "analyzer/explain.h"
 #include "lib/alloc.h"
+#include "lib/compiler.h"
 #include "lib/outfile.h"
 #include "lib/strbuf.h"
 #include "render/diff-text.h"
@@ -163,18 +164,20 @@ const struct po_option diff_options[] = {
 			 "only these groups of rows: calltrace,children,\n"
 			 "self,stats (default: all, LKP's rows whole,\n"
 			 "calltrace rows wider than 100 columns). With\n"
-			 "--rows every line fits --width (100): a longer\n"
+			 "--rows every line fits --width (" STR(EXPLAIN_WIDTH)
+			 "): a longer\n"
 			 "key loses the middle of its name to '..'\n"
 			 "(json and csv keep every name whole)",
 			 .words = rows_words),
 	PO_U64(0, "width", D, width, "N", 60, 1000,
 	       "every line of the table and the explanation\n"
-	       "within N columns (default: 100 with --rows;\n"
-	       "72 with --format tree)"),
+	       "within N columns (default: " STR(EXPLAIN_WIDTH)
+	       " with --rows;\n" STR(TREE_TEXT_WIDTH) " with --format tree)"),
 	PO_U64(0, "top", D, top, "N", 0, 100000,
 	       "at most N rows a group, the largest changes\n"
 	       "(0: all); --format tree: N changed paths\n"
-	       "(default: 10 within 40 lines)"),
+	       "(default: " STR(TREE_TEXT_TOP) " within "
+	       STR(TREE_TEXT_LINES) " lines)"),
 	PO_U64(0, "max-depth", D, max_depth, "N", 0, 1000000,
 	       "--format tree: no frame deeper than N (0: all)"),
 	PO_BOOL(0, "full-precision", D, full_precision,

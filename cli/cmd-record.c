@@ -102,12 +102,13 @@ static int call_graph_cb(const struct po_option *opt UNUSED, const char *s,
 	errno = 0;
 	size = strtoull(s + 6, &end, 10);
 	if (!isdigit((unsigned char)s[6]) || *end || errno || !size ||
-	    size > 65528)
+	    size > RECORD_STACK_MAX)
 		goto bad;
 	o->stack_size = (unsigned int)((size + 7) & ~7ULL);
 	return 0;
 bad:
-	strbuf_addstr(err, "want fp, dwarf or dwarf,SIZE (SIZE 1 to 65528)");
+	strbuf_addstr(err, "want fp, dwarf or dwarf,SIZE (SIZE 1 to "
+		      STR(RECORD_STACK_MAX) ")");
 	return -1;
 }
 
@@ -141,7 +142,8 @@ const struct po_option record_options[] = {
 		  "cpu-clock (-a) or task-clock (one task)",
 		  .complete = "events"),
 	PO_CALLBACK('c', "count", A, o, "PERIOD", count_cb,
-		    "sample every PERIOD events (default 1000003)",
+		    "sample every PERIOD events (default "
+		    STR(RECORD_PERIOD) ")",
 		    .flags = PO_RANGE, .lo = 1, .hi = 1.8e19),
 	PO_CALLBACK('F', "freq", A, o, "HZ", freq_cb,
 		    "sample HZ times a second instead",
@@ -155,7 +157,8 @@ const struct po_option record_options[] = {
 			   "they are always recorded)"),
 	PO_CALLBACK(0, "call-graph", A, o, "fp|dwarf[,SIZE]", call_graph_cb,
 		    "user stacks from frame pointers (default) or\n"
-		    "DWARF unwinding of SIZE bytes of stack (8192)",
+		    "DWARF unwinding of SIZE bytes of stack ("
+		    STR(RECORD_STACK_SIZE) ")",
 		    .words = call_graph_words),
 	PO_CALLBACK('m', "mmap-pages", A, o, "N", mmap_pages_cb,
 		    "ring buffer pages per CPU (a power of 2,\n"
@@ -211,7 +214,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 	if (n)
 		a->cmd = argv;
 	if (!o->period && !o->freq)
-		o->period = 1000003; /* LKP's --count */
+		o->period = RECORD_PERIOD;
 	o->target = a->system_wide ? TARGET_SYSTEM :
 		    o->pid ? TARGET_PID : TARGET_CHILD;
 	o->enable_on_exec = a->delay == 0;

@@ -31,6 +31,9 @@
 
 enum report_format { FMT_TABLE, FMT_JSON, FMT_CSV, FMT_LKP };
 
+/* The functions the table shows without --top. */
+#define REPORT_TOP 25
+
 const char report_usage[] =
 	"usage: flamediff report [OPTIONS] [FILE...]\n"
 	"\n"
@@ -76,7 +79,7 @@ const struct po_option report_options[] = {
 		  "profile, 'cycles:pp' -> 'cycles-pp')",
 		  .cb = event_name_cb),
 	PO_U64(0, "top", struct report_cmd, top, "N", 0, 1e9,
-	       "functions in the table (default 25)"),
+	       "functions in the table (default " STR(REPORT_TOP) ")"),
 	PO_CHOICE(0, "format", struct report_cmd, format, "FMT", format_words,
 		  "table (default); json or csv: every figure;\n"
 		  "lkp: as --lkp"),
@@ -266,7 +269,7 @@ static int parse(struct report_cmd *c, int argc, char **argv, int *status)
 
 	memset(c, 0, sizeof(*c));
 	c->format = FMT_TABLE;
-	c->top = 25;
+	c->top = REPORT_TOP;
 	c->output = "-";
 	n = cmd_parse_options(argc, argv, report_usage, report_options, c, 0,
 			      status);

@@ -10,6 +10,7 @@
 
 #include "analyzer/explain.h"
 #include "lib/alloc.h"
+#include "lib/compiler.h"
 #include "lib/outfile.h"
 #include "lib/strbuf.h"
 #include "cli/builtin.h"
@@ -253,17 +254,21 @@ const struct po_option graph_options[] = {
 	PO_STRING(0, "subtitle", G, fo.subtitle, "TEXT",
 		  "second line under the title"),
 	PO_CALLBACK(0, "width", G, fo, "PX|base|new|mean", width_cb,
-		    "image width (1200); diff: base, new or mean\n"
+		    "image width (" STR(FLAME_WIDTH) "); diff: base, new or "
+		    "mean\n"
 		    "(default): the share a frame's width is"),
 	PO_DOUBLE(0, "height", G, fo.frame_height, "PX", FLAME_MIN_HEIGHT,
-		  FLAME_MAX_HEIGHT, "height of one frame row (16)"),
+		  FLAME_MAX_HEIGHT,
+		  "height of one frame row (" STR(FLAME_HEIGHT) ")"),
 	PO_CALLBACK(0, "minwidth", G, fo, "PX|N%", minwidth_cb,
-		    "narrower frames are merged (0.1)"),
-	PO_STRING(0, "fonttype", G, fo.fonttype, "FONT", "(Verdana)"),
+		    "narrower frames are merged (" STR(FLAME_MINWIDTH) ")"),
+	PO_STRING(0, "fonttype", G, fo.fonttype, "FONT",
+		  "(" FLAME_FONTTYPE ")"),
 	PO_DOUBLE(0, "fontsize", G, fo.fontsize, "PT", FLAME_MIN_FONTSIZE,
-		  FLAME_MAX_FONTSIZE, "(12)"),
+		  FLAME_MAX_FONTSIZE, "(" STR(FLAME_FONTSIZE) ")"),
 	PO_DOUBLE(0, "fontwidth", G, fo.fontwidth, "F", FLAME_MIN_FONTWIDTH,
-		  FLAME_MAX_FONTWIDTH, "average glyph width / size (0.59)"),
+		  FLAME_MAX_FONTWIDTH,
+		  "average glyph width / size (" STR(FLAME_FONTWIDTH) ")"),
 	PO_STRING(0, "countname", G, fo.countname, "NAME",
 		  "unit of the values (the profile's, or samples)"),
 	PO_STRING(0, "nametype", G, fo.nametype, "TEXT",

@@ -95,7 +95,7 @@ struct record *record__new(const struct record_opts *o)
 	if (!r->o.data_pages)
 		r->o.data_pages = 128;
 	if (!r->o.stack_size)
-		r->o.stack_size = 8192;
+		r->o.stack_size = RECORD_STACK_SIZE;
 	if (!r->o.kallsyms)
 		r->o.kallsyms = "/proc/kallsyms";
 	dsos_init(&r->dsos, o->dwarf);

@@ -38,6 +38,13 @@ enum record_target {
 	TARGET_CHILD,  /* a command the caller forked, stopped before exec */
 };
 
+/* The sample period when none is asked for: LKP's perf record --count. */
+#define RECORD_PERIOD 1000003
+/* --call-graph dwarf: the user stack copied by default (perf's), and the
+ * most a sample can hold (perf's limit, 8-byte aligned) */
+#define RECORD_STACK_SIZE 8192
+#define RECORD_STACK_MAX 65528
+
 struct record_opts {
 	enum record_target target;
 	pid_t pid;		  /* TARGET_PID, TARGET_CHILD */

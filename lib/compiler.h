@@ -9,4 +9,12 @@
  */
 #define UNUSED __attribute__((unused))
 
+/*
+ * A macro's value as a string literal, for help text written from the
+ * constant it describes: STR(EXPLAIN_WIDTH) is "100". The macro must be
+ * a bare literal.
+ */
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
 #endif

@@ -26,12 +26,12 @@
 void flame_opts_init(struct flame_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->width = 1200;
-	o->frame_height = 16;
-	o->minwidth = 0.1;
-	o->fonttype = "Verdana";
-	o->fontsize = 12;
-	o->fontwidth = 0.59;
+	o->width = FLAME_WIDTH;
+	o->frame_height = FLAME_HEIGHT;
+	o->minwidth = FLAME_MINWIDTH;
+	o->fonttype = FLAME_FONTTYPE;
+	o->fontsize = FLAME_FONTSIZE;
+	o->fontwidth = FLAME_FONTWIDTH;
 	o->nametype = "Function:";
 	o->colors = NULL; /* hot, or blues for off-CPU time */
 	o->factor = 1;

@@ -117,6 +117,14 @@ void flame_opts_init(struct flame_opts *o);
 #define FLAME_MAX_POINTS 100	/* --min-delta, --max-delta */
 #define FLAME_MAX_VALUE 1e300	/* --factor (above 0), --total */
 
+/* The defaults flame_opts_init() sets, flamegraph.pl's; the help says them. */
+#define FLAME_WIDTH 1200
+#define FLAME_HEIGHT 16
+#define FLAME_MINWIDTH 0.1
+#define FLAME_FONTTYPE "Verdana"
+#define FLAME_FONTSIZE 12
+#define FLAME_FONTWIDTH 0.59
+
 /*
  * A picture for mail (struct flame_opts.mail): no frame narrower than
  * FLAME_MAIL_MINWIDTH px unless --minwidth says otherwise (about the
