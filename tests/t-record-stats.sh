@@ -7,10 +7,7 @@
 . tests/tap-lib.sh
 skip_without stress-ng
 
-if ! "$FLAMEDIFF" record -q -o "$T/probe" -- true 2>"$T/probe.err"; then
-	echo "1..0 # SKIP cannot record here: $(head -1 "$T/probe.err")"
-	exit 0
-fi
+skip_unless_recording -- true
 
 # --- the output is copied byte for byte, stdout and stderr apart --------
 "$FLAMEDIFF" record -q -o "$T/tee.prof" -- sh -c \

@@ -7,10 +7,7 @@
 . tests/tap-lib.sh
 PROGS=$(dirname "$FLAMEDIFF")/tests/progs
 
-if ! "$FLAMEDIFF" record -q -o "$T/probe" -- true 2>"$T/probe.err"; then
-	echo "1..0 # SKIP cannot record here: $(head -1 "$T/probe.err")"
-	exit 0
-fi
+skip_unless_recording -- true
 
 # 1. C++: ns::f is where the time goes, demangled as perf report names it.
 "$FLAMEDIFF" record -q -o "$T/cxx.profile" -- "$PROGS/cxx" 1 2>"$T/err"
