@@ -36,26 +36,26 @@ struct kparse {
 	const char *const *stale;
 	const struct kmod_map *maps;
 	unsigned long nr_maps;
-	uint64_t lo, hi; /* the span of the maps */
-	/* per recorded module: its own text symbols in its range */
-	unsigned long *own;
+	/* per recorded module: its text symbols in its range, and outside */
+	unsigned long *own, *away;
 };
 
-/* Count a text symbol at addr of module mod (len bytes; NULL: the
- * kernel's) for the recorded module of that name whose range holds it. */
+/* Count a text symbol at addr of module mod (len bytes) for the
+ * recorded module of that name: in its recorded range or away from it. */
 static void count_placed(struct kparse *c, uint64_t addr, const char *mod,
 			 size_t len)
 {
 	unsigned long i;
 
-	if (addr < c->lo || addr >= c->hi)
-		return; /* most of kallsyms: the kernel's own text */
 	for (i = 0; i < c->nr_maps; i++) {
 		const struct kmod_map *m = &c->maps[i];
 
-		if (addr >= m->start && addr < m->end && mod &&
-		    strlen(m->name) == len && !memcmp(m->name, mod, len))
+		if (strlen(m->name) != len || memcmp(m->name, mod, len))
+			continue;
+		if (addr >= m->start && addr < m->end)
 			c->own[i]++;
+		else
+			c->away[i]++;
 	}
 }
 
@@ -87,7 +87,8 @@ static void parse_line(struct kparse *c, char *line)
 		modlen = strcspn(mod, "]");
 	}
 	*tab = '\0';
-	count_placed(c, addr, mod, modlen);
+	if (mod)
+		count_placed(c, addr, mod, modlen);
 	if (mod && c->stale) {
 		/* a stale module's symbols are "[module]" */
 		size_t i;
@@ -106,12 +107,25 @@ static void parse_line(struct kparse *c, char *line)
 		   type == 'W' || type == 'w' ? SYM_WEAK : SYM_LOCAL);
 }
 
+/* A module of that name is loaded now (whether it has text or not). */
+static bool kmod_loaded(const char *name)
+{
+	char path[128];
+
+	if (strchr(name, '/'))
+		return false;
+	snprintf(path, sizeof(path), "/sys/module/%s/initstate", name);
+	return !access(path, F_OK);
+}
+
 /*
- * The recorded modules kallsyms shows elsewhere or not at all: none of
- * their text symbols in their range. Others' symbols there do not count:
- * since 6.4 a module's text and data are allocated apart, and the range
- * perf records (/proc/modules' text address and whole size) runs past
- * the text into what may be another module's.
+ * The recorded modules kallsyms shows elsewhere (moved) or that are not
+ * loaded now: none of their text symbols in their range. Others' symbols
+ * there do not count: since 6.4 a module's text and data are allocated
+ * apart, and the range perf records (/proc/modules' text address and
+ * whole size) runs past the text into what may be another module's; nor
+ * does a module loaded where it was with no text left (its init code is
+ * freed), whose range would hide the next module's.
  */
 static void find_gone(struct kparse *c)
 {
@@ -120,7 +134,8 @@ static void find_gone(struct kparse *c)
 	unsigned long i;
 
 	for (i = 0; i < c->nr_maps; i++) {
-		if (c->own[i])
+		if (c->own[i] ||
+		    (!c->away[i] && kmod_loaded(c->maps[i].name)))
 			continue;
 		ALLOC_GROW(k->gone, k->nr_gone + 1, k->alloc_gone);
 		g = &k->gone[k->nr_gone++];
@@ -268,7 +283,6 @@ int kallsyms_load_recorded(struct kallsyms *k, const char *path,
 {
 	struct kparse c = { .k = k, .stale = stale, .maps = maps,
 			    .nr_maps = nr };
-	unsigned long i;
 	int fd, rc = -1;
 
 	memset(k, 0, sizeof(*k));
@@ -278,12 +292,8 @@ int kallsyms_load_recorded(struct kallsyms *k, const char *path,
 	if (fd < 0)
 		return fd_err_set(err, "cannot read %s: %s (kernel frames "
 				  "cannot be named)", path, safe_strerror(errno));
-	c.lo = UINT64_MAX;
-	for (i = 0; i < nr; i++) {
-		c.lo = maps[i].start < c.lo ? maps[i].start : c.lo;
-		c.hi = maps[i].end > c.hi ? maps[i].end : c.hi;
-	}
 	c.own = xcalloc(nr + 1, sizeof(*c.own));
+	c.away = xcalloc(nr + 1, sizeof(*c.away));
 	if (read_lines(&c, fd)) {
 		fd_err_set(err, "cannot read %s: %s", path, strerror(errno));
 		goto out;
@@ -310,6 +320,7 @@ out:
 	if (rc)
 		kallsyms_release(k);
 	free(c.own);
+	free(c.away);
 	close(fd);
 	return rc;
 }

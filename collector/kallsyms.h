@@ -48,7 +48,8 @@ int kallsyms_load(struct kallsyms *k, const char *path, struct fd_err *err);
  * names as kallsyms writes them) are all called "[module]": modules
  * loaded now that are not the build the recording saw (kmod_build_id()),
  * whose names would be another build's. Of the nr modules in maps, those
- * with no text symbol of theirs in their recorded range go to k->gone.
+ * with no text symbol of theirs in their recorded range go to k->gone,
+ * but a module loaded now (/sys/module) with no text symbol at all.
  */
 int kallsyms_load_recorded(struct kallsyms *k, const char *path,
 			   const char *const *stale,
