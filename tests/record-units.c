@@ -158,6 +158,9 @@ static void test_machine(void)
 	dsos_init(&d, false);
 	machine_init(&m, &d);
 	m.read_proc = false;
+	/* t-perfdata.sh sees it only when the machine idled */
+	is_str(strtab_str(m.comms, machine_thread(&m, 0, 0)->comm), "swapper",
+	       "the idle task (tid 0) is 'swapper', as perf names it");
 	machine_comm(&m, 100, 100, "prog", true);
 	machine_mmap(&m, 100, 0x1000, 0x9000, 0, 8, 11, "/bin/big");
 	/* ld.so maps segments over the first mapping */
