@@ -2,7 +2,11 @@
 /*
  * A profiling target with known shares: two thirds of its CPU time in
  * work_two_thirds(), one third in work_one_third(), both reached from
- * main() through run(). Both run the same loop; the first twice as long. Runs for argv[1] seconds (default 2).
+ * main() through run(). Both run the same loop; the first twice as long.
+ * Each round's length is drawn at random (the ratio kept): a loop of one
+ * period would alias with a sampling period near a multiple of it, and
+ * every sample could land at the same point of the round. Runs for
+ * argv[1] seconds (default 2).
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -22,14 +26,26 @@ static volatile unsigned long sink;
 		sink = x_;                                                 \
 	} while (0)
 
-__attribute__((noinline)) void work_two_thirds(void)
+__attribute__((noinline)) void work_two_thirds(unsigned long n)
 {
-	SPIN(40000);
+	SPIN(2 * n);
 }
 
-__attribute__((noinline)) void work_one_third(void)
+__attribute__((noinline)) void work_one_third(unsigned long n)
 {
-	SPIN(20000);
+	SPIN(n);
+}
+
+/* A round's length: 10000 to 30000 iterations, 20000 on average. */
+static unsigned long round_len(void)
+{
+	static unsigned long state = 88172645463325252UL;
+
+	/* xorshift64: any spread will do, the same every run */
+	state ^= state << 13;
+	state ^= state >> 7;
+	state ^= state << 17;
+	return 10000 + state % 20001;
 }
 
 static double now(void)
@@ -61,15 +77,17 @@ __attribute__((noinline)) void run(double seconds, double *two, double *one)
 	double end = now() + seconds, t0, t1, t2;
 
 	while (now() < end) {
+		unsigned long n = round_len();
+
 		if (!two) {
-			work_two_thirds();
-			work_one_third();
+			work_two_thirds(n);
+			work_one_third(n);
 			continue;
 		}
 		t0 = cpu();
-		work_two_thirds();
+		work_two_thirds(n);
 		t1 = cpu();
-		work_one_third();
+		work_one_third(n);
 		t2 = cpu();
 		*two += t1 - t0;
 		*one += t2 - t1;
