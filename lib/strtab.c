@@ -8,9 +8,14 @@
 
 #define CHUNK_SIZE (1UL << 20)
 
+/*
+ * A string is stored as its length (32 bits, native order, unaligned)
+ * and its bytes and a NUL: the entry is one pointer to the bytes, and a
+ * lookup that compares lengths finds the length beside the bytes it then
+ * compares.
+ */
 struct entry {
 	const char *str;
-	uint32_t len;
 };
 
 struct chunk {
@@ -19,13 +24,49 @@ struct chunk {
 	char data[];
 };
 
+/*
+ * A slot holds the high 32 bits of its string's hash (the tag) above id +
+ * 1, 0 when empty. The slot is found from the tag alone, so growing the
+ * table reads no string, and a probe that meets another string's slot
+ * tells it apart by the tag without loading the entry or the bytes: on
+ * tables of millions of names each of those loads is a cache miss.
+ */
 struct strtab {
 	struct entry *ent; /* by id */
 	unsigned long nr, alloc;
-	uint32_t *slots; /* open addressing: id + 1, 0 = empty */
+	uint64_t *slots; /* open addressing, see above */
 	uint64_t mask;
 	struct chunk *chunks;
 };
+
+static inline uint64_t slot_make(uint32_t tag, uint32_t id)
+{
+	return (uint64_t)tag << 32 | ((uint64_t)id + 1);
+}
+
+static inline uint32_t slot_tag(uint64_t slot)
+{
+	return (uint32_t)(slot >> 32);
+}
+
+/* The id in a full slot. */
+static inline uint32_t slot_id(uint64_t slot)
+{
+	return (uint32_t)slot - 1;
+}
+
+static inline uint32_t hash_tag(uint64_t h)
+{
+	return (uint32_t)(h >> 32);
+}
+
+static inline uint32_t entry_len(const struct entry *e)
+{
+	uint32_t n;
+
+	memcpy(&n, e->str - sizeof(n), sizeof(n));
+	return n;
+}
 
 uint64_t strtab_hash(const char *s, size_t len)
 {
@@ -53,6 +94,9 @@ static const char *store(struct strtab *t, const char *s, size_t len)
 	struct chunk *c = t->chunks;
 	char *p;
 
+	uint32_t n = (uint32_t)len;
+
+	len += sizeof(n);
 	if (!c || c->size - c->used < len + 1) {
 		size_t size = len + 1 > CHUNK_SIZE ? len + 1 : CHUNK_SIZE;
 
@@ -63,24 +107,27 @@ static const char *store(struct strtab *t, const char *s, size_t len)
 		t->chunks = c;
 	}
 	p = c->data + c->used;
-	memcpy(p, s, len);
+	memcpy(p, &n, sizeof(n));
+	memcpy(p + sizeof(n), s, n);
 	p[len] = '\0';
 	c->used += len + 1;
-	return p;
+	return p + sizeof(n);
 }
 
 static void rehash(struct strtab *t)
 {
 	uint64_t nmask = t->mask ? t->mask * 2 + 1 : 1023;
-	uint32_t *ns = xcalloc(nmask + 1, sizeof(*ns));
-	unsigned long id;
+	uint64_t *ns = xcalloc(nmask + 1, sizeof(*ns));
+	uint64_t j;
 
-	for (id = 0; id < t->nr; id++) {
-		uint64_t i = strtab_hash(t->ent[id].str, t->ent[id].len) & nmask;
+	for (j = 0; t->slots && j <= t->mask; j++) {
+		uint64_t slot = t->slots[j], i;
 
-		while (ns[i])
-			i = (i + 1) & nmask;
-		ns[i] = id + 1;
+		if (!slot)
+			continue;
+		for (i = slot_tag(slot) & nmask; ns[i]; i = (i + 1) & nmask)
+			;
+		ns[i] = slot;
 	}
 	free(t->slots);
 	t->slots = ns;
@@ -114,16 +161,19 @@ void strtab__delete(struct strtab *t)
 static uint64_t lookup(const struct strtab *t, const char *s, size_t len,
 		       uint64_t h)
 {
-	uint64_t i = h & t->mask;
+	uint32_t tag = hash_tag(h);
+	uint64_t i = tag & t->mask;
 
 	for (;; i = (i + 1) & t->mask) {
-		uint32_t slot = t->slots[i];
+		uint64_t slot = t->slots[i];
 		const struct entry *e;
 
 		if (!slot)
 			return i;
-		e = &t->ent[slot - 1];
-		if (e->len == len && !memcmp(e->str, s, len))
+		if (slot_tag(slot) != tag)
+			continue;
+		e = &t->ent[slot_id(slot)];
+		if (entry_len(e) == len && !memcmp(e->str, s, len))
 			return i;
 	}
 }
@@ -132,7 +182,7 @@ uint32_t strtab_find(const struct strtab *t, const char *s, size_t len)
 {
 	uint64_t i = lookup(t, s, len, strtab_hash(s, len));
 
-	return t->slots[i] ? t->slots[i] - 1 : UINT32_MAX;
+	return t->slots[i] ? slot_id(t->slots[i]) : UINT32_MAX;
 }
 
 uint32_t strtab_intern(struct strtab *t, const char *s, size_t len)
@@ -141,13 +191,12 @@ uint32_t strtab_intern(struct strtab *t, const char *s, size_t len)
 	uint64_t i = lookup(t, s, len, h);
 
 	if (t->slots[i])
-		return t->slots[i] - 1;
+		return slot_id(t->slots[i]);
 	ALLOC_GROW(t->ent, t->nr + 1, t->alloc);
 	t->ent[t->nr].str = store(t, s, len);
-	t->ent[t->nr].len = len;
-	t->slots[i] = ++t->nr;
-	/* Keep the load under 1/2 so probes stay short. */
-	if (t->nr * 2 > t->mask)
+	t->slots[i] = slot_make(hash_tag(h), t->nr++);
+	/* Keep the load under 3/4: the tags keep the longer probes cheap. */
+	if (t->nr * 4 > t->mask * 3)
 		rehash(t);
 	return t->nr - 1;
 }
@@ -159,7 +208,7 @@ const char *strtab_str(const struct strtab *t, uint32_t id)
 
 size_t strtab_len(const struct strtab *t, uint32_t id)
 {
-	return t->ent[id].len;
+	return entry_len(&t->ent[id]);
 }
 
 uint32_t strtab_count(const struct strtab *t)

@@ -16,7 +16,8 @@ struct strtab;
 struct strtab *strtab__new(void);
 void strtab__delete(struct strtab *t);
 
-/* The id of s[0..len), adding it if new. s need not be NUL-terminated. */
+/* The id of s[0..len), adding it if new. s need not be NUL-terminated;
+ * len is below 4 GiB (no reader takes a line that long). */
 uint32_t strtab_intern(struct strtab *t, const char *s, size_t len);
 
 /* The id of s[0..len), or UINT32_MAX if it was never interned. */
