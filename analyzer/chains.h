@@ -44,4 +44,13 @@ static inline bool explain_row_hot(const struct diff_row *row)
  */
 void explain_self_chains(const struct profile *p, struct metric_set *out);
 
+/*
+ * The same chains with each key interned in names (p's own or another
+ * table): (*ids)[k] -> (*vals)[k] for k below the number returned, ids
+ * ascending, each value the double explain_self_chains() gives its key.
+ * Both arrays are new (NULL when there are none); free them.
+ */
+size_t explain_self_chain_ids(const struct profile *p, struct strtab *names,
+			      uint32_t **ids, double **vals);
+
 #endif

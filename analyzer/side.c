@@ -364,24 +364,22 @@ static void keep_chains(struct diff_side *s, size_t i, const struct profile *p,
 			double total, struct strtab *names)
 {
 	struct side_chains *c = &s->chains[i];
-	struct metric_set v = { 0 };
-	uint32_t prev = 0, id;
+	uint32_t prev = 0, *ids;
+	double *vals;
 	size_t j;
 
-	explain_self_chains(p, &v);
+	c->nr = explain_self_chain_ids(p, names, &ids, &vals);
 	/* At most 5 bytes of step, 9 of share. */
-	c->buf = xmalloc(size_mul(v.nr + 1, 14));
+	c->buf = xmalloc(size_mul(c->nr + 1, 14));
 	c->total = total;
-	for (j = 0; j < v.nr; j++) {
-		id = strtab_intern(names, v.v[j].key,
-				   strlen(v.v[j].key));
-		c->len += put_chain(c->buf + c->len, prev, id, v.v[j].value,
+	for (j = 0; j < c->nr; j++) {
+		c->len += put_chain(c->buf + c->len, prev, ids[j], vals[j],
 				    total);
-		prev = id;
+		prev = ids[j];
 	}
-	c->nr = v.nr;
 	c->buf = xrealloc(c->buf, c->len + 1);
-	metric_set_release(&v);
+	free(ids);
+	free(vals);
 }
 
 /*

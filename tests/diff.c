@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "analyzer/chains.h"
 #include "analyzer/compare.h"
 #include "analyzer/diff.h"
 #include "analyzer/diff-folded.h"
@@ -203,6 +204,64 @@ static struct profile *prof(const char *const *lines, size_t n)
 	p = profile_of_text(text);
 	free(text);
 	return p ? p : profile__new();
+}
+
+/*
+ * explain_self_chain_ids() against explain_self_chains(): the same keys,
+ * the same doubles (exactly), the ids ascending, interned in the
+ * profile's own names (one-frame chains taken as the name) or another
+ * table.
+ */
+static int same_chains(const struct profile *p, struct strtab *names,
+		       const struct metric_set *want)
+{
+	uint32_t *ids;
+	double *vals;
+	size_t nr = explain_self_chain_ids(p, names, &ids, &vals), j;
+	int same = nr == want->nr;
+
+	for (j = 0; same && j < nr; j++) {
+		const struct metric *m;
+
+		if (j && ids[j] <= ids[j - 1])
+			same = 0;
+		m = metric_set_find((struct metric_set *)want,
+				    strtab_str(names, ids[j]));
+		if (!m || m->value != vals[j])
+			same = 0;
+	}
+	free(ids);
+	free(vals);
+	return same;
+}
+
+static void test_chain_ids(void)
+{
+	static const char *const lines[] = {
+		"proc;f.isra.0 3",
+		"proc;g 7",
+		"proc;f 2",
+		"proc;[unknown];f.part.1 0.1",
+		"proc;a_[k];b.cold;c 30",
+		"proc;x;a_[k];b.cold;c 0.3",
+		"proc;r1;r2;r3;r4;r5;r6;leaf 10",
+		"proc;q;r2;r3;r4;r5;r6;leaf 0.7",
+		"proc;x_[k];[unknown] 60",
+	};
+	struct profile *p = prof(lines, N(lines));
+	struct strtab *other = strtab__new();
+	struct metric_set want = { 0 };
+
+	explain_self_chains(p, &want);
+	ok(want.nr == 5, "chain ids: the chains to match (%zu)", want.nr);
+	ok(same_chains(p, p->names, &want),
+	   "chain ids in the profile's names: explain_self_chains()' keys "
+	   "and values");
+	ok(same_chains(p, other, &want),
+	   "chain ids in another table: the same");
+	metric_set_release(&want);
+	strtab__delete(other);
+	profile__delete(p);
 }
 
 static void test_chains(void)
@@ -563,6 +622,7 @@ int main(void)
 	test_lkp_rules();
 	test_one_run();
 	test_chains();
+	test_chain_ids();
 	test_explain();
 	test_folded();
 	test_target();
