@@ -18,24 +18,37 @@ static bool skipped_frame(const struct profile *p, uint32_t id)
 				strtab_len(p->names, n->name));
 }
 
+/* Whether node id keeps a self-time chain: LKP leaves out a sample whose
+ * own IP has no symbol. */
+static bool has_chain(const struct profile *p, uint32_t id)
+{
+	return p->nodes[id].self != 0 && !skipped_frame(p, id);
+}
+
 /*
  * The weight metrics_compute() keeps, added in the same order (so the
- * same double), at its scale (*scale) where the sum would overflow.
+ * same double), at its scale (*scale) where the sum would overflow. If
+ * kept, kept[id] says whether node id keeps a chain (has_chain()).
  */
-static double self_total(const struct profile *p, double *scale)
+static double self_total(const struct profile *p, double *scale, bool *kept)
 {
 	double total = 0;
 	uint32_t id;
 
 	*scale = 1;
-	for (id = 1; id < p->nr_nodes; id++)
-		if (p->nodes[id].self != 0 && !skipped_frame(p, id))
+	for (id = 1; id < p->nr_nodes; id++) {
+		bool k = has_chain(p, id);
+
+		if (kept)
+			kept[id] = k;
+		if (k)
 			total += p->nodes[id].self;
+	}
 	if (total < DBL_MAX / 128)
 		return total;
 	*scale = ldexp(1, -(ilogb((double)p->nr_nodes) + 2 + 8));
 	for (total = 0, id = 1; id < p->nr_nodes; id++)
-		if (p->nodes[id].self != 0 && !skipped_frame(p, id))
+		if (has_chain(p, id))
 			total += p->nodes[id].self * *scale;
 	return total;
 }
@@ -69,17 +82,10 @@ static int self_chain_key(const struct profile *p, uint32_t id,
 	return depth;
 }
 
-/* Whether node id keeps a self-time chain: LKP leaves out a sample whose
- * own IP has no symbol. */
-static bool has_chain(const struct profile *p, uint32_t id)
-{
-	return p->nodes[id].self != 0 && !skipped_frame(p, id);
-}
-
 void explain_self_chains(const struct profile *p, struct metric_set *out)
 {
 	struct strbuf key = STRBUF_INIT;
-	double scale, total = self_total(p, &scale);
+	double scale, total = self_total(p, &scale, NULL);
 	uint32_t id, last;
 
 	if (!(total > 0))
@@ -101,32 +107,34 @@ size_t explain_self_chain_ids(const struct profile *p, struct strtab *names,
 			      uint32_t **ids, double **vals)
 {
 	struct strbuf key = STRBUF_INIT;
-	double scale, total = self_total(p, &scale), *sum;
-	uint32_t id, last, *of, n;
-	uint8_t *seen;
+	bool *kept = xmalloc(p->nr_nodes);
+	double scale, total = self_total(p, &scale, kept), *sum = NULL;
+	uint32_t id, last, *of = NULL, n;
+	uint8_t *seen = NULL;
 	size_t nr = 0, j;
 
 	*ids = NULL;
 	*vals = NULL;
 	if (!(total > 0))
-		return 0;
+		goto out;
 	/* Each chain's id, node by node. */
 	of = xmalloc(size_mul(p->nr_nodes, sizeof(*of)));
 	for (id = 1; id < p->nr_nodes; id++) {
-		if (!has_chain(p, id))
+		int depth;
+		size_t len;
+
+		if (!kept[id])
 			continue;
+		depth = self_chain_key(p, id, &key, &last);
+		len = strlen(key.buf); /* as a metric_set key */
 		/* A chain of one frame whose name has no clone suffix is
 		 * that name: no need to look it up. */
-		int depth = self_chain_key(p, id, &key, &last);
-		size_t len = strlen(key.buf); /* as a metric_set key */
-
 		if (depth == 1 && names == p->names &&
 		    len == strtab_len(names, p->nodes[last].name))
 			of[id] = p->nodes[last].name;
 		else
 			of[id] = strtab_intern(names, key.buf, len);
 	}
-	strbuf_release(&key);
 	/* Summed per id in node order, as metric_set_sort() sums equal
 	 * keys in the order they were added; then by ascending id. */
 	n = strtab_count(names);
@@ -135,7 +143,7 @@ size_t explain_self_chain_ids(const struct profile *p, struct strtab *names,
 	for (id = 1; id < p->nr_nodes; id++) {
 		double v, s;
 
-		if (!has_chain(p, id))
+		if (!kept[id])
 			continue;
 		v = 100 * (p->nodes[id].self * scale) / total;
 		if (!seen[of[id]]) {
@@ -147,7 +155,6 @@ size_t explain_self_chain_ids(const struct profile *p, struct strtab *names,
 		s = sum[of[id]] + v;
 		sum[of[id]] = isfinite(s) ? s : copysign(DBL_MAX, s);
 	}
-	free(of);
 	*ids = xmalloc(size_mul(nr, sizeof(**ids)));
 	*vals = xmalloc(size_mul(nr, sizeof(**vals)));
 	for (j = 0, id = 0; id < n; id++) {
@@ -156,8 +163,11 @@ size_t explain_self_chain_ids(const struct profile *p, struct strtab *names,
 		(*ids)[j] = id;
 		(*vals)[j++] = sum[id];
 	}
+out:
+	strbuf_release(&key);
+	free(kept);
+	free(of);
 	free(seen);
 	free(sum);
 	return nr;
 }
-

@@ -602,15 +602,22 @@ static struct fn_metric *key_row(struct work *w, struct fn_keys *k,
 	return &m->fns[*slot];
 }
 
-/* The rows' names, from where key_row() found them, into one block. */
+/*
+ * The rows' names, from where key_row() found them, into one block; with
+ * fn_ids, a row named by a name of the profile keeps pointing at it (its
+ * id says so: the caller reads the profile's names anyway).
+ */
 static void make_names(struct metrics *m)
 {
 	size_t bytes = 1, len, at = 0, i;
 
 	for (i = 0; i < m->nr_fns; i++)
-		bytes += strlen(m->fns[i].name) + 1;
+		if (!m->fn_ids || m->fn_ids[i] == UINT32_MAX)
+			bytes += strlen(m->fns[i].name) + 1;
 	m->fn_names = xmalloc(bytes);
 	for (i = 0; i < m->nr_fns; i++) {
+		if (m->fn_ids && m->fn_ids[i] != UINT32_MAX)
+			continue;
 		len = strlen(m->fns[i].name);
 		memcpy(m->fn_names + at, m->fns[i].name, len + 1);
 		m->fns[i].name = m->fn_names + at;

@@ -52,7 +52,8 @@ struct metrics_opts {
 	bool totals_only;
 	/* Also fill metrics.fn_ids: which rows are named by a name of the
 	 * profile, by its id (a caller keeping the profile's names then
-	 * needs no copy of them). */
+	 * needs no copy of them). Those rows' names are then the profile's
+	 * strings: valid while the profile is, not the metrics'. */
 	bool fn_ids;
 	/* Leave metrics.fns in no particular order (a caller that looks
 	 * rows up by name: sorting a million is a good part of the time). */
@@ -61,7 +62,7 @@ struct metrics_opts {
 
 /* One cleaned function name. Percentages of the kept weight. */
 struct fn_metric {
-	const char *name; /* cleaned, owned by the struct metrics */
+	const char *name; /* cleaned, the metrics' (see metrics_opts.fn_ids) */
 	double children;  /* full precision */
 	double self;
 	/* What LKP's stats file holds: the sum of the two-decimal figures
