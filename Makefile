@@ -129,13 +129,13 @@ $(BUILD)/tests/tools/png-pixels: LDLIBS += $(CAIRO_LIBS)
 
 # Tests are C programs (build/tests/*) and shell scripts (tests/t-*.sh), all
 # speaking TAP; they find the binary through $FLAMEDIFF.
-$(BUILD)/tests/progs/%: tests/progs/%.c
+$(BUILD)/tests/progs/%: tests/progs/%.c tests/progs/now.h
 	@mkdir -p $(dir $@)
 	$(CC) $(PROG_CFLAGS) $(if $(filter nofp,$*),-fomit-frame-pointer) -o $@ $<
 
 # C++ ones (tests/progs/*.cc): mangled names for the demangling tests.
 CXX	?= g++
-$(BUILD)/tests/progs/%: tests/progs/%.cc
+$(BUILD)/tests/progs/%: tests/progs/%.cc tests/progs/now.h
 	@mkdir -p $(dir $@)
 	$(CXX) -O2 -g -Wall -Werror -fno-omit-frame-pointer -o $@ $<
 

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "now.h"
+
 static volatile unsigned long sink;
 
 namespace ns {
@@ -31,14 +33,6 @@ template <typename T> struct Outer {
 };
 
 } // namespace ns
-
-static double now()
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 int main(int argc, char **argv)
 {

@@ -9,6 +9,8 @@
 #include <ctime>
 #include <unistd.h>
 
+#include "now.h"
+
 static volatile unsigned long sink;
 
 namespace ns {
@@ -43,14 +45,6 @@ __attribute__((noinline)) static void pages(int n)
 	for (int i = 0; i < n; i++)
 		x += (unsigned long)getpagesize();
 	sink = x;
-}
-
-static double now()
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 int main(int argc, char **argv)

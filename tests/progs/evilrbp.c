@@ -7,7 +7,8 @@
  * the copied stack. Runs for argv[1] seconds (default 1).
  */
 #include <stdlib.h>
-#include <time.h>
+
+#include "now.h"
 
 __attribute__((noinline)) void evil_spin(long n)
 {
@@ -24,14 +25,10 @@ __attribute__((noinline)) void evil_spin(long n)
 
 int main(int argc, char **argv)
 {
-	double sec = argc > 1 ? atof(argv[1]) : 1;
-	struct timespec t0, t;
+	double end = now() + (argc > 1 ? atof(argv[1]) : 1);
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	do {
+	do
 		evil_spin(10000000);
-		clock_gettime(CLOCK_MONOTONIC, &t);
-	} while ((double)(t.tv_sec - t0.tv_sec) +
-		 (t.tv_nsec - t0.tv_nsec) / 1e9 < sec);
+	while (now() < end);
 	return 0;
 }

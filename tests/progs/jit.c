@@ -13,17 +13,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "now.h"
+
 /* mov ecx, 1000000; 1: dec ecx; jnz 1b; ret */
 static const unsigned char spin[] = { 0xb9, 0x40, 0x42, 0x0f, 0x00,
 				      0xff, 0xc9, 0x75, 0xfc, 0xc3 };
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 int main(int argc, char **argv)
 {

@@ -7,15 +7,9 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "now.h"
+
 static volatile unsigned long sink;
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* Each level keeps something live across the call, so none is a tail call
  * and every frame really exists on the stack. */

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "now.h"
+
 static volatile unsigned long sink;
 
 /* The same loop in both, so time is proportional to iterations; the work
@@ -46,14 +48,6 @@ static unsigned long round_len(void)
 	state ^= state >> 7;
 	state ^= state << 17;
 	return 10000 + state % 20001;
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* CPU time of this thread, what task-clock samples. */

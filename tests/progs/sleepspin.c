@@ -9,13 +9,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
+#include "now.h"
 
 /*
  * libc's nanosleep keeps no frame pointer: the frame walk goes from it to

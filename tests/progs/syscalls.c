@@ -12,15 +12,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "now.h"
+
 static double seconds = 2.0;
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 __attribute__((noinline)) int do_rw(int out, int in, char *buf)
 {
