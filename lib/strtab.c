@@ -92,9 +92,8 @@ uint64_t strtab_hash(const char *s, size_t len)
 static const char *store(struct strtab *t, const char *s, size_t len)
 {
 	struct chunk *c = t->chunks;
-	char *p;
-
 	uint32_t n = (uint32_t)len;
+	char *p;
 
 	len += sizeof(n);
 	if (!c || c->size - c->used < len + 1) {
