@@ -545,6 +545,7 @@ int diff_side_init_profile(struct diff_side *s, struct profile *p,
 		diff_side_release(s);
 		return -1;
 	}
+	strtab_drop_index(s->raw_names);
 	return 0;
 }
 
@@ -620,6 +621,8 @@ int diff_side_load_visit(struct diff_side *s, char *const *paths,
 	s->sets = NULL;
 	side_name(&s->side, paths[0]);
 	s->name = xstrdup(s->side.name);
+	/* From here on the names are read by id only. */
+	strtab_drop_index(s->raw_names);
 	return 0;
 fail:
 	diff_side_release(s);

@@ -179,15 +179,54 @@ static uint64_t lookup(const struct strtab *t, const char *s, size_t len,
 
 uint32_t strtab_find(const struct strtab *t, const char *s, size_t len)
 {
-	uint64_t i = lookup(t, s, len, strtab_hash(s, len));
+	uint64_t i;
+
+	if (!t->slots) { /* strtab_drop_index(): the slow way */
+		for (i = 0; i < t->nr; i++)
+			if (entry_len(&t->ent[i]) == len &&
+			    !memcmp(t->ent[i].str, s, len))
+				return (uint32_t)i;
+		return UINT32_MAX;
+	}
+	i = lookup(t, s, len, strtab_hash(s, len));
 
 	return t->slots[i] ? slot_id(t->slots[i]) : UINT32_MAX;
 }
 
+/* The index strtab_drop_index() freed, made again from the strings. */
+static void reindex(struct strtab *t)
+{
+	uint32_t id;
+
+	t->mask = 1023;
+	while (t->nr * 4 > t->mask * 3)
+		t->mask = t->mask * 2 + 1;
+	t->slots = xcalloc(t->mask + 1, sizeof(*t->slots));
+	for (id = 0; id < t->nr; id++) {
+		uint32_t tag = hash_tag(strtab_hash(t->ent[id].str,
+						    entry_len(&t->ent[id])));
+		uint64_t i;
+
+		for (i = tag & t->mask; t->slots[i]; i = (i + 1) & t->mask)
+			;
+		t->slots[i] = slot_make(tag, id);
+	}
+}
+
+void strtab_drop_index(struct strtab *t)
+{
+	free(t->slots);
+	t->slots = NULL;
+	t->mask = 0;
+}
+
 uint32_t strtab_intern(struct strtab *t, const char *s, size_t len)
 {
-	uint64_t h = strtab_hash(s, len);
-	uint64_t i = lookup(t, s, len, h);
+	uint64_t h = strtab_hash(s, len), i;
+
+	if (!t->slots)
+		reindex(t);
+	i = lookup(t, s, len, h);
 
 	if (t->slots[i])
 		return slot_id(t->slots[i]);

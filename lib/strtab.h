@@ -23,6 +23,13 @@ uint32_t strtab_intern(struct strtab *t, const char *s, size_t len);
 /* The id of s[0..len), or UINT32_MAX if it was never interned. */
 uint32_t strtab_find(const struct strtab *t, const char *s, size_t len);
 
+/*
+ * Free the index that finds a string's id (a quarter to a half of the
+ * table's memory), for a table read by id from now on. strtab_intern()
+ * makes it again; strtab_find() then looks at every string.
+ */
+void strtab_drop_index(struct strtab *t);
+
 const char *strtab_str(const struct strtab *t, uint32_t id);
 size_t strtab_len(const struct strtab *t, uint32_t id);
 uint32_t strtab_count(const struct strtab *t);

@@ -61,6 +61,24 @@ static void test_strtab(void)
 	}
 	ok(same, "ids stay valid across table growth");
 	is_str(strtab_str(t, a), "do_syscall_64", "early strings do not move");
+	is_int(strtab_len(t, a), 13, "length kept beside the bytes");
+	is_int(strtab_len(t, 0), 0, "id 0 is the empty string");
+
+	/* Without its index a table still answers, and interning makes
+	 * the index again. */
+	strtab_drop_index(t);
+	is_str(strtab_str(t, c), "x", "no index: strings by id");
+	ok(strtab_find(t, "f4985", 5) != UINT32_MAX &&
+	   !strcmp(strtab_str(t, strtab_find(t, "f4985", 5)), "f4985"),
+	   "no index: find looks at every string");
+	is_int(strtab_find(t, "nope", 4), UINT32_MAX,
+	       "no index: find of a missing string");
+	is_int(strtab_intern(t, "do_syscall_64", 13), a,
+	       "no index: interning finds the old id");
+	is_int(strtab_intern(t, "new one", 7), strtab_count(t) - 1,
+	       "no index: a new string gets the next id");
+	is_int(strtab_find(t, "f99999", 6), strtab_intern(t, "f99999", 6),
+	       "index made again: find and intern agree");
 	strtab__delete(t);
 }
 
