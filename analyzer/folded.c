@@ -707,10 +707,45 @@ struct wctx {
 #define ITEM_CHILDREN 1U /* the item stands for the node's children */
 #define ITEM_RUN_END 2U	 /* the last item of a run of equal keys */
 
+/*
+ * An item is the first 8 bytes of its key (below), big-endian, zeros past
+ * its end, and its node with its flags. Keys end at their terminator, the
+ * only NUL or ';' in them, so the prefixes order as the keys do wherever
+ * they differ: most comparisons of a sort read no name (a million names
+ * read twenty times over were a quarter of a fold of distinct stacks). Its
+ * level is that of its group (struct wlevel). 12 bytes: a node of a
+ * million children stacks as many items.
+ */
 struct witem {
-	uint32_t node;
-	uint32_t flags;
-	uint32_t level; /* path length in frames, the item's frame included */
+	uint64_t prefix;
+	uint32_t node_flags; /* node << 2 | ITEM_* */
+} __attribute__((packed, aligned(4)));
+
+_Static_assert(sizeof(struct witem) == 12, "struct witem packs to 12 bytes");
+
+/* The most nodes items can name; a larger tree is written flat. */
+#define ITEM_MAX_NODES (1UL << 30)
+
+static inline uint32_t item_node(const struct witem *it)
+{
+	return it->node_flags >> 2;
+}
+
+static inline unsigned int item_flags(const struct witem *it)
+{
+	return it->node_flags & 3;
+}
+
+/*
+ * Per level of the path being written: its length in bytes before the
+ * level's frame, and where the level's items start on the stack. The
+ * levels on the stack only grow towards its top, one group each: a group
+ * is pushed by an item of the level below, once the groups above that
+ * level are done.
+ */
+struct wlevel {
+	size_t plen;
+	unsigned long start;
 };
 
 static const char *item_name(const struct wctx *c, uint32_t node, size_t *len)
@@ -744,10 +779,10 @@ static void item_key(const struct wctx *c, const struct witem *it,
 {
 	static const char term[2] = { '\0', ';' };
 
-	k->seg[0] = item_name(c, it->node, &k->len[0]);
-	k->seg[1] = item_suffix(c, it->node);
+	k->seg[0] = item_name(c, item_node(it), &k->len[0]);
+	k->seg[1] = item_suffix(c, item_node(it));
 	k->len[1] = strlen(k->seg[1]);
-	k->seg[2] = &term[it->flags & ITEM_CHILDREN];
+	k->seg[2] = &term[item_flags(it) & ITEM_CHILDREN];
 	k->len[2] = 1;
 }
 
@@ -782,9 +817,12 @@ static int cmp_keys(const struct wkey *a, const struct wkey *b)
 /* Descending: the stack pops the smallest key first. ctx: the wctx. */
 static int cmp_items_desc(const void *x, const void *y, void *ctx)
 {
+	const struct witem *i = x, *j = y;
 	const struct wctx *c = ctx;
 	struct wkey a, b;
 
+	if (i->prefix != j->prefix)
+		return i->prefix < j->prefix ? 1 : -1;
 	item_key(c, x, &a);
 	item_key(c, y, &b);
 	return cmp_keys(&b, &a);
@@ -795,6 +833,8 @@ static bool items_equal(const struct wctx *c, const struct witem *x,
 {
 	struct wkey a, b;
 
+	if (x->prefix != y->prefix)
+		return false;
 	item_key(c, x, &a);
 	item_key(c, y, &b);
 	return !cmp_keys(&a, &b);
@@ -840,10 +880,31 @@ static bool names_plain(const struct strtab *t)
 	return true;
 }
 
+/* Item node with flags, its prefix made. */
+static void push_item(const struct wctx *c, struct witem *it, uint32_t node,
+		      unsigned int flags)
+{
+	uint8_t b[sizeof(it->prefix)] = { 0 };
+	size_t at = 0, i, n;
+	uint64_t v = 0;
+	struct wkey k;
+
+	it->node_flags = node << 2 | flags;
+	item_key(c, it, &k);
+	for (i = 0; i < 3 && at < sizeof(b); i++) {
+		n = k.len[i] < sizeof(b) - at ? k.len[i] : sizeof(b) - at;
+		memcpy(b + at, k.seg[i], n);
+		at += n;
+	}
+	for (i = 0; i < sizeof(b); i++)
+		v = v << 8 | b[i];
+	it->prefix = v;
+}
+
 /* Push the items of the children of run[0..n) (equal keys), sorted. */
 static void push_children(struct wctx *c, struct witem **stack,
 			  unsigned long *nr, unsigned long *alloc,
-			  const uint32_t *run, size_t n, uint32_t level)
+			  const uint32_t *run, size_t n)
 {
 	const struct node *nodes = c->p->nodes;
 	unsigned long start = *nr, i;
@@ -856,12 +917,10 @@ static void push_children(struct wctx *c, struct witem **stack,
 		     ch = nodes[ch].next_sibling) {
 			ALLOC_GROW(*stack, *nr + 2, *alloc);
 			if (nodes[ch].self != 0)
-				(*stack)[(*nr)++] = (struct witem){ ch, 0,
-								    level };
+				push_item(c, &(*stack)[(*nr)++], ch, 0);
 			if (nodes[ch].first_child != NODE_NONE)
-				(*stack)[(*nr)++] = (struct witem){
-					ch, ITEM_CHILDREN, level
-				};
+				push_item(c, &(*stack)[(*nr)++], ch,
+					  ITEM_CHILDREN);
 		}
 	}
 	sort_r(*stack + start, *nr - start, sizeof(**stack), cmp_items_desc,
@@ -871,7 +930,7 @@ static void push_children(struct wctx *c, struct witem **stack,
 	for (i = start; i < *nr; i++)
 		if (i == start || !items_equal(c, &(*stack)[i - 1],
 					       &(*stack)[i]))
-			(*stack)[i].flags |= ITEM_RUN_END;
+			(*stack)[i].node_flags |= ITEM_RUN_END;
 }
 
 static void write_stacks(const struct profile *p, struct outfile *o,
@@ -881,47 +940,51 @@ static void write_stacks(const struct profile *p, struct outfile *o,
 			  .esc = STRBUF_INIT };
 	struct witem *stack = NULL;
 	unsigned long nr = 0, alloc = 0;
-	uint32_t *run = NULL, root = NODE_ROOT;
+	uint32_t *run = NULL, root = NODE_ROOT, level = 1;
 	size_t nr_run, alloc_run = 0;
-	size_t *plen = NULL; /* path length in bytes before level i */
-	unsigned long alloc_plen = 0;
+	struct wlevel *lv = NULL;
+	unsigned long alloc_lv = 0;
 	struct strbuf path = STRBUF_INIT;
 
-	if (!escape && !names_plain(p->names)) {
+	if ((!escape && !names_plain(p->names)) ||
+	    p->nr_nodes > ITEM_MAX_NODES) {
 		write_stacks_flat(p, o, annotate, escape);
 		return;
 	}
 	if (escape)
 		escape_names(&c);
-	ALLOC_GROW(plen, 2, alloc_plen);
-	plen[1] = 0;
-	push_children(&c, &stack, &nr, &alloc, &root, 1, 1);
+	ALLOC_GROW(lv, 2, alloc_lv);
+	lv[1] = (struct wlevel){ 0, 0 };
+	push_children(&c, &stack, &nr, &alloc, &root, 1);
 	while (nr) {
-		struct witem it = stack[--nr];
+		struct witem it;
 		const char *name, *suffix;
 		size_t len;
 
+		/* The top item's group: a group done leaves the level. */
+		while (level > 1 && nr <= lv[level].start)
+			level--;
+		it = stack[--nr];
 		/* The run: this item and those equal to it below it. */
 		nr_run = 0;
 		for (;;) {
 			ALLOC_GROW(run, nr_run + 1, alloc_run);
-			run[nr_run++] = it.node;
-			if (it.flags & ITEM_RUN_END)
+			run[nr_run++] = item_node(&it);
+			if (item_flags(&it) & ITEM_RUN_END)
 				break;
 			it = stack[--nr];
 		}
-		strbuf_setlen(&path, plen[it.level]);
-		if (it.level > 1)
+		strbuf_setlen(&path, lv[level].plen);
+		if (level > 1)
 			strbuf_addch(&path, ';');
-		name = item_name(&c, it.node, &len);
+		name = item_name(&c, item_node(&it), &len);
 		strbuf_add(&path, name, len);
-		suffix = item_suffix(&c, it.node);
+		suffix = item_suffix(&c, item_node(&it));
 		strbuf_addstr(&path, suffix);
-		if (it.flags & ITEM_CHILDREN) {
-			ALLOC_GROW(plen, size_add(it.level, 2), alloc_plen);
-			plen[it.level + 1] = path.len;
-			push_children(&c, &stack, &nr, &alloc, run, nr_run,
-				      it.level + 1);
+		if (item_flags(&it) & ITEM_CHILDREN) {
+			ALLOC_GROW(lv, size_add(level, 2), alloc_lv);
+			lv[++level] = (struct wlevel){ path.len, nr };
+			push_children(&c, &stack, &nr, &alloc, run, nr_run);
 		} else {
 			double w = 0;
 			char num[64];
@@ -939,7 +1002,7 @@ static void write_stacks(const struct profile *p, struct outfile *o,
 	}
 	free(stack);
 	free(run);
-	free(plen);
+	free(lv);
 	free(c.esc_off);
 	strbuf_release(&c.esc);
 	strbuf_release(&path);
