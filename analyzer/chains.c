@@ -103,23 +103,61 @@ void explain_self_chains(const struct profile *p, struct metric_set *out)
 		metric_set_sort(out);
 }
 
+/*
+ * Sort v[0..n) stably by its high 32 bits (all below 2^bits), with tmp of
+ * n as scratch: least significant digit first, 11 bits a pass, so that a
+ * run costs time in its own chains, not in the table their ids are in.
+ */
+static void sort_by_high(uint64_t *v, uint64_t *tmp, size_t n,
+			 unsigned int bits)
+{
+	unsigned int shift;
+
+	for (shift = 32; shift < 32 + bits; shift += 11) {
+		size_t count[1 << 11] = { 0 }, at = 0, i, c;
+		uint64_t *t;
+
+		for (i = 0; i < n; i++)
+			count[(v[i] >> shift) & 0x7ff]++;
+		for (i = 0; i < 1 << 11; i++) {
+			c = count[i];
+			count[i] = at;
+			at += c;
+		}
+		for (i = 0; i < n; i++)
+			tmp[count[(v[i] >> shift) & 0x7ff]++] = v[i];
+		t = v;
+		v = tmp;
+		tmp = t;
+	}
+	/* an odd number of passes left the result in the scratch */
+	if (((bits + 10) / 11) & 1)
+		memcpy(tmp, v, n * sizeof(*v));
+}
+
 size_t explain_self_chain_ids(const struct profile *p, struct strtab *names,
 			      uint32_t **ids, double **vals)
 {
 	struct strbuf key = STRBUF_INIT;
 	bool *kept = xmalloc(p->nr_nodes);
-	double scale, total = self_total(p, &scale, kept), *sum = NULL;
-	uint32_t id, last, *of = NULL, n;
-	uint8_t *seen = NULL;
-	size_t nr = 0, j;
+	double scale, total = self_total(p, &scale, kept);
+	uint64_t *by = NULL, *tmp = NULL;
+	uint32_t id, last, top = 0;
+	size_t nr = 0, k = 0, j;
+	unsigned int bits = 0;
+	bool sorted = true;
 
 	*ids = NULL;
 	*vals = NULL;
 	if (!(total > 0))
 		goto out;
-	/* Each chain's id, node by node. */
-	of = xmalloc(size_mul(p->nr_nodes, sizeof(*of)));
-	for (id = 1; id < p->nr_nodes; id++) {
+	/* Each chain's id beside its node, in node order. */
+	for (id = 1; id < p->nr_nodes; id++)
+		k += kept[id];
+	by = xmalloc(size_mul(k, sizeof(*by)));
+	tmp = xmalloc(size_mul(k, sizeof(*tmp)));
+	for (k = 0, id = 1; id < p->nr_nodes; id++) {
+		uint32_t of;
 		int depth;
 		size_t len;
 
@@ -131,43 +169,41 @@ size_t explain_self_chain_ids(const struct profile *p, struct strtab *names,
 		 * that name: no need to look it up. */
 		if (depth == 1 && names == p->names &&
 		    len == strtab_len(names, p->nodes[last].name))
-			of[id] = p->nodes[last].name;
+			of = p->nodes[last].name;
 		else
-			of[id] = strtab_intern(names, key.buf, len);
+			of = strtab_intern(names, key.buf, len);
+		if (of < top)
+			sorted = false;
+		else
+			top = of;
+		by[k++] = (uint64_t)of << 32 | id;
 	}
-	/* Summed per id in node order, as metric_set_sort() sums equal
-	 * keys in the order they were added; then by ascending id. */
-	n = strtab_count(names);
-	sum = xmalloc(size_mul(n, sizeof(*sum)));
-	seen = xcalloc(n, 1);
-	for (id = 1; id < p->nr_nodes; id++) {
-		double v, s;
+	while (bits < 32 && top >> bits)
+		bits++;
+	/* By ascending id, node order kept among equal ids: summed as
+	 * metric_set_sort() sums equal keys, in the order they came. Ids
+	 * interned as the nodes come are in that order already. */
+	if (!sorted)
+		sort_by_high(by, tmp, k, bits);
+	*ids = xmalloc(size_mul(k, sizeof(**ids)));
+	*vals = xmalloc(size_mul(k, sizeof(**vals)));
+	for (j = 0; j < k; j++) {
+		uint32_t of = by[j] >> 32;
+		double v = 100 * (p->nodes[(uint32_t)by[j]].self * scale) /
+			   total, s;
 
-		if (!kept[id])
-			continue;
-		v = 100 * (p->nodes[id].self * scale) / total;
-		if (!seen[of[id]]) {
-			seen[of[id]] = 1;
-			sum[of[id]] = v;
-			nr++;
+		if (!nr || (*ids)[nr - 1] != of) {
+			(*ids)[nr] = of;
+			(*vals)[nr++] = v;
 			continue;
 		}
-		s = sum[of[id]] + v;
-		sum[of[id]] = isfinite(s) ? s : copysign(DBL_MAX, s);
-	}
-	*ids = xmalloc(size_mul(nr, sizeof(**ids)));
-	*vals = xmalloc(size_mul(nr, sizeof(**vals)));
-	for (j = 0, id = 0; id < n; id++) {
-		if (!seen[id])
-			continue;
-		(*ids)[j] = id;
-		(*vals)[j++] = sum[id];
+		s = (*vals)[nr - 1] + v;
+		(*vals)[nr - 1] = isfinite(s) ? s : copysign(DBL_MAX, s);
 	}
 out:
 	strbuf_release(&key);
 	free(kept);
-	free(of);
-	free(seen);
-	free(sum);
+	free(by);
+	free(tmp);
 	return nr;
 }

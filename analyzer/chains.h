@@ -37,20 +37,23 @@ static inline bool explain_row_hot(const struct diff_row *row)
 }
 
 /*
- * The self-time chains of one profile run into out: "f0;...;f4" -> percent
- * of the weight metrics_compute() keeps for that run (samples whose own IP
- * has a symbol), finite however large the weights. Nothing for a run that
- * keeps no weight.
- */
-void explain_self_chains(const struct profile *p, struct metric_set *out);
-
-/*
- * The same chains with each key interned in names (p's own or another
- * table): (*ids)[k] -> (*vals)[k] for k below the number returned, ids
- * ascending, each value the double explain_self_chains() gives its key.
- * Both arrays are new (NULL when there are none); free them.
+ * The self-time chains of one profile run: key "f0;...;f4" (callee first)
+ * -> percent of the weight metrics_compute() keeps for that run (samples
+ * whose own IP has a symbol), finite however large the weights, equal
+ * keys summed in node order. Each key is interned in names (p's own or
+ * another table): (*ids)[k] -> (*vals)[k] for k below the number
+ * returned, ids ascending. Time and memory are the run's chains', not
+ * names'. Both arrays are new (NULL when there are none); free them.
  */
 size_t explain_self_chain_ids(const struct profile *p, struct strtab *names,
 			      uint32_t **ids, double **vals);
+
+/*
+ * The same chains keyed by their text into out, one string each, summed
+ * by metric_set_sort(): the plain statement of the rule, which
+ * tests/diff.c holds explain_self_chain_ids() to, double for double.
+ * Nothing for a run that keeps no weight.
+ */
+void explain_self_chains(const struct profile *p, struct metric_set *out);
 
 #endif

@@ -134,7 +134,7 @@ struct explain {
  */
 bool explain_headline_text(const struct diff *d, struct strbuf *sb);
 
-/* explain_self_chains(), EXPLAIN_HOT and explain_is_hot(): chains.h. */
+/* explain_self_chain_ids(), EXPLAIN_HOT and explain_is_hot(): chains.h. */
 
 /*
  * The chains of one LKP stats run, from its calltrace keys; names holding

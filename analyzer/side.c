@@ -227,7 +227,7 @@ static uint64_t get_varint(const uint8_t **p)
 }
 
 /* The share of weight w in a run whose chains add up to total, as
- * explain_self_chains() computes it. */
+ * explain_self_chain_ids() computes it. */
 static double chain_share(uint64_t w, double total)
 {
 	return 100 * (double)w / total;

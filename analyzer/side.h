@@ -88,7 +88,7 @@ struct diff_side {
 	 * LKP metrics at full precision, keys GROUP and NAME (the event
 	 * left out), the group a number, the names interned once for the
 	 * side in raw_names; the self-time
-	 * chains (explain_self_chains()), when kept, likewise. Per run a
+	 * chains (explain_self_chain_ids()), when kept, likewise. Per run a
 	 * few numbers, the strings once: many runs of one workload cost
 	 * little more than one.
 	 */
@@ -158,7 +158,7 @@ int diff_side_init_profile(struct diff_side *s, struct profile *p,
  * is a function d may explain (a self row of at least EXPLAIN_HOT percent
  * on a side). diff_side_hot_chains() says which, by chain id of s (a new
  * array; NULL when s keeps no chains); diff_side_chains() adds those of
- * run i of s to out, as explain_self_chains() gives them.
+ * run i of s to out, keyed by their text.
  */
 bool *diff_side_hot_chains(const struct diff_side *s, const struct diff *d);
 void diff_side_chains(const struct diff_side *s, size_t i, const bool *hot,

@@ -251,6 +251,7 @@ static void test_chain_ids(void)
 	struct profile *p = prof(lines, N(lines));
 	struct strtab *other = strtab__new();
 	struct metric_set want = { 0 };
+	int i;
 
 	explain_self_chains(p, &want);
 	ok(want.nr == 5, "chain ids: the chains to match (%zu)", want.nr);
@@ -259,6 +260,19 @@ static void test_chain_ids(void)
 	   "and values");
 	ok(same_chains(p, other, &want),
 	   "chain ids in another table: the same");
+	strtab__delete(other);
+	/* ids past 2^11, and some far below the others: two digits of
+	 * the sort by id, the order of equal ids kept across both */
+	other = strtab__new();
+	strtab_intern(other, "g", 1);
+	for (i = 0; i < 3000; i++) {
+		char name[16];
+		int n = snprintf(name, sizeof(name), "pad%d", i);
+
+		strtab_intern(other, name, n);
+	}
+	ok(same_chains(p, other, &want),
+	   "chain ids past 2^11 in another table: the same");
 	metric_set_release(&want);
 	strtab__delete(other);
 	profile__delete(p);
