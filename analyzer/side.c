@@ -520,6 +520,14 @@ static bool named(char *const *paths, size_t nr_paths, const char *path)
 	return false;
 }
 
+/* Every run of s read, its profile's name in s->side.name. */
+static void side_loaded(struct diff_side *s)
+{
+	s->name = xstrdup(s->side.name);
+	/* From here on the names are read by id only. */
+	strtab_drop_index(s->raw_names);
+}
+
 int diff_side_init_profile(struct diff_side *s, struct profile *p,
 			   const char *file, const char *name,
 			   const struct diff_side_visit *v, struct fd_err *err)
@@ -539,13 +547,12 @@ int diff_side_init_profile(struct diff_side *s, struct profile *p,
 	if (!ret)
 		raw_settle(s, 0, rc.own, p);
 	profile__delete(p);
-	s->name = xstrdup(name);
-	s->side.name = xstrdup(name);
 	if (ret) {
 		diff_side_release(s);
 		return -1;
 	}
-	strtab_drop_index(s->raw_names);
+	s->side.name = xstrdup(name);
+	side_loaded(s);
 	return 0;
 }
 
@@ -620,9 +627,7 @@ int diff_side_load_visit(struct diff_side *s, char *const *paths,
 	free(s->sets);
 	s->sets = NULL;
 	side_name(&s->side, paths[0]);
-	s->name = xstrdup(s->side.name);
-	/* From here on the names are read by id only. */
-	strtab_drop_index(s->raw_names);
+	side_loaded(s);
 	return 0;
 fail:
 	diff_side_release(s);
