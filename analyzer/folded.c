@@ -814,30 +814,50 @@ static int cmp_keys(const struct wkey *a, const struct wkey *b)
 	return (ia < 3) - (ib < 3);
 }
 
+/* Key k without its first n bytes. */
+static void key_skip(struct wkey *k, size_t n)
+{
+	size_t i, m;
+
+	for (i = 0; i < 3 && n; i++) {
+		m = k->len[i] < n ? k->len[i] : n;
+		k->seg[i] += m;
+		k->len[i] -= m;
+		n -= m;
+	}
+}
+
+/*
+ * The keys of two items of equal prefixes, from the byte after them: a key
+ * shorter than the prefix ends in it at its terminator, so the other, of
+ * the same bytes, is the same key (nothing is left of either).
+ */
+static int cmp_items_past_prefix(const struct wctx *c, const struct witem *x,
+				 const struct witem *y)
+{
+	struct wkey a, b;
+
+	item_key(c, x, &a);
+	item_key(c, y, &b);
+	key_skip(&a, sizeof(x->prefix));
+	key_skip(&b, sizeof(y->prefix));
+	return cmp_keys(&a, &b);
+}
+
 /* Descending: the stack pops the smallest key first. ctx: the wctx. */
 static int cmp_items_desc(const void *x, const void *y, void *ctx)
 {
 	const struct witem *i = x, *j = y;
-	const struct wctx *c = ctx;
-	struct wkey a, b;
 
 	if (i->prefix != j->prefix)
 		return i->prefix < j->prefix ? 1 : -1;
-	item_key(c, x, &a);
-	item_key(c, y, &b);
-	return cmp_keys(&b, &a);
+	return cmp_items_past_prefix(ctx, y, x);
 }
 
 static bool items_equal(const struct wctx *c, const struct witem *x,
 			const struct witem *y)
 {
-	struct wkey a, b;
-
-	if (x->prefix != y->prefix)
-		return false;
-	item_key(c, x, &a);
-	item_key(c, y, &b);
-	return !cmp_keys(&a, &b);
+	return x->prefix == y->prefix && !cmp_items_past_prefix(c, x, y);
 }
 
 /* Each name escaped once, as write_stacks_flat() escapes it per frame. */
