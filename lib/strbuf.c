@@ -38,7 +38,8 @@ char *strbuf_detach(struct strbuf *sb, size_t *len)
 	return s;
 }
 
-void strbuf_grow(struct strbuf *sb, size_t extra)
+/* strbuf_grow() without room: the allocation, its sizes checked. */
+void strbuf_grow_alloc(struct strbuf *sb, size_t extra)
 {
 	size_t need = size_add(size_add(sb->len, extra), 1);
 	bool fresh = !sb->alloc;
@@ -63,14 +64,6 @@ void strbuf_setlen(struct strbuf *sb, size_t len)
 		len = sb->len;
 	sb->len = len;
 	sb->buf[len] = '\0';
-}
-
-void strbuf_add(struct strbuf *sb, const void *data, size_t len)
-{
-	strbuf_grow(sb, len);
-	memcpy(sb->buf + sb->len, data, len);
-	sb->len += len;
-	sb->buf[sb->len] = '\0';
 }
 
 void strbuf_addstr(struct strbuf *sb, const char *s)

@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 
 /*
  * A growable string, in the manner of git's strbuf.h.
@@ -32,8 +33,20 @@ void strbuf_release(struct strbuf *sb);
 /* The string, to free(); sb is left empty. Never NULL. */
 char *strbuf_detach(struct strbuf *sb, size_t *len);
 
-/* Room for extra more bytes (and the NUL) without another allocation. */
-void strbuf_grow(struct strbuf *sb, size_t extra);
+void strbuf_grow_alloc(struct strbuf *sb, size_t extra);
+
+/*
+ * Room for extra more bytes (and the NUL) without another allocation.
+ * Inline, as strbuf_add(): writers of many small pieces (an encoder's
+ * varints, say) mostly find the room there. With nothing allocated,
+ * alloc - len is 0 and the allocation is made; alloc > len otherwise,
+ * so the test cannot overflow.
+ */
+static inline void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	if (extra >= sb->alloc - sb->len)
+		strbuf_grow_alloc(sb, extra);
+}
 
 static inline void strbuf_reset(struct strbuf *sb)
 {
@@ -46,7 +59,15 @@ static inline void strbuf_reset(struct strbuf *sb)
 /* Cut to len bytes (len <= sb->len). */
 void strbuf_setlen(struct strbuf *sb, size_t len);
 
-void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+static inline void strbuf_add(struct strbuf *sb, const void *data,
+			      size_t len)
+{
+	strbuf_grow(sb, len);
+	memcpy(sb->buf + sb->len, data, len);
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
+}
+
 void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, int c);
 void strbuf_addchars(struct strbuf *sb, int c, size_t n);

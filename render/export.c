@@ -81,17 +81,20 @@ struct pb_strings {
 
 enum { WIRE_VARINT = 0, WIRE_BYTES = 2 };
 
+/* Written in place: a million samples make tens of millions of these. */
 static void pb_varint(struct strbuf *sb, uint64_t v)
 {
-	char b[10];
-	size_t n = 0;
+	char *b;
 
+	strbuf_grow(sb, 10);
+	b = sb->buf + sb->len;
 	while (v >= 0x80) {
-		b[n++] = (char)((v & 0x7f) | 0x80);
+		*b++ = (char)((v & 0x7f) | 0x80);
 		v >>= 7;
 	}
-	b[n++] = (char)v;
-	strbuf_add(sb, b, n);
+	*b++ = (char)v;
+	sb->len = b - sb->buf;
+	*b = '\0';
 }
 
 static void pb_key(struct strbuf *sb, unsigned int field, unsigned int wire)
