@@ -152,11 +152,8 @@ void diff_side_release(struct diff_side *s)
 		if (s->sets)
 			metric_set_release(&s->sets[i]);
 	}
-	for (i = 0; s->raw && i < s->nr_runs; i++) {
-		free(s->raw[i].id);
-		free(s->raw[i].group);
-		free(s->raw[i].v);
-	}
+	for (i = 0; s->raw && i < s->nr_runs; i++)
+		free(s->raw[i].buf);
 	for (i = 0; s->chains && i < s->nr_runs; i++)
 		free(s->chains[i].buf);
 	strtab__delete(s->raw_names);
@@ -179,19 +176,6 @@ static const char *const raw_group_names[] = {
 	[RAW_SELF] = "self",
 	[RAW_CALLTRACE] = "calltrace",
 };
-
-/*
- * A measure of group g and name; the name interned once for the side
- * (not "GROUP.NAME": a million functions were two million strings made
- * and interned, a quarter of a diff's time).
- */
-static void raw_add(struct diff_side *s, struct side_vals *raw,
-		    enum raw_group g, const char *name, double value)
-{
-	raw->id[raw->nr] = strtab_intern(s->raw_names, name, strlen(name));
-	raw->group[raw->nr] = (uint8_t)g;
-	raw->v[raw->nr++] = value;
-}
 
 
 /*
@@ -227,40 +211,150 @@ static uint64_t get_varint(const uint8_t **p)
 }
 
 /* The share of weight w in a run whose chains add up to total, as
- * explain_self_chain_ids() computes it. */
+ * explain_self_chain_ids() computes it (and metrics_compute() its rows). */
 static double chain_share(uint64_t w, double total)
 {
 	return 100 * (double)w / total;
 }
 
-static size_t put_chain(uint8_t *p, uint32_t prev, uint32_t id, double v,
-			double total)
+/* The step from id prev to id, zigzag (a small step either way is a
+ * small number), and back. */
+static uint64_t id_step(uint32_t prev, uint32_t id)
 {
 	int64_t step = (int64_t)id - (int64_t)prev;
-	size_t n = put_varint(p, step < 0 ? ((uint64_t)-step << 1) - 1
-					   : (uint64_t)step << 1);
+
+	return step < 0 ? ((uint64_t)-step << 1) - 1 : (uint64_t)step << 1;
+}
+
+static uint32_t id_after(uint32_t prev, uint64_t step)
+{
+	return prev + (step & 1 ? -(uint32_t)((step + 1) >> 1)
+				: (uint32_t)(step >> 1));
+}
+
+/* A share v of total, packed (above): at most 9 bytes. */
+static size_t put_share(uint8_t *p, double v, double total)
+{
 	double w = v >= 0 && total > 0 ? nearbyint(v / 100 * total) : -1;
 
 	if (w >= 0 && w < 0x1p53 && chain_share((uint64_t)w, total) == v)
-		return n + put_varint(p + n, (uint64_t)w << 1);
-	p[n++] = 1;
-	memcpy(p + n, &v, sizeof(v));
-	return n + sizeof(v);
+		return put_varint(p, (uint64_t)w << 1);
+	p[0] = 1;
+	memcpy(p + 1, &v, sizeof(v));
+	return 1 + sizeof(v);
+}
+
+static double get_share(const uint8_t **p, double total)
+{
+	uint64_t w = get_varint(p);
+	double v;
+
+	if (!(w & 1))
+		return chain_share(w >> 1, total);
+	memcpy(&v, *p, sizeof(v));
+	*p += sizeof(v);
+	return v;
+}
+
+static size_t put_chain(uint8_t *p, uint32_t prev, uint32_t id, double v,
+			double total)
+{
+	size_t n = put_varint(p, id_step(prev, id));
+
+	return n + put_share(p + n, v, total);
 }
 
 static uint32_t get_chain(const uint8_t **p, uint32_t prev, double total,
 			  double *v)
 {
-	uint64_t step = get_varint(p), w = get_varint(p);
-
-	prev += step & 1 ? -(uint32_t)((step + 1) >> 1) : (uint32_t)(step >> 1);
-	if (w & 1) {
-		memcpy(v, *p, sizeof(*v));
-		*p += sizeof(*v);
-	} else {
-		*v = chain_share(w >> 1, total);
-	}
+	prev = id_after(prev, get_varint(p));
+	*v = get_share(p, total);
 	return prev;
+}
+
+/*
+ * A run's measures, packed as its chains are: per row, one varint of the
+ * step from the previous row's name id (zigzag), whether the id is still
+ * pending (raw_settle()) and the group, then its value as a share of the
+ * run's total. A million functions' two rows each take a few bytes
+ * instead of 13.
+ */
+#define RAW_ROW_MAX 16 /* 6 bytes of step, pending and group, 9 of share */
+
+struct raw_row {
+	uint32_t id;
+	bool pending;
+	enum raw_group group;
+	double v;
+};
+
+static void raw_put(struct side_vals *raw, const struct raw_row *r,
+		    double total)
+{
+	uint8_t *p;
+
+	if (raw->alloc - raw->len < RAW_ROW_MAX) {
+		raw->alloc = size_add(raw->alloc, raw->alloc / 2 + 256);
+		raw->buf = xrealloc(raw->buf, raw->alloc);
+	}
+	p = raw->buf + raw->len;
+	p += put_varint(p, id_step(raw->last, r->id) << 3 |
+				   (uint64_t)r->pending << 2 | r->group);
+	p += put_share(p, r->v, total);
+	raw->len = p - raw->buf;
+	raw->last = r->id;
+	raw->nr++;
+	raw->nr_pending += r->pending;
+}
+
+/* The row after *r (whose id is the previous one's) at *p. */
+static void raw_get(const uint8_t **p, struct raw_row *r, double total)
+{
+	uint64_t head = get_varint(p);
+
+	r->id = id_after(r->id, head >> 3);
+	r->pending = head >> 2 & 1;
+	r->group = (enum raw_group)(head & 3);
+	r->v = get_share(p, total);
+}
+
+/* Each row of raw through map(), which may change its id and pending. */
+static void raw_rewrite(struct side_vals *raw, double total,
+			void (*map)(void *ctx, struct raw_row *r), void *ctx)
+{
+	struct side_vals out = { 0 };
+	const uint8_t *p = raw->buf;
+	struct raw_row r = { 0 };
+	size_t j;
+
+	out.alloc = raw->len + RAW_ROW_MAX;
+	out.buf = xmalloc(out.alloc);
+	for (j = 0; j < raw->nr; j++) {
+		struct raw_row m;
+
+		raw_get(&p, &r, total);
+		m = r;
+		map(ctx, &m);
+		raw_put(&out, &m, total);
+	}
+	free(raw->buf);
+	*raw = out;
+}
+
+/*
+ * A measure of group g and name; the name interned once for the side
+ * (not "GROUP.NAME": a million functions were two million strings made
+ * and interned, a quarter of a diff's time).
+ */
+static void raw_add(struct diff_side *s, size_t i, enum raw_group g,
+		    const char *name, double value, bool pending)
+{
+	struct raw_row r = {
+		strtab_intern(s->raw_names, name, strlen(name)), pending, g,
+		value
+	};
+
+	raw_put(&s->raw[i], &r, s->totals[i]);
 }
 
 /*
@@ -270,21 +364,17 @@ static uint32_t get_chain(const uint8_t **p, uint32_t prev, double total,
  * calltraces) are interned in s->raw_names for now, their ids marked
  * RAW_PENDING. raw_settle() then makes the ids those of one table.
  */
-#define RAW_PENDING (1u << 31)
-
-static void raw_add_own(struct diff_side *s, struct side_vals *raw,
-			enum raw_group g, bool own, uint32_t own_id,
-			const char *name, double value)
+static void raw_add_own(struct diff_side *s, size_t i, enum raw_group g,
+			bool own, uint32_t own_id, const char *name,
+			double value)
 {
+	struct raw_row r = { own_id, false, g, value };
+
 	if (own_id == UINT32_MAX) {
-		raw_add(s, raw, g, name, value);
-		if (own)
-			raw->id[raw->nr - 1] |= RAW_PENDING;
+		raw_add(s, i, g, name, value, own);
 		return;
 	}
-	raw->id[raw->nr] = own_id;
-	raw->group[raw->nr] = (uint8_t)g;
-	raw->v[raw->nr++] = value;
+	raw_put(&s->raw[i], &r, s->totals[i]);
 }
 
 /* Chains c, ids into from, with ids into to (map: from's id -> to's,
@@ -319,43 +409,60 @@ static void remap_chains(struct side_chains *c, const struct strtab *from,
  * took the run's tree), their strings are interned in the side's table
  * instead, once a name.
  */
+struct settle {
+	struct strtab *own, *pending;
+	uint32_t *map; /* own's id -> pending's, UINT32_MAX until known */
+};
+
+/* A pending name into the run's own names. */
+static void settle_into_own(void *ctx, struct raw_row *r)
+{
+	struct settle *st = ctx;
+
+	if (!r->pending)
+		return;
+	r->id = strtab_intern(st->own, strtab_str(st->pending, r->id),
+			      strtab_len(st->pending, r->id));
+	r->pending = false;
+}
+
+/* An own name into the side's table, where the pending ones are. */
+static void settle_into_pending(void *ctx, struct raw_row *r)
+{
+	struct settle *st = ctx;
+
+	if (r->pending) {
+		r->pending = false;
+		return;
+	}
+	if (st->map[r->id] == UINT32_MAX)
+		st->map[r->id] = strtab_intern(st->pending,
+					       strtab_str(st->own, r->id),
+					       strtab_len(st->own, r->id));
+	r->id = st->map[r->id];
+}
+
 static void raw_settle(struct diff_side *s, size_t i, struct strtab *own,
 		       struct profile *prof)
 {
-	struct side_vals *raw = &s->raw[i];
-	struct strtab *pending = s->raw_names;
-	uint32_t *map, n, id;
-	size_t j;
+	struct settle st = { own, s->raw_names, NULL };
+	uint32_t n;
 
 	if (prof->names == own) {
-		for (j = 0; j < raw->nr; j++) {
-			if (!(raw->id[j] & RAW_PENDING))
-				continue;
-			id = raw->id[j] & ~RAW_PENDING;
-			raw->id[j] = strtab_intern(own, strtab_str(pending, id),
-						   strtab_len(pending, id));
-		}
+		if (s->raw[i].nr_pending)
+			raw_rewrite(&s->raw[i], s->totals[i], settle_into_own,
+				    &st);
 		s->raw_names = own;
-		prof->names = pending; /* freed with prof */
+		prof->names = st.pending; /* freed with prof */
 		return;
 	}
 	n = strtab_count(own);
-	map = xmalloc(size_mul((size_t)n + 1, sizeof(*map)));
-	memset(map, 0xff, size_mul((size_t)n + 1, sizeof(*map)));
-	for (j = 0; j < raw->nr; j++) {
-		id = raw->id[j];
-		if (id & RAW_PENDING) {
-			raw->id[j] = id & ~RAW_PENDING;
-			continue;
-		}
-		if (map[id] == UINT32_MAX)
-			map[id] = strtab_intern(pending, strtab_str(own, id),
-						strtab_len(own, id));
-		raw->id[j] = map[id];
-	}
+	st.map = xmalloc(size_mul((size_t)n + 1, sizeof(*st.map)));
+	memset(st.map, 0xff, size_mul((size_t)n + 1, sizeof(*st.map)));
+	raw_rewrite(&s->raw[i], s->totals[i], settle_into_pending, &st);
 	if (s->chains)
-		remap_chains(&s->chains[i], own, pending, map);
-	free(map);
+		remap_chains(&s->chains[i], own, st.pending, st.map);
+	free(st.map);
 }
 
 /* Keep every self-time chain of run i of s: ids into names (the side's,
@@ -399,35 +506,33 @@ static void measure_run(struct diff_side *s, size_t i, const struct profile *mp,
 				   .fn_ids = own, .fns_unsorted = true };
 	struct side_vals *raw = &s->raw[i];
 	struct metrics m;
-	size_t j, max;
+	size_t j;
 
 	metrics_compute(mp, &mo, &m);
 	s->totals[i] = m.total;
 	s->hidden_stacks[i] = m.hidden_stacks;
-	max = size_add(size_mul(m.nr_fns, 2), m.nr_chains) + 1;
-	raw->id = xmalloc(size_mul(max, sizeof(*raw->id)));
-	raw->v = xmalloc(size_mul(max, sizeof(*raw->v)));
-	raw->group = xmalloc(max);
+	/* Most rows take 2-4 bytes: room for that, grown if need be. */
+	raw->alloc = size_add(size_mul(m.nr_fns, 6), RAW_ROW_MAX);
+	raw->buf = xmalloc(raw->alloc);
 	/* In the order diff_side_measure() adds them, so that repeated
 	 * keys add up the same. */
 	for (j = 0; j < m.nr_fns; j++) {
 		uint32_t id = m.fn_ids ? m.fn_ids[j] : UINT32_MAX;
 
 		if (m.fns[j].children > 0)
-			raw_add_own(s, raw, RAW_CHILDREN, own, id,
+			raw_add_own(s, i, RAW_CHILDREN, own, id,
 				    m.fns[j].name, m.fns[j].children);
 		if (m.fns[j].self > 0)
-			raw_add_own(s, raw, RAW_SELF, own, id, m.fns[j].name,
+			raw_add_own(s, i, RAW_SELF, own, id, m.fns[j].name,
 				    m.fns[j].self);
 	}
 	for (j = 0; j < m.nr_chains; j++)
 		if (m.chains[j].percent > 0)
-			raw_add_own(s, raw, RAW_CALLTRACE, own, UINT32_MAX,
+			raw_add_own(s, i, RAW_CALLTRACE, own, UINT32_MAX,
 				    m.chains[j].name, m.chains[j].percent);
-	/* max was the most it could take: give back the rest. */
-	raw->id = xrealloc(raw->id, size_mul(raw->nr + 1, sizeof(*raw->id)));
-	raw->v = xrealloc(raw->v, size_mul(raw->nr + 1, sizeof(*raw->v)));
-	raw->group = xrealloc(raw->group, raw->nr + 1);
+	/* Give back what the rows did not take. */
+	raw->buf = xrealloc(raw->buf, raw->len + 1);
+	raw->alloc = raw->len + 1;
 	metrics_release(&m);
 	if (chains)
 		keep_chains(s, i, p, s->totals[i],
@@ -647,6 +752,8 @@ static int measure_keys(const struct diff_side *s, size_t i,
 {
 	const struct metric_set *stats = &s->side.meta[i].stats;
 	const struct side_vals *raw = &s->raw[i];
+	const uint8_t *p = raw->buf;
+	struct raw_row r = { 0 };
 	size_t j;
 
 	/* a run of nothing (timehist -s: no switch, no row) gives no key;
@@ -658,16 +765,15 @@ static int measure_keys(const struct diff_side *s, size_t i,
 				 (unsigned long long)s->hidden_stacks[i]);
 	/* GROUP and NAME, as the load measured the run. */
 	for (j = 0; j < raw->nr; j++) {
-		double value = raw->v[j];
-
+		raw_get(&p, &r, s->totals[i]);
 		/* LKP's stats files hold no figure below 0.05. */
-		if (value <= 0 || value < floor)
+		if (r.v <= 0 || r.v < floor)
 			continue;
 		strbuf_reset(key);
 		strbuf_addf(key, DIFF_PP_PREFIX "%s.%s.%s",
-			    raw_group_names[raw->group[j]], event,
-			    strtab_str(s->raw_names, raw->id[j]));
-		add(ctx, key->buf, value);
+			    raw_group_names[r.group], event,
+			    strtab_str(s->raw_names, r.id));
+		add(ctx, key->buf, r.v);
 	}
 	/* the run's own benchmark, time and perf-stat rows */
 	for (j = 0; j < stats->nr; j++)
@@ -748,9 +854,7 @@ int diff_side_measure_vals(struct diff_side *s, const char *event,
 			return -1;
 		}
 		/* The run's measures are in out[i] now. */
-		free(s->raw[i].id);
-		free(s->raw[i].group);
-		free(s->raw[i].v);
+		free(s->raw[i].buf);
 		memset(&s->raw[i], 0, sizeof(s->raw[i]));
 	}
 	strbuf_release(&key);

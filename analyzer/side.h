@@ -94,10 +94,11 @@ struct diff_side {
 	 */
 	struct strtab *raw_names;
 	struct side_vals {
-		uint32_t *id;	/* of the name in raw_names */
-		uint8_t *group;	/* enum raw_group (side.c) */
-		double *v;
-		size_t nr;
+		uint8_t *buf;	/* packed rows (side.c): name ids into
+				 * raw_names, groups and values */
+		size_t len, alloc, nr; /* bytes, room, rows */
+		size_t nr_pending; /* rows whose id is still pending */
+		uint32_t last;	/* the last row's name id */
 	} *raw;
 	uint64_t *hidden_stacks; /* stacks left out (unresolved) */
 	/* Every self-time chain of every run (v->chains), kept as read:
