@@ -3,7 +3,19 @@
 # test here: tests/README.md.
 : "${FLAMEDIFF:=$(pwd)/build/flamediff}"
 T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+# TEST_KEEP_FAILED=DIR: a test with a failed check leaves a copy of its
+# files in DIR (as git's --debug keeps the trash directory): a rare
+# failure on a loaded machine can then be read after the run.
+tap_exit() {
+	if [ "${tap_failed:-0}" -ne 0 ] && [ -n "$TEST_KEEP_FAILED" ] &&
+		mkdir -p "$TEST_KEEP_FAILED" &&
+		keep=$(mktemp -d "$TEST_KEEP_FAILED/$(basename "$0" .sh).XXXXXX") &&
+		cp -a "$T/." "$keep/"; then
+		echo "# $(basename "$0"): its files kept in $keep" >&2
+	fi
+	rm -rf "$T"
+}
+trap tap_exit EXIT
 # A home of the test's own: perf record files every binary it saw into
 # ~/.debug, and fold X.data reads that cache, so a shared home would let
 # one test's binaries (a forged twin with a real build-id, say) name
