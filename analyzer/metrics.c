@@ -573,31 +573,46 @@ static uint32_t clean_key(struct work *w, struct fn_keys *k, uint32_t name)
  * string of its key (the profile's, or extra's): make_names() copies
  * them into the metrics' own block.
  */
+/* Where the row of key is kept: UINT32_MAX until it is made. */
+static uint32_t *row_slot(struct fn_keys *k, uint32_t key)
+{
+	uint32_t x = key & ~KEY_EXTRA;
+
+	if (!(key & KEY_EXTRA))
+		return &k->row_of_name[key];
+	if (x >= k->alloc_extra) {
+		unsigned long old = k->alloc_extra;
+
+		ALLOC_GROW(k->row_of_extra, x + 1, k->alloc_extra);
+		memset(k->row_of_extra + old, 0xff,
+		       sizeof(*k->row_of_extra) * (k->alloc_extra - old));
+	}
+	return &k->row_of_extra[x];
+}
+
+/* The name of a row's key, and its profile name id or UINT32_MAX. */
+static const char *key_name(const struct work *w, const struct fn_keys *k,
+			    uint32_t key, uint32_t *id)
+{
+	if (key & KEY_EXTRA) {
+		*id = UINT32_MAX;
+		return strtab_str(k->extra, key & ~KEY_EXTRA);
+	}
+	*id = key;
+	return profile_str(w->p, key);
+}
+
 static struct fn_metric *key_row(struct work *w, struct fn_keys *k,
 				 struct metrics *m, uint32_t key)
 {
-	uint32_t *slot, x = key & ~KEY_EXTRA;
+	uint32_t *slot = row_slot(k, key), id;
 
-	if (!(key & KEY_EXTRA)) {
-		slot = &k->row_of_name[key];
-	} else {
-		if (x >= k->alloc_extra) {
-			unsigned long old = k->alloc_extra;
-
-			ALLOC_GROW(k->row_of_extra, x + 1, k->alloc_extra);
-			memset(k->row_of_extra + old, 0xff,
-			       sizeof(*k->row_of_extra) *
-				       (k->alloc_extra - old));
-		}
-		slot = &k->row_of_extra[x];
-	}
 	if (*slot == UINT32_MAX) {
 		*slot = (uint32_t)m->nr_fns++;
 		memset(&m->fns[*slot], 0, sizeof(m->fns[*slot]));
-		m->fns[*slot].name = key & KEY_EXTRA ?
-			strtab_str(k->extra, x) : profile_str(w->p, key);
+		m->fns[*slot].name = key_name(w, k, key, &id);
 		if (m->fn_ids)
-			m->fn_ids[*slot] = key & KEY_EXTRA ? UINT32_MAX : key;
+			m->fn_ids[*slot] = id;
 	}
 	return &m->fns[*slot];
 }
@@ -676,14 +691,97 @@ static void sort_fns(struct metrics *m)
  * so a row is made over sums read already. What the chains needed is
  * freed as soon as it is read: the rows are the largest part.
  */
+static void fn_keys_init(struct fn_keys *k, const struct profile *p)
+{
+	uint32_t nr_names = strtab_count(p->names);
+
+	k->extra = strtab__new();
+	k->row_of_name = xmalloc(sizeof(*k->row_of_name) * (nr_names + 1));
+	memset(k->row_of_name, 0xff, sizeof(*k->row_of_name) * (nr_names + 1));
+}
+
+static void fn_keys_release(struct fn_keys *k)
+{
+	free(k->row_of_name);
+	free(k->row_of_extra);
+	strtab__delete(k->extra);
+	strbuf_release(&k->buf);
+	strbuf_release(&k->again);
+}
+
+/*
+ * collect_fns() for metrics_opts.fn_row: the same sums in the same order
+ * (so the same doubles), 16 bytes a function where a row is 40, each row
+ * given to fn_row() once all are made, no array of them kept. Rows are
+ * made in place over the sums as collect_fns() makes them; row_key[] says
+ * whose each is.
+ */
+static void emit_fns(struct work *w, struct metrics *m,
+		     const struct metrics_opts *o)
+{
+	const struct profile *p = w->p;
+	uint32_t nr_fns = w->fns.nr, n, fn, r, nr = 0, *row_key, id;
+	struct fn_keys k = { .buf = STRBUF_INIT, .again = STRBUF_INIT };
+	struct fn_sum {
+		double children, self;
+	} *sum;
+
+	FREE_AND_NULL(w->sub);
+	sum = xcalloc(nr_fns + 1, sizeof(*sum));
+	for (n = 1; n < p->nr_nodes; n++)
+		if (w->fn[n] != NO_FN)
+			sum[w->fn[n]].children += w->near[n];
+	FREE_AND_NULL(w->near);
+	for (n = 1; n < p->nr_nodes; n++)
+		if (w->fn[n] != NO_FN)
+			sum[w->fn[n]].self += p->nodes[n].self * w->scale;
+	FREE_AND_NULL(w->fn);
+	fn_keys_init(&k, p);
+	row_key = xmalloc(sizeof(*row_key) * (nr_fns + 1));
+	for (fn = 0; fn < nr_fns; fn++) {
+		double children = sum[fn].children;
+		double c = 100 * children / m->total;
+		double s = 100 * sum[fn].self / m->total;
+		uint32_t key, *slot;
+
+		if (children <= 0)
+			continue;
+		key = clean_key(w, &k, w->fns.name[fn]);
+		slot = row_slot(&k, key);
+		if (*slot == UINT32_MAX) {
+			*slot = nr++;
+			row_key[*slot] = key;
+			sum[*slot].children = sum[*slot].self = 0;
+		}
+		sum[*slot].children += c;
+		sum[*slot].self += s;
+	}
+	FREE_AND_NULL(k.row_of_name);
+	frame_ids_release(&w->fns);
+	for (r = 0; r < nr; r++) {
+		const char *name = key_name(w, &k, row_key[r], &id);
+
+		o->fn_row(o->fn_row_ctx, m, id, name, sum[r].children,
+			  sum[r].self);
+	}
+	m->nr_fns = nr;
+	free(row_key);
+	free(sum);
+	fn_keys_release(&k);
+}
+
 static void collect_fns(struct work *w, struct metrics *m,
 			const struct metrics_opts *o)
 {
 	const struct profile *p = w->p;
-	uint32_t nr_names = strtab_count(p->names), nr_fns = w->fns.nr, n, fn;
+	uint32_t nr_fns = w->fns.nr, n, fn;
 	struct fn_keys k = { .buf = STRBUF_INIT, .again = STRBUF_INIT };
 	struct fn_metric *rows;
 
+	if (o->fn_row) {
+		emit_fns(w, m, o);
+		return;
+	}
 	FREE_AND_NULL(w->sub);
 	rows = xmalloc(sizeof(*rows) * (nr_fns + 1));
 	for (fn = 0; fn < nr_fns; fn++)
@@ -696,9 +794,7 @@ static void collect_fns(struct work *w, struct metrics *m,
 		if (w->fn[n] != NO_FN)
 			rows[w->fn[n]].lkp_self += p->nodes[n].self * w->scale;
 	FREE_AND_NULL(w->fn);
-	k.extra = strtab__new();
-	k.row_of_name = xmalloc(sizeof(*k.row_of_name) * (nr_names + 1));
-	memset(k.row_of_name, 0xff, sizeof(*k.row_of_name) * (nr_names + 1));
+	fn_keys_init(&k, p);
 	m->fns = rows;
 	m->nr_fns = 0;
 	if (o->fn_ids)
@@ -726,10 +822,7 @@ static void collect_fns(struct work *w, struct metrics *m,
 	FREE_AND_NULL(k.row_of_name);
 	frame_ids_release(&w->fns);
 	make_names(m);
-	free(k.row_of_extra);
-	strtab__delete(k.extra);
-	strbuf_release(&k.buf);
-	strbuf_release(&k.again);
+	fn_keys_release(&k);
 	if (!o->fns_unsorted)
 		sort_fns(m);
 }

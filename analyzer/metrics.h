@@ -40,6 +40,8 @@
  * one name in two DSOs add up before the cut.
  */
 
+struct metrics;
+
 struct metrics_opts {
 	/* The <event> part of the keys; NULL: from p->meta.event with ':'
 	 * turned into '-' ("cycles:pp" -> "cycles-pp"), else "cycles-pp". */
@@ -58,6 +60,18 @@ struct metrics_opts {
 	/* Leave metrics.fns in no particular order (a caller that looks
 	 * rows up by name: sorting a million is a good part of the time). */
 	bool fns_unsorted;
+	/*
+	 * Instead of metrics.fns (left NULL; nr_fns counts the rows): each
+	 * row given to fn_row() with the metrics computed so far (total,
+	 * scale), in the order the array would have had unsorted: its name
+	 * (the profile's string when id is the profile name's, else valid
+	 * only during the call), its full-precision children and self. The
+	 * lkp_* figures are not made. A million functions then cost 16
+	 * bytes each instead of a 40-byte row.
+	 */
+	void (*fn_row)(void *ctx, const struct metrics *m, uint32_t id,
+		       const char *name, double children, double self);
+	void *fn_row_ctx;
 };
 
 /* One cleaned function name. Percentages of the kept weight. */

@@ -496,14 +496,39 @@ static void keep_chains(struct diff_side *s, size_t i, const struct profile *p,
  * self-time chains when kept.
  * mp: the tree to measure (p's with DSO names, or p), p the run's.
  */
+struct fn_row_ctx {
+	struct diff_side *s;
+	size_t i;
+	bool own;
+};
+
+/* A function's rows of run i, as metrics_compute() makes them: in the
+ * order diff_side_measure() adds them, so that repeated keys add up the
+ * same. */
+static void add_fn_rows(void *ctx, const struct metrics *m, uint32_t id,
+			const char *name, double children, double self)
+{
+	struct fn_row_ctx *c = ctx;
+
+	c->s->totals[c->i] = m->total; /* the shares' total */
+	if (!c->own)
+		id = UINT32_MAX;
+	if (children > 0)
+		raw_add_own(c->s, c->i, RAW_CHILDREN, c->own, id, name,
+			    children);
+	if (self > 0)
+		raw_add_own(c->s, c->i, RAW_SELF, c->own, id, name, self);
+}
+
 static void measure_run(struct diff_side *s, size_t i, const struct profile *mp,
 			const struct profile *p, bool chains, bool no_rows,
 			bool own)
 {
 	/* The rows are looked up by key (diff_compare_vals(), sorted
 	 * sets): their order here changes nothing. */
+	struct fn_row_ctx rc = { s, i, own };
 	struct metrics_opts mo = { .event = "-", .totals_only = no_rows,
-				   .fn_ids = own, .fns_unsorted = true };
+				   .fn_row = add_fn_rows, .fn_row_ctx = &rc };
 	struct side_vals *raw = &s->raw[i];
 	struct metrics m;
 	size_t j;
@@ -511,26 +536,11 @@ static void measure_run(struct diff_side *s, size_t i, const struct profile *mp,
 	metrics_compute(mp, &mo, &m);
 	s->totals[i] = m.total;
 	s->hidden_stacks[i] = m.hidden_stacks;
-	/* Most rows take 2-4 bytes: room for that, grown if need be. */
-	raw->alloc = size_add(size_mul(m.nr_fns, 6), RAW_ROW_MAX);
-	raw->buf = xmalloc(raw->alloc);
-	/* In the order diff_side_measure() adds them, so that repeated
-	 * keys add up the same. */
-	for (j = 0; j < m.nr_fns; j++) {
-		uint32_t id = m.fn_ids ? m.fn_ids[j] : UINT32_MAX;
-
-		if (m.fns[j].children > 0)
-			raw_add_own(s, i, RAW_CHILDREN, own, id,
-				    m.fns[j].name, m.fns[j].children);
-		if (m.fns[j].self > 0)
-			raw_add_own(s, i, RAW_SELF, own, id, m.fns[j].name,
-				    m.fns[j].self);
-	}
 	for (j = 0; j < m.nr_chains; j++)
 		if (m.chains[j].percent > 0)
 			raw_add_own(s, i, RAW_CALLTRACE, own, UINT32_MAX,
 				    m.chains[j].name, m.chains[j].percent);
-	/* Give back what the rows did not take. */
+	/* Give back what the rows did not take (the rows grow by half). */
 	raw->buf = xrealloc(raw->buf, raw->len + 1);
 	raw->alloc = raw->len + 1;
 	metrics_release(&m);

@@ -312,6 +312,73 @@ static void test_clones(void)
 	profile__delete(p);
 }
 
+/* What fn_row() was given, one row after another. */
+struct rows_seen {
+	size_t nr;
+	struct {
+		uint32_t id;
+		char name[64];
+		double children, self;
+	} row[16];
+};
+
+static void see_row(void *ctx, const struct metrics *m, uint32_t id,
+		    const char *name, double children, double self)
+{
+	struct rows_seen *r = ctx;
+
+	(void)m;
+	if (r->nr >= 16)
+		return;
+	r->row[r->nr].id = id;
+	snprintf(r->row[r->nr].name, sizeof(r->row[r->nr].name), "%s", name);
+	r->row[r->nr].children = children;
+	r->row[r->nr++].self = self;
+}
+
+/*
+ * metrics_opts.fn_row against the array it replaces (fn_ids, unsorted):
+ * the same rows in the same order, the same doubles exactly, the same
+ * name ids, on names that merge (clones), that cleaning changes into a
+ * name the profile has not (a DSO-named frame) and that it keeps.
+ */
+static void test_fn_row(void)
+{
+	struct metrics_opts want_o = { .fn_ids = true, .fns_unsorted = true };
+	struct rows_seen seen = { 0 };
+	struct metrics_opts row_o = { .fn_row = see_row, .fn_row_ctx = &seen };
+	struct profile *p = profile__new();
+	struct metrics want, got;
+	size_t i, same = 0, extra = 0;
+
+	add(p, "comm;main;foo.isra.0", 30);
+	add(p, "comm;main;foo.constprop.1;baz", 20.5);
+	add(p, "comm;main;foo", 1.0 / 3);
+	add(p, "comm;main;qux.part.0.cold", 10);
+	add(p, "comm;main;memcpy", 7);
+	add(p, "comm;start;main;bar_[k]", 40);
+	metrics_compute(p, &want_o, &want);
+	metrics_compute(p, &row_o, &got);
+	ok(want.nr_fns > 4 && got.nr_fns == want.nr_fns &&
+		   seen.nr == want.nr_fns && !got.fns,
+	   "fn_row: every row given (%zu), none kept", seen.nr);
+	for (i = 0; i < seen.nr && i < want.nr_fns; i++)
+		same += seen.row[i].id == want.fn_ids[i] &&
+			!strcmp(seen.row[i].name, want.fns[i].name) &&
+			seen.row[i].children == want.fns[i].children &&
+			seen.row[i].self == want.fns[i].self;
+	for (i = 0; i < seen.nr; i++)
+		extra += seen.row[i].id == UINT32_MAX &&
+			 !strcmp(seen.row[i].name, "qux.cold");
+	ok(extra == 1, "fn_row: a cleaned name the profile has not: no id");
+	ok(same == want.nr_fns && got.total == want.total,
+	   "fn_row: the array's rows, ids and doubles (%zu of %zu)", same,
+	   want.nr_fns);
+	metrics_release(&want);
+	metrics_release(&got);
+	profile__delete(p);
+}
+
 static void test_lkp_values(void)
 {
 	struct profile *p = profile__new();
@@ -491,6 +558,7 @@ int main(void)
 	test_root_self();
 	test_chain_cut();
 	test_clones();
+	test_fn_row();
 	test_lkp_values();
 	test_deep();
 	test_metric_set();
