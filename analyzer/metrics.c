@@ -710,6 +710,30 @@ static void fn_keys_release(struct fn_keys *k)
 }
 
 /*
+ * Per raw function fn, the weight of its nodes and below (children) and
+ * their own (self), added to the doubles at byte fn * stride of children
+ * and of self (fields of an array of rows, or of a smaller array); what
+ * that needed is freed.
+ */
+static void sum_fns(struct work *w, double *children, double *self,
+		    size_t stride)
+{
+	const struct profile *p = w->p;
+	uint32_t n;
+
+	for (n = 1; n < p->nr_nodes; n++)
+		if (w->fn[n] != NO_FN)
+			*(double *)((char *)children +
+				    (size_t)w->fn[n] * stride) += w->near[n];
+	FREE_AND_NULL(w->near);
+	for (n = 1; n < p->nr_nodes; n++)
+		if (w->fn[n] != NO_FN)
+			*(double *)((char *)self + (size_t)w->fn[n] * stride) +=
+				p->nodes[n].self * w->scale;
+	FREE_AND_NULL(w->fn);
+}
+
+/*
  * collect_fns() for metrics_opts.fn_row: the same sums in the same order
  * (so the same doubles), 16 bytes a function where a row is 40, each row
  * given to fn_row() once all are made, no array of them kept. Rows are
@@ -720,7 +744,7 @@ static void emit_fns(struct work *w, struct metrics *m,
 		     const struct metrics_opts *o)
 {
 	const struct profile *p = w->p;
-	uint32_t nr_fns = w->fns.nr, n, fn, r, nr = 0, *row_key, id;
+	uint32_t nr_fns = w->fns.nr, fn, r, nr = 0, *row_key, id;
 	struct fn_keys k = { .buf = STRBUF_INIT, .again = STRBUF_INIT };
 	struct fn_sum {
 		double children, self;
@@ -728,14 +752,7 @@ static void emit_fns(struct work *w, struct metrics *m,
 
 	FREE_AND_NULL(w->sub);
 	sum = xcalloc(nr_fns + 1, sizeof(*sum));
-	for (n = 1; n < p->nr_nodes; n++)
-		if (w->fn[n] != NO_FN)
-			sum[w->fn[n]].children += w->near[n];
-	FREE_AND_NULL(w->near);
-	for (n = 1; n < p->nr_nodes; n++)
-		if (w->fn[n] != NO_FN)
-			sum[w->fn[n]].self += p->nodes[n].self * w->scale;
-	FREE_AND_NULL(w->fn);
+	sum_fns(w, &sum[0].children, &sum[0].self, sizeof(*sum));
 	fn_keys_init(&k, p);
 	row_key = xmalloc(sizeof(*row_key) * (nr_fns + 1));
 	for (fn = 0; fn < nr_fns; fn++) {
@@ -774,7 +791,7 @@ static void collect_fns(struct work *w, struct metrics *m,
 			const struct metrics_opts *o)
 {
 	const struct profile *p = w->p;
-	uint32_t nr_fns = w->fns.nr, n, fn;
+	uint32_t nr_fns = w->fns.nr, fn;
 	struct fn_keys k = { .buf = STRBUF_INIT, .again = STRBUF_INIT };
 	struct fn_metric *rows;
 
@@ -786,14 +803,7 @@ static void collect_fns(struct work *w, struct metrics *m,
 	rows = xmalloc(sizeof(*rows) * (nr_fns + 1));
 	for (fn = 0; fn < nr_fns; fn++)
 		rows[fn].lkp_children = rows[fn].lkp_self = 0;
-	for (n = 1; n < p->nr_nodes; n++)
-		if (w->fn[n] != NO_FN)
-			rows[w->fn[n]].lkp_children += w->near[n];
-	FREE_AND_NULL(w->near);
-	for (n = 1; n < p->nr_nodes; n++)
-		if (w->fn[n] != NO_FN)
-			rows[w->fn[n]].lkp_self += p->nodes[n].self * w->scale;
-	FREE_AND_NULL(w->fn);
+	sum_fns(w, &rows[0].lkp_children, &rows[0].lkp_self, sizeof(*rows));
 	fn_keys_init(&k, p);
 	m->fns = rows;
 	m->nr_fns = 0;
