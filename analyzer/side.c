@@ -361,8 +361,8 @@ static void raw_add(struct diff_side *s, size_t i, enum raw_group g,
  * The first run of a side is measured against its own profile's names
  * (own): a row named by one of them keeps that name's id, nothing
  * interned; the other names (cleaned ones the profile has not, the
- * calltraces) are interned in s->raw_names for now, their ids marked
- * RAW_PENDING. raw_settle() then makes the ids those of one table.
+ * calltraces) are interned in s->raw_names for now, their rows marked
+ * pending. raw_settle() then makes the ids those of one table.
  */
 static void raw_add_own(struct diff_side *s, size_t i, enum raw_group g,
 			bool own, uint32_t own_id, const char *name,
@@ -401,14 +401,6 @@ static void remap_chains(struct side_chains *c, const struct strtab *from,
 	c->len = len;
 }
 
-/*
- * After run i was measured against the names own of profile prof (and
- * visited): when prof still has them, the side takes them over, and
- * adds the pending names to them (a million functions then cost no
- * string of their own); when the visit gave them away (the union tree
- * took the run's tree), their strings are interned in the side's table
- * instead, once a name.
- */
 struct settle {
 	struct strtab *own, *pending;
 	uint32_t *map; /* own's id -> pending's, UINT32_MAX until known */
@@ -442,6 +434,14 @@ static void settle_into_pending(void *ctx, struct raw_row *r)
 	r->id = st->map[r->id];
 }
 
+/*
+ * After run i was measured against the names own of profile prof (and
+ * visited): when prof still has them, the side takes them over, and
+ * adds the pending names to them (a million functions then cost no
+ * string of their own); when the visit gave them away (the union tree
+ * took the run's tree), their strings are interned in the side's table
+ * instead, once a name.
+ */
 static void raw_settle(struct diff_side *s, size_t i, struct strtab *own,
 		       struct profile *prof)
 {
@@ -489,13 +489,6 @@ static void keep_chains(struct diff_side *s, size_t i, const struct profile *p,
 	free(vals);
 }
 
-/*
- * A profile run of a diff side, as it is read: its LKP metrics, at full
- * precision and with the event left out of the keys (both are only known
- * once both sides are read: diff_side_measure() finishes them), and its
- * self-time chains when kept.
- * mp: the tree to measure (p's with DSO names, or p), p the run's.
- */
 struct fn_row_ctx {
 	struct diff_side *s;
 	size_t i;
@@ -520,6 +513,13 @@ static void add_fn_rows(void *ctx, const struct metrics *m, uint32_t id,
 		raw_add_own(c->s, c->i, RAW_SELF, c->own, id, name, self);
 }
 
+/*
+ * A profile run of a diff side, as it is read: its LKP metrics, at full
+ * precision and with the event left out of the keys (both are only known
+ * once both sides are read: diff_side_measure() finishes them), and its
+ * self-time chains when kept.
+ * mp: the tree to measure (p's with DSO names, or p), p the run's.
+ */
 static void measure_run(struct diff_side *s, size_t i, const struct profile *mp,
 			const struct profile *p, bool chains, bool no_rows,
 			bool own)
