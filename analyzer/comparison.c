@@ -153,9 +153,14 @@ int comparison_load(struct comparison *c, char *const *const paths[2],
 	c->match = m;
 	sio.match = m;
 	proc_match_learn(m, true);
+	/* The new side is read into the base's names (side.h): builds of
+	 * one workload share most of theirs. */
+	v[0].keep_index = true;
 	for (i = 0; i < 2; i++) {
 		if (i && proc_match_renames_tree(m, 1))
 			v[i].target = NULL;
+		if (i && !c->sides[0].stats)
+			v[i].names = c->sides[0].raw_names;
 		sio.match_side = i;
 		if (diff_side_load_visit(&c->sides[i], paths[i], nr[i], &sio,
 					 &v[i], &e)) {
@@ -166,6 +171,9 @@ int comparison_load(struct comparison *c, char *const *const paths[2],
 		for (j = 0; c->sides[i].stats && j < c->sides[i].nr_runs; j++)
 			proc_match_stats(m, i, &c->sides[i].sets[j]);
 	}
+	/* read by id only from now on (the new side may have had none) */
+	if (c->sides[0].raw_names)
+		strtab_drop_index(c->sides[0].raw_names);
 	proc_match_learn(m, false);
 	c->match_note = proc_match_note(m);
 	return 0;

@@ -593,6 +593,12 @@ static int diff_side_read(struct diff_side *s, size_t i,
 		return lkp_stats_read(lr, &s->sets[i], err);
 	target = v->target ? v->target(v->ctx) : NULL;
 	p = target ? target : profile__new();
+	/* The first run into the names given (another side's), which the
+	 * side then takes as its own: a name of both is stored once. */
+	if (p != target && i == 0 && v->names) {
+		strtab__delete(p->names);
+		p->names = strtab_get(v->names);
+	}
 	ret = input_read_lr(lr, io, p, NULL, err);
 	/* DSO names (io->ps.dso_names) for the rows alone: the tree, the
 	 * chains and the merged runs have the plain names. */
@@ -636,11 +642,13 @@ static bool named(char *const *paths, size_t nr_paths, const char *path)
 }
 
 /* Every run of s read, its profile's name in s->side.name. */
-static void side_loaded(struct diff_side *s)
+static void side_loaded(struct diff_side *s, const struct diff_side_visit *v)
 {
 	s->name = xstrdup(s->side.name);
-	/* From here on the names are read by id only. */
-	strtab_drop_index(s->raw_names);
+	/* From here on the names are read by id only (unless another
+	 * side is to be read into them). */
+	if (!v->keep_index)
+		strtab_drop_index(s->raw_names);
 }
 
 int diff_side_init_profile(struct diff_side *s, struct profile *p,
@@ -667,7 +675,7 @@ int diff_side_init_profile(struct diff_side *s, struct profile *p,
 		return -1;
 	}
 	s->side.name = xstrdup(name);
-	side_loaded(s);
+	side_loaded(s, v);
 	return 0;
 }
 
@@ -742,7 +750,7 @@ int diff_side_load_visit(struct diff_side *s, char *const *paths,
 	free(s->sets);
 	s->sets = NULL;
 	side_name(&s->side, paths[0]);
-	side_loaded(s);
+	side_loaded(s, v);
 	return 0;
 fail:
 	diff_side_release(s);

@@ -128,6 +128,13 @@ struct diff_side_visit {
 	/* Nobody reads the perf-profile rows (a graph without a table):
 	 * a run is measured for its totals only, no rows, no chains. */
 	bool no_rows;
+	/* The names of a side loaded before, to read this side's first
+	 * run into (strtab_get()): two builds of one workload share most
+	 * names, and each is then stored once. NULL: a table of its own. */
+	struct strtab *names;
+	/* Keep the index of the side's names once loaded, for a side to
+	 * be read into them (.names); the last user drops it. */
+	bool keep_index;
 };
 
 /*

@@ -37,6 +37,7 @@ struct strtab {
 	uint64_t *slots; /* open addressing, see above */
 	uint64_t mask;
 	struct chunk *chunks;
+	unsigned long holders; /* strtab_get()s + 1 */
 };
 
 static inline uint64_t slot_make(uint32_t tag, uint32_t id)
@@ -137,8 +138,15 @@ struct strtab *strtab__new(void)
 {
 	struct strtab *t = xcalloc(1, sizeof(*t));
 
+	t->holders = 1;
 	rehash(t);
 	strtab_intern(t, "", 0);
+	return t;
+}
+
+struct strtab *strtab_get(struct strtab *t)
+{
+	t->holders++;
 	return t;
 }
 
@@ -146,7 +154,7 @@ void strtab__delete(struct strtab *t)
 {
 	struct chunk *c, *next;
 
-	if (!t)
+	if (!t || --t->holders)
 		return;
 	for (c = t->chunks; c; c = next) {
 		next = c->next;

@@ -14,7 +14,10 @@
 struct strtab;
 
 struct strtab *strtab__new(void);
+/* One holder fewer: the last one's strtab__delete() frees the table. */
 void strtab__delete(struct strtab *t);
+/* One holder more (two profiles of one set of names, say): t. */
+struct strtab *strtab_get(struct strtab *t);
 
 /* The id of s[0..len), adding it if new. s need not be NUL-terminated;
  * len is below 4 GiB (no reader takes a line that long). */
