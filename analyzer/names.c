@@ -180,13 +180,17 @@ static size_t close_paren(const char *s, size_t len, size_t i)
 	return len;
 }
 
-/* The '(' at s[i] starts an argument list to cut. */
-static bool args_start(const char *s, size_t len, size_t i, int angle)
+/*
+ * The '(' at s[i] starts an argument list to cut. nest: how deep s[i] is
+ * in template arguments ("f<g(int)>") or braces, which hold a local
+ * entity's own name ("f()::{lambda(int)#1}::operator()", GCC's).
+ */
+static bool args_start(const char *s, size_t len, size_t i, int nest)
 {
 	size_t e;
 
-	if (angle > 0)
-		return false; /* inside template arguments */
+	if (nest > 0)
+		return false;
 	if (len - i - 1 >= 20 && !memcmp(s + i + 1, "anonymous namespace)", 20))
 		return false;
 	if (i >= 8 && !memcmp(s + i - 8, "operator", 8))
@@ -199,7 +203,7 @@ size_t name_tidy(char *s, size_t len)
 {
 	const char *gi, *gj = NULL, *q;
 	size_t i, o;
-	int angle = 0;
+	int angle = 0, brace = 0;
 
 	for (i = 0; i < len; i++)
 		if (s[i] == ';')
@@ -219,7 +223,11 @@ size_t name_tidy(char *s, size_t len)
 		else if (s[i] == '>' && angle > 0 &&
 			 !(i >= 9 && !memcmp(s + i - 9, "operator-", 9)))
 			angle--;
-		if (s[i] == '(' && args_start(s, len, i, angle)) {
+		else if (s[i] == '{')
+			brace++;
+		else if (s[i] == '}' && brace > 0)
+			brace--;
+		if (s[i] == '(' && args_start(s, len, i, angle + brace)) {
 			len = i;
 			break;
 		}

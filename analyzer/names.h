@@ -66,8 +66,8 @@ size_t name_unknown_frame(char *out, const char *mod, size_t modlen,
  * name looks like a Go method ("pkg.(*T).M") its argument list goes: from
  * the first '(' that is no part of the name proper. C++ keeps what perf
  * report keeps: "(anonymous namespace)", "operator()", a '(' inside
- * template arguments ("f<g(int)>") and a local entity's scope
- * ("f(int)::$_1::operator()").
+ * template arguments ("f<g(int)>") or braces ("{lambda(int)#1}", GCC's
+ * local entities) and a local entity's scope ("f(int)::$_1::operator()").
  */
 size_t name_tidy(char *s, size_t len);
 

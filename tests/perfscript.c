@@ -255,6 +255,18 @@ static void test_frames(void)
 		"quotedname;a:b:c 1000\n",
 		"';' kept out of names, arguments and quotes dropped, the "
 		"DSO anchored on the last ' ('");
+	/* GCC's lambdas: the '(' inside the braces is the lambda's name,
+	 * which perf report (and so LKP's key) keeps */
+	FOLD_IS(HDR("p")
+		"\t1 v8::Scope::Alloc()::{lambda(v8::Scope*)#1}::operator()"
+		"+0x3a2 (/x)\n"
+		"\t1 f(int)::{lambda(int)#2}::_FUN(int)+0x1 (/x)\n"
+		"\t1 g()::{unnamed type#1}::h(long)+0x1 (/x)\n\n",
+		&o, 0,
+		"p;g()::{unnamed type#1}::h;f(int)::{lambda(int)#2}::_FUN;"
+		"v8::Scope::Alloc()::{lambda(v8::Scope*)#1}::operator() 1000\n",
+		"a lambda's or unnamed type's braces keep their '(', the "
+		"arguments after them go");
 }
 
 static void test_kinds(void)
