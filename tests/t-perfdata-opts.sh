@@ -24,21 +24,28 @@ if ! perf record -q -o "$T/probe.data" -e task-clock -- true \
 	exit 0
 fi
 
+# fold OPT... of a perf.data file into $T/NAME.a and of perf script's
+# text of it into $T/NAME.b (their errors in $T/NAME.err), how much of
+# the weight they share into $o; fails when a fold failed or gave nothing
+fold_both() { # fold_both NAME DATA TEXT [OPT...]
+	fb=$1 fb_data=$2 fb_text=$3
+	shift 3
+	"$FLAMEDIFF" fold "$@" "$fb_data" >"$T/$fb.a" 2>"$T/$fb.err"
+	rc=$?
+	"$FLAMEDIFF" fold "$@" "$fb_text" >"$T/$fb.b" 2>>"$T/$fb.err"
+	rc2=$?
+	o=$(overlap "$T/$fb.a" "$T/$fb.b")
+	[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && nonempty "$T/$fb.a"
+}
+
 # fold X.data and perf script's text of it, with each option
 fold_opts() { # fold_opts NAME WHAT
 	name=$1 what=$2
 	perf script $SCRIPT_ARGS -i "$T/$name.data" >"$T/$name.txt" \
 		2>/dev/null
 	for opt in "" --pid --tid --addrs --kernel --all; do
-		"$FLAMEDIFF" fold $opt $FOLD_ARGS "$T/$name.data" \
-			>"$T/$name.a" 2>"$T/$name.err"
-		rc=$?
-		"$FLAMEDIFF" fold $opt $FOLD_ARGS "$T/$name.txt" >"$T/$name.b" \
-			2>>"$T/$name.err"
-		rc2=$?
-		o=$(overlap "$T/$name.a" "$T/$name.b")
-		[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && nonempty "$T/$name.a" &&
-			atleast "$o" "${MIN:-0.995}"
+		fold_both "$name" "$T/$name.data" "$T/$name.txt" $opt \
+			$FOLD_ARGS && atleast "$o" "${MIN:-0.995}"
 		ok $? "$what: fold ${opt:-(no option)} agrees with perf script | fold (overlap $o)" ||
 			{ sed 's/^/#   /' "$T/$name.err"
 			  top_diff "$T/$name.a" "$T/$name.b"; }
@@ -143,13 +150,7 @@ SCRIPT_ARGS= FOLD_ARGS=
 # every process: other processes' user chains hold garbage, raw addresses
 # >= 2^62 among them, which perf script prints whole
 perf script -i "$T/sys.data" >"$T/sysall.txt" 2>/dev/null
-"$FLAMEDIFF" fold --addrs "$T/sys.data" >"$T/sysall.a" 2>"$T/sysall.err"
-rc=$?
-"$FLAMEDIFF" fold --addrs "$T/sysall.txt" >"$T/sysall.b" 2>>"$T/sysall.err"
-rc2=$?
-o=$(overlap "$T/sysall.a" "$T/sysall.b")
-[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && nonempty "$T/sysall.a" &&
-	atleast "$o" 0.995
+fold_both sysall "$T/sys.data" "$T/sysall.txt" --addrs && atleast "$o" 0.995
 ok $? "perf record -a -g (every process): fold --addrs agrees with perf script | fold (overlap $o)" ||
 	{ sed 's/^/#   /' "$T/sysall.err"
 	  top_diff "$T/sysall.a" "$T/sysall.b"; }
@@ -304,15 +305,9 @@ if [ -x "$PROGS/inline" ]; then
 		-e task-clock -- "$PROGS/inline" 1 >/dev/null 2>&1
 	perf script -i "$T/dwi.data" >"$T/dwi.txt" 2>/dev/null
 	for opt in "" --inline; do
-		"$FLAMEDIFF" fold $opt "$T/dwi.data" >"$T/dwi.a" \
-			2>"$T/dwi.err"
-		rc=$?
-		"$FLAMEDIFF" fold $opt "$T/dwi.txt" >"$T/dwi.b" 2>>"$T/dwi.err"
-		rc2=$?
-		o=$(overlap "$T/dwi.a" "$T/dwi.b")
 		leaf='work;hot_inner '
 		[ -n "$opt" ] && leaf='work;hot_inner_\[i\] '
-		[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && nonempty "$T/dwi.a" &&
+		fold_both dwi "$T/dwi.data" "$T/dwi.txt" $opt &&
 			grep -q ";main;$leaf" "$T/dwi.a" && atleast "$o" 0.995
 		ok $? "--call-graph dwarf -- inline: fold ${opt:-(no option)} names main;$leaf as perf script | fold (overlap $o)" ||
 			{ sed 's/^/#   /' "$T/dwi.err"
@@ -428,31 +423,23 @@ if [ "$(uname -m)" = x86_64 ] && [ -x "$PROGS/jit" ]; then
 	perf record -q -o "$T/jit.data" -F 999 -g -e task-clock -- \
 		"$PROGS/jit" 1 keep >"$T/jit.map" 2>/dev/null
 	perf script -i "$T/jit.data" >"$T/jit.txt" 2>/dev/null
-	"$FLAMEDIFF" fold --jit "$T/jit.data" >"$T/jit.a" 2>"$T/jit.err"
-	rc=$?
-	"$FLAMEDIFF" fold --jit "$T/jit.txt" >"$T/jit.b" 2>>"$T/jit.err"
-	rc2=$?
+	fold_both jit "$T/jit.data" "$T/jit.txt" --jit &&
+		grep -q ';jit_spin_\[j\]' "$T/jit.a" && atleast "$o" 0.995
+	jit_ok=$?
 	map=$(cat "$T/jit.map")
 	[ -n "$map" ] && rm -f "$map"
-	o=$(overlap "$T/jit.a" "$T/jit.b")
-	[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && nonempty "$T/jit.a" &&
-		grep -q ';jit_spin_\[j\]' "$T/jit.a" && atleast "$o" 0.995
+	[ $jit_ok -eq 0 ]
 	ok $? "perf record -g -- jit: fold --jit agrees with perf script | fold (overlap $o)" ||
 		{ sed 's/^/#   /' "$T/jit.err"
 		  top_diff "$T/jit.a" "$T/jit.b"; }
 	# the map gone (a JIT that wrote none: node, say): anonymous code
 	# is at its address, which perf script prints, not at an offset
 	perf script -i "$T/jit.data" >"$T/jitn.txt" 2>/dev/null
-	"$FLAMEDIFF" fold --addrs "$T/jit.data" >"$T/jitn.a" 2>"$T/jit.err"
-	rc=$?
-	"$FLAMEDIFF" fold --addrs "$T/jitn.txt" >"$T/jitn.b" 2>>"$T/jit.err"
-	rc2=$?
-	o=$(overlap "$T/jitn.a" "$T/jitn.b")
-	[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && nonempty "$T/jitn.a" &&
+	fold_both jitn "$T/jit.data" "$T/jitn.txt" --addrs &&
 		grep -q ';\[perf-[0-9]*\.map <[0-9a-f]\{9,\}>\]' "$T/jitn.a" &&
 		atleast "$o" 0.995
 	ok $? "jit without its map: fold --addrs names anonymous code by its address, as perf script (overlap $o)" ||
-		{ sed 's/^/#   /' "$T/jit.err"
+		{ sed 's/^/#   /' "$T/jitn.err"
 		  top_diff "$T/jitn.a" "$T/jitn.b"; }
 else
 	ok 0 "# SKIP the fake JIT writes x86-64 code"
