@@ -132,10 +132,24 @@ static enum sym_bind bind_of(unsigned char info)
 	}
 }
 
+/* Section ndx is loaded (SHF_ALLOC): its symbols have addresses. */
+static bool is_alloc_section(Elf *elf, size_t ndx)
+{
+	Elf_Scn *scn;
+	GElf_Shdr sh;
+
+	if (ndx == SHN_UNDEF || ndx >= SHN_LORESERVE)
+		return false;
+	scn = elf_getscn(elf, ndx);
+	return scn && gelf_getshdr(scn, &sh) && (sh.sh_flags & SHF_ALLOC);
+}
+
 /*
  * Add the function symbols of every section of type sh_type; with labels,
  * also the named untyped symbols of code sections (ld.so's _start and
- * _dl_start_user), which perf names frames by.
+ * _dl_start_user), which perf names frames by. Data objects too, as perf
+ * keeps them in the same tree: they shape it, and so which of two
+ * overlapping symbols names an address (symtab.h).
  */
 static int read_symbols(Elf *elf, Elf64_Word sh_type, struct symtab *t,
 			bool labels)
@@ -165,6 +179,9 @@ static int read_symbols(Elf *elf, Elf64_Word sh_type, struct symtab *t,
 			type = GELF_ST_TYPE(sym.st_info);
 			if (type == STT_NOTYPE && labels &&
 			    is_code_section(elf, sym.st_shndx))
+				type = STT_FUNC;
+			if (type == STT_OBJECT &&
+			    is_alloc_section(elf, sym.st_shndx))
 				type = STT_FUNC;
 			if ((type != STT_FUNC && type != STT_GNU_IFUNC) ||
 			    sym.st_shndx == SHN_UNDEF || !sym.st_value)

@@ -24,6 +24,9 @@ void symtab_release(struct symtab *t)
 		free(t->pool[i]);
 	free(t->pool);
 	free(t->syms);
+	free(t->tree_l);
+	free(t->tree_r);
+	free(t->tree_at);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -158,9 +161,121 @@ static unsigned long pick_alias(const struct sym *v, unsigned long first,
 	return keep;
 }
 
+/*
+ * perf's tree of symbols: a red-black tree keyed by start, an equal start
+ * going right, every symbol inserted in the order added (as perf reads a
+ * symbol table), with the rebalancing every red-black tree does. Only its
+ * shape is kept: which node is above which decides an overlap.
+ */
+#define NIL UINT32_MAX
+
+struct rb {
+	uint32_t *l, *r, *up;
+	uint8_t *red;
+	uint32_t root;
+};
+
+static void rb_turn(struct rb *b, uint32_t x, bool left)
+{
+	uint32_t *in = left ? b->r : b->l, *out = left ? b->l : b->r;
+	uint32_t y = in[x], p = b->up[x];
+
+	in[x] = out[y];
+	if (out[y] != NIL)
+		b->up[out[y]] = x;
+	b->up[y] = p;
+	if (p == NIL)
+		b->root = y;
+	else if (b->l[p] == x)
+		b->l[p] = y;
+	else
+		b->r[p] = y;
+	out[y] = x;
+	b->up[x] = y;
+}
+
+static void rb_insert(struct rb *b, const struct sym *v, uint32_t z)
+{
+	uint32_t x = b->root, p = NIL, g, u;
+	bool left;
+
+	while (x != NIL) {
+		p = x;
+		x = v[z].start < v[x].start ? b->l[x] : b->r[x];
+	}
+	b->up[z] = p;
+	b->l[z] = b->r[z] = NIL;
+	b->red[z] = 1;
+	if (p == NIL)
+		b->root = z;
+	else if (v[z].start < v[p].start)
+		b->l[p] = z;
+	else
+		b->r[p] = z;
+	while (b->up[z] != NIL && b->red[b->up[z]]) {
+		p = b->up[z];
+		g = b->up[p];
+		left = b->l[g] == p;
+		u = left ? b->r[g] : b->l[g];
+		if (u != NIL && b->red[u]) {
+			b->red[p] = b->red[u] = 0;
+			b->red[g] = 1;
+			z = g;
+			continue;
+		}
+		if (z == (left ? b->r[p] : b->l[p])) {
+			z = p;
+			rb_turn(b, z, left);
+			p = b->up[z];
+		}
+		b->red[p] = 0;
+		b->red[g] = 1;
+		rb_turn(b, g, !left);
+	}
+	b->red[b->root] = 0;
+}
+
+/* The tree of t->syms as added (before any sort): in t->tree_*. */
+static void build_tree(struct symtab *t)
+{
+	struct rb b;
+	uint32_t i;
+
+	b.l = xmalloc(size_mul(t->nr, sizeof(*b.l)));
+	b.r = xmalloc(size_mul(t->nr, sizeof(*b.r)));
+	b.up = xmalloc(size_mul(t->nr, sizeof(*b.up)));
+	b.red = xmalloc(t->nr);
+	b.root = NIL;
+	for (i = 0; i < t->nr; i++)
+		rb_insert(&b, t->syms, i);
+	free(b.up);
+	free(b.red);
+	t->tree_l = b.l;
+	t->tree_r = b.r;
+	t->tree_root = b.root;
+	t->tree_at = xmalloc(size_mul(t->nr, sizeof(*t->tree_at)));
+}
+
+/* Whether some symbol starts inside an earlier one's size (sorted). */
+static bool any_overlap(const struct sym *v, unsigned long n)
+{
+	uint64_t end = 0;
+	unsigned long i;
+
+	for (i = 0; i < n; i++) {
+		if (i && v[i].start < end && v[i].start != v[i - 1].start)
+			return true;
+		if (v[i].sized && v[i].end > end)
+			end = v[i].end;
+	}
+	return false;
+}
+
 void symtab_finish(struct symtab *t, uint64_t max_gap)
 {
-	unsigned long i, j, n = 0;
+	unsigned long i, j, k, n = 0;
+	uint64_t reach = 0;
+	bool sorted;
 
 	if (!t->nr)
 		return;
@@ -168,12 +283,28 @@ void symtab_finish(struct symtab *t, uint64_t max_gap)
 	for (i = 1; i < t->nr; i++)
 		if (cmp_sym(&t->syms[i - 1], &t->syms[i]) > 0)
 			break;
-	if (i < t->nr)
+	sorted = i == t->nr;
+	/* perf's tree, from the order added, unless no symbol has a size
+	 * (kallsyms): only sizes make ranges overlap */
+	for (k = 0; k < t->nr && !t->syms[k].sized; k++)
+		;
+	if (k < t->nr)
+		build_tree(t);
+	if (!sorted)
 		sane_qsort(t->syms, t->nr, sizeof(*t->syms), cmp_sym);
+	if (t->tree_l && !any_overlap(t->syms, t->nr)) {
+		free(t->tree_l);
+		free(t->tree_r);
+		free(t->tree_at);
+		t->tree_l = t->tree_r = t->tree_at = NULL;
+	}
 	for (i = 0; i < t->nr; i = j) {
 		j = i + 1;
 		while (j < t->nr && t->syms[j].start == t->syms[i].start)
 			j++;
+		/* an alias perf drops is the one kept, in the tree */
+		for (k = i; t->tree_at && k < j; k++)
+			t->tree_at[t->syms[k].seq] = (uint32_t)n;
 		t->syms[n++] = t->syms[pick_alias(t->syms, i, j)];
 	}
 	t->nr = n;
@@ -186,6 +317,29 @@ void symtab_finish(struct symtab *t, uint64_t max_gap)
 			next = t->syms[i].start + max_gap;
 		t->syms[i].end = next;
 	}
+	for (i = 0; i < n; i++) {
+		t->syms[i].overlaps = t->tree_l && i && t->syms[i].start < reach;
+		if (t->syms[i].end > reach)
+			reach = t->syms[i].end;
+	}
+}
+
+/* perf's answer: the first symbol containing addr on the way down. */
+static const struct sym *tree_lookup(const struct symtab *t, uint64_t addr)
+{
+	uint32_t x = t->tree_root;
+
+	while (x != NIL) {
+		const struct sym *s = &t->syms[t->tree_at[x]];
+
+		if (addr < s->start)
+			x = t->tree_l[x];
+		else if (addr >= s->end && !(addr == s->start && s->end == s->start))
+			x = t->tree_r[x];
+		else
+			return s;
+	}
+	return NULL;
 }
 
 const struct sym *symtab_lookup(const struct symtab *t, uint64_t addr)
@@ -205,6 +359,9 @@ const struct sym *symtab_lookup(const struct symtab *t, uint64_t addr)
 	if (!lo)
 		return NULL;
 	s = &t->syms[lo - 1];
+	/* where ranges overlap, perf's tree decides (it may find none) */
+	if (s->overlaps || (lo < t->nr && t->syms[lo].overlaps))
+		return tree_lookup(t, addr);
 	if (addr < s->end)
 		return s;
 	/* a sized symbol nested in a bigger one before it */

@@ -13,6 +13,12 @@
  * order of symtab_add() calls is part of it) and gives sizeless
  * symbols the room up to the next one. After that the table is read-only
  * and symtab_lookup() is a binary search. Names are owned by the table.
+ *
+ * Where symbols overlap (a label inside a function, a function inside
+ * another) perf names an address by the first of them its binary tree
+ * of symbols meets on the way down, which the order of insertion shapes:
+ * the table keeps that tree, built as perf builds it (every symbol in
+ * the order added, a red-black tree by start), and asks it there.
  */
 /* Preference among aliases: global, then local, then weak. */
 enum sym_bind { SYM_WEAK, SYM_LOCAL, SYM_GLOBAL };
@@ -22,6 +28,7 @@ struct sym {
 	const char *name;
 	uint8_t bind;	     /* enum sym_bind */
 	bool sized;	     /* end came from the symbol's own size */
+	bool overlaps;	     /* an earlier symbol's range meets this one's */
 	uint32_t seq;	     /* order added: the first of equal aliases wins */
 };
 
@@ -31,6 +38,10 @@ struct symtab {
 	char **pool; /* name storage chunks */
 	unsigned long nr_pool, alloc_pool;
 	size_t pool_used, pool_size;
+	/* perf's tree, by order added: children (UINT32_MAX: none) and the
+	 * symbol kept for that start; NULL when nothing overlaps */
+	uint32_t *tree_l, *tree_r, *tree_at;
+	uint32_t tree_root;
 };
 
 void symtab_init(struct symtab *t);

@@ -60,6 +60,50 @@ static void test_symtab(void)
 	symtab_release(&t);
 }
 
+/*
+ * A label inside a function: an address both cover is named by the one
+ * perf's tree meets first, which the order added decides (checked
+ * against perf itself by t-perfdata-opts.sh's labels).
+ */
+static const char *overlap_name(bool label_first, bool third,
+				uint64_t addr)
+{
+	static char name[32];
+	const struct sym *s;
+	struct symtab t;
+
+	symtab_init(&t);
+	if (label_first)
+		symtab_add(&t, 0x1040, 0, "label", SYM_GLOBAL);
+	symtab_add(&t, 0x1000, 0x100, "fn", SYM_GLOBAL);
+	if (!label_first)
+		symtab_add(&t, 0x1040, 0, "label", SYM_GLOBAL);
+	if (third)
+		symtab_add(&t, 0x1100, 0x10, "next", SYM_GLOBAL);
+	symtab_finish(&t, 0);
+	s = symtab_lookup(&t, addr);
+	snprintf(name, sizeof(name), "%s", s ? s->name : "(none)");
+	symtab_release(&t);
+	return name;
+}
+
+static void test_symtab_overlap(void)
+{
+	/* two symbols: the first added is the root */
+	is_str(overlap_name(false, false, 0x1080), "fn",
+	       "a label added after its function: the function's bytes");
+	is_str(overlap_name(true, false, 0x1080), "label",
+	       "a label added first: the label's");
+	is_str(overlap_name(true, false, 0x1010), "fn",
+	       "before the label: the function either way");
+	is_str(overlap_name(false, false, 0x1010), "fn", "... in both orders");
+	/* a third in a row turns the tree: the label comes out on top */
+	is_str(overlap_name(false, true, 0x1080), "label",
+	       "function, label, next: the label's, as perf's tree has it");
+	is_str(overlap_name(false, true, 0x1105), "next",
+	       "and the third its own");
+}
+
 static void test_kallsyms(const char *dir)
 {
 	char path[4096];
@@ -476,6 +520,7 @@ int main(void)
 	if (!mkdtemp(dir))
 		return 1;
 	test_symtab();
+	test_symtab_overlap();
 	test_kallsyms(dir);
 	test_machine();
 	test_machine_exit();

@@ -446,4 +446,25 @@ else
 	ok 0 "# SKIP the fake JIT writes x86-64 code"
 fi
 
+# Labels inside functions (tests/progs/labels.c): perf names an address
+# both cover by the first of them its tree of symbols meets, some by the
+# function, some by the label; so do both routes, and the rows of perf
+# report (node's builtins have such labels: a system-wide recording that
+# caught node agreed on 91.7% of the weight)
+if [ "$(uname -m)" = x86_64 ] && [ -x "$PROGS/labels" ]; then
+	perf record -q -o "$T/lbl.data" -F 4999 -g -e task-clock -- \
+		"$PROGS/labels" 1 >/dev/null 2>&1
+	perf script -i "$T/lbl.data" >"$T/lbl.txt" 2>/dev/null
+	fold_both lbl "$T/lbl.data" "$T/lbl.txt" &&
+		grep -q ';f_[0-9]* ' "$T/lbl.a" &&
+		grep -q ';l_[0-9]* ' "$T/lbl.a" && atleast "$o" 0.995
+	ok $? "labels inside functions: fold names each address as perf script, by function or by label (overlap $o)" ||
+		{ sed 's/^/#   /' "$T/lbl.err"
+		  top_diff "$T/lbl.a" "$T/lbl.b"; }
+	report_lkp lbl "perf record -- labels"
+else
+	ok 0 "# SKIP the labels are x86-64 code"
+	ok 0 "# SKIP the labels are x86-64 code"
+fi
+
 done_testing
