@@ -178,9 +178,15 @@ static uint32_t *map_run(struct cmp_build *b, const struct profile *p,
 	uint32_t nr_names = strtab_count(p->names);
 	uint32_t *cache = xmalloc(sizeof(*cache) * (nr_names ? nr_names : 1));
 	uint32_t *map = xmalloc(sizeof(*map) * p->nr_nodes);
-	uint32_t max_depth = b->t->opts.max_depth, id;
+	uint32_t max_depth = b->t->opts.max_depth, id, *ud = NULL;
 
+	/* With a depth limit, ud[id] is the depth of map[id] in the union
+	 * tree (a run of unresolved frames is one frame there). */
 	*deep = max_depth ? xcalloc(p->nr_nodes, 1) : NULL;
+	if (max_depth) {
+		ud = xmalloc(sizeof(*ud) * p->nr_nodes);
+		ud[NODE_ROOT] = 0;
+	}
 	memset(cache, 0xff, sizeof(*cache) * nr_names);
 	map[NODE_ROOT] = NODE_ROOT;
 	for (id = 1; id < p->nr_nodes; id++) {
@@ -188,8 +194,7 @@ static uint32_t *map_run(struct cmp_build *b, const struct profile *p,
 		const struct node *par = &p->nodes[n->parent];
 
 		if (*deep &&
-		    ((*deep)[n->parent] ||
-		     b->t->shape->nodes[map[n->parent]].depth >= max_depth)) {
+		    ((*deep)[n->parent] || ud[n->parent] >= max_depth)) {
 			map[id] = map[n->parent];
 			(*deep)[id] = 1;
 			continue;
@@ -205,12 +210,17 @@ static uint32_t *map_run(struct cmp_build *b, const struct profile *p,
 		    frame_unresolved(strtab_str(p->names, n->name),
 				     strtab_len(p->names, n->name))) {
 			map[id] = map[n->parent];
+			if (ud)
+				ud[id] = ud[n->parent];
 			continue;
 		}
 		map[id] = union_child(b, map[n->parent],
 				      union_name(b, p, cache, n->name),
 				      n->kind);
+		if (ud)
+			ud[id] = ud[n->parent] + 1;
 	}
+	free(ud);
 	free(cache);
 	return map;
 }
@@ -246,7 +256,6 @@ void cmp_node_get(const struct cmp_tree *t, uint32_t id, struct cmp_node *n)
 	n->first_child = s->first_child;
 	n->next_sibling = s->next_sibling;
 	n->name = id == NODE_ROOT ? t->root_name : s->name;
-	n->depth = s->depth;
 	n->kind = s->kind;
 	n->base = stats_mean(r, nb);
 	n->new = stats_mean(r + nb, nn);

@@ -63,7 +63,6 @@ struct cmp_node {
 	uint32_t first_child;  /* NODE_NONE when a leaf */
 	uint32_t next_sibling; /* NODE_NONE when last */
 	uint32_t name;	       /* id in the tree's names */
-	uint32_t depth;
 	uint8_t kind;	       /* enum frame_kind */
 
 	/* Means over each side's runs, percent, and the population stddev
@@ -81,7 +80,7 @@ struct cmp_node {
 
 /*
  * The tree keeps its shape (a profile without weights: parent, children,
- * name, kind and depth of each node, node ids as above, the children in
+ * name and kind of each node, node ids as above, the children in
  * no particular order) and the per-run shares; a node's means and
  * verdicts are worked out from them when asked (cmp_node_get(),
  * cmp_mean()), so that a large tree costs its shape and its columns.

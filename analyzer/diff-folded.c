@@ -198,8 +198,7 @@ static void add_stack(struct strbuf *text, const struct profile *q,
 {
 	size_t depth, d;
 
-	ALLOC_GROW(*path, q->nodes[id].depth, *alloc);
-	depth = profile_path(q, id, *path, *alloc);
+	depth = profile_path_grow(q, id, path, alloc);
 	for (d = 0; d < depth; d++) {
 		const struct node *f = &q->nodes[(*path)[d]];
 

@@ -620,8 +620,7 @@ static void write_stacks_flat(const struct profile *p, struct outfile *o,
 
 		if (n->self == 0)
 			continue;
-		ALLOC_GROW(path, n->depth, path_alloc);
-		depth = profile_path(p, id, path, path_alloc);
+		depth = profile_path_grow(p, id, &path, &path_alloc);
 		ALLOC_GROW(lines, nr + 1, alloc);
 		lines[nr].off = buf.len;
 		lines[nr].weight = n->self;

@@ -43,8 +43,6 @@ static int check_nodes(const struct profile *p, const char *what,
 
 		if (n->parent >= id)
 			return bad(err, what, id, "parent not before it");
-		if (n->depth != p->nodes[n->parent].depth + 1)
-			return bad(err, what, id, "not one row below its parent");
 		if (n->name >= names || n->kind >= FRAME_KIND_MAX)
 			return bad(err, what, id, "no such name or kind");
 		sum[n->parent] += n->total;
@@ -121,7 +119,7 @@ static int check_one(const struct profile *p, const char *what,
 
 	if (!p->nr_nodes || !p->nodes)
 		return fd_err_set(err, "%s: no root", what);
-	if (root->parent != NODE_NONE || root->name != 0 || root->depth != 0)
+	if (root->parent != NODE_NONE || root->name != 0)
 		return bad(err, what, 0, "the root is not the root");
 	sum = xcalloc(p->nr_nodes, sizeof(*sum));
 	ret = check_nodes(p, what, sum, err);

@@ -182,6 +182,8 @@ static uint32_t new_node(struct profile *p, uint32_t parent, uint32_t name,
 	uint32_t id = p->nr_nodes;
 	struct node *n;
 
+	if (name >= PROFILE_MAX_NAMES)
+		xalloc_fail(PROFILE_MAX_NAMES); /* 16 GiB of names at least */
 	ALLOC_GROW(p->nodes, id + 1, p->alloc_nodes);
 	n = &p->nodes[id];
 	n->parent = parent;
@@ -192,7 +194,6 @@ static uint32_t new_node(struct profile *p, uint32_t parent, uint32_t name,
 	p->nodes[parent].first_child = id;
 	n->name = name;
 	n->kind = kind;
-	n->depth = p->nodes[parent].depth + 1;
 	n->self = 0;
 	n->total = 0;
 	p->nr_nodes++;
@@ -398,15 +399,41 @@ void profile_merge_free(struct profile *dst, struct profile *src)
 size_t profile_path(const struct profile *p, uint32_t node, uint32_t *out,
 		    size_t max)
 {
-	size_t depth = p->nodes[node].depth, i;
+	size_t n = 0, i;
 
-	if (depth > max)
-		return 0;
-	for (i = depth; i > 0; i--) {
-		out[i - 1] = node;
-		node = p->nodes[node].parent;
+	/* leaf first, as the walk goes; then turned round */
+	for (; node != NODE_ROOT; node = p->nodes[node].parent) {
+		if (n == max)
+			return 0;
+		out[n++] = node;
 	}
-	return depth;
+	for (i = 0; i < n / 2; i++) {
+		uint32_t t = out[i];
+
+		out[i] = out[n - 1 - i];
+		out[n - 1 - i] = t;
+	}
+	return n;
+}
+
+size_t profile_path_grow(const struct profile *p, uint32_t node,
+			 uint32_t **out, unsigned long *alloc)
+{
+	size_t n;
+
+	ALLOC_GROW(*out, 64, *alloc);
+	while (!(n = profile_path(p, node, *out, *alloc)) && node != NODE_ROOT)
+		ALLOC_GROW(*out, *alloc + 1, *alloc);
+	return n;
+}
+
+uint32_t profile_depth(const struct profile *p, uint32_t node)
+{
+	uint32_t d = 0;
+
+	for (; node != NODE_ROOT; node = p->nodes[node].parent)
+		d++;
+	return d;
 }
 
 void meta_set(char **field, const char *value)
@@ -470,9 +497,8 @@ struct profile *profile__new_reversed(const struct profile *p)
 
 		if (nd->self == 0)
 			continue;
-		ALLOC_GROW(path, nd->depth, alloc_path);
-		ALLOC_GROW(fr, nd->depth, alloc_fr);
-		n = profile_path(p, id, path, nd->depth);
+		n = profile_path_grow(p, id, &path, &alloc_path);
+		ALLOC_GROW(fr, n, alloc_fr);
 		for (i = 0; i < n; i++) {
 			const struct node *q = &p->nodes[path[n - 1 - i]];
 

@@ -22,7 +22,7 @@
  * different rates still add up correctly.
  *
  * Invariants, kept by every function here:
- *  - nodes[0] is the root, parent NODE_NONE, name 0 (""), depth 0;
+ *  - nodes[0] is the root, parent NODE_NONE, name 0 ("");
  *  - a child's index is larger than its parent's, so one backwards pass
  *    over nodes[] visits every child before its parent;
  *  - no two children of a node have the same (name, kind);
@@ -82,26 +82,30 @@ static inline unsigned int frame_key_kind(uint64_t key)
 }
 
 /*
- * 36 bytes, where the plain layout took 40: depth and kind share a word
- * (PROFILE_MAX_DEPTH fits in 24 bits) and the struct is aligned to 4, so
- * the weights follow without padding. Loads of the unaligned doubles cost
- * nothing measurable on the machines this runs on; a tree of millions of
- * nodes is bound by cache misses, which fewer bytes spare. The weights
- * stay doubles: every output must stay exact.
+ * 32 bytes: a distinct frame node is most of what every command holds on
+ * inputs of many distinct stacks, so the node keeps only what cannot be
+ * worked out cheaply. The kind shares a word with the name id (names are
+ * limited to PROFILE_MAX_NAMES, which no table of names that fits in
+ * memory reaches), and a node's depth is not kept: it is its distance from
+ * the root, which the walks that need it count as they go down
+ * (profile_path(), profile_depth()). The weights stay doubles: every
+ * output must stay exact.
  */
+#define PROFILE_NAME_BITS 29
+#define PROFILE_MAX_NAMES (1UL << PROFILE_NAME_BITS)
+
 struct node {
 	uint32_t parent;
 	uint32_t first_child; /* NODE_NONE when a leaf */
 	uint32_t next_sibling; /* NODE_NONE when last; in insertion order */
-	uint32_t name;
-	uint32_t depth : 24; /* 0 for the root, 1 for its children, ... */
-	uint32_t kind : 8;
+	uint32_t name : PROFILE_NAME_BITS;
+	uint32_t kind : 3;
 	double self;
 	double total;
-} __attribute__((packed, aligned(4)));
+};
 
-_Static_assert(PROFILE_MAX_DEPTH < (1UL << 24), "depth fits its bits");
-_Static_assert(sizeof(struct node) == 36, "struct node packs to 36 bytes");
+_Static_assert(FRAME_KIND_MAX <= 8, "a kind fits its 3 bits");
+_Static_assert(sizeof(struct node) == 32, "struct node packs to 32 bytes");
 
 /* What the recording was. Strings are owned (NULL = unknown). */
 struct profile_meta {
@@ -271,9 +275,19 @@ void profile_merge_free(struct profile *dst, struct profile *src);
  */
 struct profile *profile__new_reversed(const struct profile *p);
 
-/* The frames from the root's child down to node, into out[0..depth). */
+/*
+ * The frames from the root's child down to node, into out[0..depth):
+ * returns depth, or 0 when it is over max (out[0..max) is then spoilt).
+ */
 size_t profile_path(const struct profile *p, uint32_t node, uint32_t *out,
 		    size_t max);
+
+/* profile_path() into *out, grown to fit (*alloc its room, ALLOC_GROW). */
+size_t profile_path_grow(const struct profile *p, uint32_t node,
+			 uint32_t **out, unsigned long *alloc);
+
+/* A node's depth: 0 for the root, 1 for its children, ... (a walk up). */
+uint32_t profile_depth(const struct profile *p, uint32_t node);
 
 /* Add a "BUILDID PATH" to m->build_ids (a copy is kept). */
 void meta_add_build_id(struct profile_meta *m, const char *bid_path);

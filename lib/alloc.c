@@ -14,6 +14,11 @@ static __attribute__((noreturn)) void oom(unsigned long size)
 	abort();
 }
 
+void xalloc_fail(unsigned long size)
+{
+	oom(size);
+}
+
 void *xmalloc(unsigned long size)
 {
 	void *p = malloc(size ? size : 1);

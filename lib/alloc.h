@@ -15,6 +15,10 @@ char *xstrndup(const char *s, unsigned long n) X_ALLOC;
 /* A newly allocated string, formatted. */
 char *xstrfmt(const char *fmt, ...) X_ALLOC __attribute__((format(printf, 1, 2)));
 
+/* Abort as out of memory does: for a table whose ids would overflow the
+ * bits a caller keeps them in, which only a table past memory reaches. */
+void xalloc_fail(unsigned long size) __attribute__((noreturn));
+
 /* Sizes that cannot wrap: a product or sum past SIZE_MAX is an allocation
  * that cannot succeed, so it aborts as out-of-memory does. */
 size_t size_mul(size_t a, size_t b);

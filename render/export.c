@@ -416,7 +416,7 @@ int export_pprof(const struct profile *p, struct outfile *o, bool gzip,
 static void speedscope_stack(const struct profile *p, const uint32_t *fn,
 			     uint32_t node, uint32_t *path, struct outfile *o)
 {
-	size_t depth = profile_path(p, node, path, p->nodes[node].depth), i;
+	size_t depth = profile_path(p, node, path, p->nr_nodes), i;
 	bool first = true;
 
 	outfile_puts(o, "[");

@@ -60,12 +60,14 @@ static size_t sorted_kids(const struct cmp_tree *t, uint32_t node,
 	return n;
 }
 
+/* The line of node id, depth levels below the focused function. */
 static void write_line(struct outfile *o, const struct cmp_tree *t,
-		       uint32_t id, size_t width, struct strbuf sb[2])
+		       uint32_t id, size_t depth, size_t width,
+		       struct strbuf sb[2])
 {
 	struct cmp_node n;
 	char b[32], nw[32], ch[32];
-	size_t depth = t->shape->nodes[id].depth - 1, indent, room, used;
+	size_t indent, room, used;
 	size_t max_indent;
 
 	cmp_node_get(t, id, &n);
@@ -102,25 +104,25 @@ static void write_tree(struct outfile *o, const struct cmp_tree *t,
 		       size_t width)
 {
 	struct kid *kids = NULL;
-	uint32_t *stack = NULL;
+	struct {
+		uint32_t id, depth;
+	} *stack = NULL, top = { NODE_ROOT, 0 };
 	size_t alloc_kids = 0, alloc_stack = 0, nr = 0, n, i;
 	struct strbuf sb[2] = { STRBUF_INIT, STRBUF_INIT };
 
-	n = sorted_kids(t, NODE_ROOT, &kids, &alloc_kids);
-	for (i = n; i > 0; i--) {
-		ALLOC_GROW(stack, nr + 1, alloc_stack);
-		stack[nr++] = kids[i - 1].id;
-	}
-	while (nr) {
-		uint32_t id = stack[--nr];
-
-		write_line(o, t, id, width, sb);
-		n = sorted_kids(t, id, &kids, &alloc_kids);
+	for (;;) {
+		n = sorted_kids(t, top.id, &kids, &alloc_kids);
 		/* pushed last first, so that the first is printed first */
 		for (i = n; i > 0; i--) {
 			ALLOC_GROW(stack, nr + 1, alloc_stack);
-			stack[nr++] = kids[i - 1].id;
+			stack[nr].id = kids[i - 1].id;
+			stack[nr++].depth = top.id == NODE_ROOT ? 0
+								: top.depth + 1;
 		}
+		if (!nr)
+			break;
+		top = stack[--nr];
+		write_line(o, t, top.id, top.depth, width, sb);
 	}
 	free(kids);
 	free(stack);

@@ -386,7 +386,7 @@ static void test_shapes(void)
 	n += sprintf(big + n, "\n");
 	p = profile__new();
 	ok(read_into(p, big, n, &o) == 0, "a 127-frame stack reads");
-	is_int(p->nodes[p->nr_nodes - 1].depth, 128, "all 127 frames kept");
+	is_int(profile_depth(p, p->nr_nodes - 1), 128, "all 127 frames kept");
 	is_str(node_name(p, 2), "f126", "the outermost frame first");
 	profile__delete(p);
 	free(big);

@@ -450,8 +450,8 @@ static void test_bad_input(void)
 			   0,
 		   "10,000-frame stack and 1 MB name read");
 		for (id = 0; id < p->nr_nodes; id++)
-			if (p->nodes[id].depth > deepest)
-				deepest = p->nodes[id].depth;
+			if (profile_depth(p, id) > deepest)
+				deepest = profile_depth(p, id);
 		is_int(deepest, 10001, "all 10,000 frames kept");
 		profile__delete(p);
 	}
@@ -531,6 +531,49 @@ static void test_escaping_roundtrip(void)
 	profile__delete(q);
 }
 
+/*
+ * A node keeps no depth: profile_path() and profile_depth() count it on
+ * the way up, and profile_path() refuses a path longer than its room.
+ */
+static void test_paths(void)
+{
+	struct profile *p = profile__new();
+	struct frame *f = calloc(3000, sizeof(*f));
+	uint32_t path[4], *grown = NULL, leaf, k;
+	unsigned long alloc = 0;
+	size_t n, i;
+	int in_order = 1;
+
+	for (i = 0; i < 3000; i++) {
+		char b[16];
+
+		snprintf(b, sizeof(b), "f%zu", i);
+		f[i] = fr(p, b, i ? (int)(i % FRAME_PROCESS) : FRAME_PROCESS);
+	}
+	leaf = profile_add_stack(p, f, 3000, 1);
+	is_int(profile_depth(p, NODE_ROOT), 0, "the root is at depth 0");
+	is_int(profile_depth(p, leaf), 3000, "a 3000-frame leaf at 3000");
+	n = profile_path(p, 3, path, 4);
+	is_int(n, 3, "a path in its room: its depth");
+	ok(n == 3 && path[0] == 1 && path[1] == 2 && path[2] == 3,
+	   "... root first");
+	is_int(profile_path(p, 5, path, 4), 0, "a path past its room: 0");
+	is_int(profile_path(p, NODE_ROOT, path, 0), 0, "the root's: empty");
+	n = profile_path_grow(p, leaf, &grown, &alloc);
+	is_int(n, 3000, "profile_path_grow(): the whole path");
+	for (i = 0; i < n; i++) {
+		k = p->nodes[grown[i]].kind;
+		if (grown[i] != i + 1 || p->nodes[grown[i]].name != f[i].name ||
+		    k != f[i].kind)
+			in_order = 0;
+	}
+	ok(in_order, "... root first, every name and kind as added");
+	ok(invariants_hold(p), "the tree holds its invariants");
+	free(grown);
+	free(f);
+	profile__delete(p);
+}
+
 int main(void)
 {
 	char cmd[300];
@@ -538,6 +581,7 @@ int main(void)
 	if (!mkdtemp(tmpdir))
 		skip_all("cannot make a temporary directory");
 	test_strtab();
+	test_paths();
 	test_tree();
 	test_merge_free();
 	test_fan_out();
