@@ -385,6 +385,42 @@ static void test_differential(void)
 	profile__delete(a);
 }
 
+/*
+ * Counts: whole numbers of up to 15 digits take a short way past
+ * strtod(); every other form still means what strtod() makes of it.
+ */
+static void test_counts(void)
+{
+	static const struct {
+		const char *count;
+		double want;
+	} c[] = {
+		{ "0", 0 },
+		{ "007", 7 },
+		{ "999999999999999", 999999999999999.0 },
+		{ "9007199254740993", 9007199254740992.0 }, /* 2^53 + 1 */
+		{ "12345678901234567890", 12345678901234567890.0 },
+		{ "1.25", 1.25 },
+		{ "1e3", 1000 },
+		{ "0x10", 16 },
+		{ "+5", 5 },
+	};
+	char text[128];
+	size_t i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct profile *p = profile__new();
+		struct fd_err err;
+
+		/* the first line makes it folded, whatever the second */
+		snprintf(text, sizeof(text), "a;c 1\na;b %s\n", c[i].count);
+		ok(read_str("count.folded", text, p, NULL, &err) == 0 &&
+			   profile_total(p) == 1 + c[i].want,
+		   "count %s reads as %.17g", c[i].count, c[i].want);
+		profile__delete(p);
+	}
+}
+
 static void expect_error(const char *what, const char *name,
 			 const char *data, size_t len, const char *where)
 {
@@ -582,6 +618,7 @@ int main(void)
 		skip_all("cannot make a temporary directory");
 	test_strtab();
 	test_paths();
+	test_counts();
 	test_tree();
 	test_merge_free();
 	test_fan_out();
