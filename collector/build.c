@@ -175,14 +175,11 @@ static uint32_t name_of(struct namer *nm, uint64_t f, unsigned int *kind)
 		s = dso_symbolize(dso, fr_dso_off(f));
 		if (s)
 			s = symbol_name(s, nm->style, &nm->dm);
-		/* anonymous memory's offset is its address to perf (the
-		 * kernel gives it its start as pgoff): perf script prints
-		 * the address there, the file offset elsewhere */
+		/* perf script prints JIT code's address, the file offset
+		 * elsewhere */
 		if (!s) {
 			id = unknown_frame(nm, dso->path,
-					   fr_dso_off(f) +
-						   (dso->perfmap ? dso->jit_base
-								 : 0));
+					   dso_jit_addr(dso, fr_dso_off(f)));
 			goto out;
 		}
 	} else if (nm->addrs) {

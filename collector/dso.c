@@ -1346,7 +1346,7 @@ const char *dso_symbolize(const struct dso *dso, uint64_t off)
 	uint64_t vaddr;
 
 	if (dso->perfmap) {
-		s = symtab_lookup(&dso->symsrc->syms, dso->jit_base + off);
+		s = symtab_lookup(&dso->symsrc->syms, dso_jit_addr(dso, off));
 		return s ? s->name : dso->nosym;
 	}
 	if (!dso->is_elf || !dso_off_to_vaddr(dso, off, &vaddr))

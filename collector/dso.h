@@ -179,4 +179,14 @@ bool dso_off_to_vaddr(const struct dso *dso, uint64_t off, uint64_t *vaddr);
 /* The function at file offset off, dso->nosym when no symbol covers it. */
 const char *dso_symbolize(const struct dso *dso, uint64_t off);
 
+/*
+ * The address of offset off in JIT code (anonymous memory, whose offset
+ * the kernel counts from the region's start): what perf map symbols and
+ * perf script's "[unknown]" frames are keyed by. Elsewhere off itself.
+ */
+static inline uint64_t dso_jit_addr(const struct dso *dso, uint64_t off)
+{
+	return dso->perfmap ? dso->jit_base + off : off;
+}
+
 #endif
