@@ -163,10 +163,16 @@ uint32_t decode_stack(struct decoder *d, const struct decoded_sample *s,
 
 	t = machine_thread(d->machine, (pid_t)s->pid, (pid_t)s->tid);
 	p = machine_proc(d->machine, (pid_t)s->pid);
-	if (d->unwinder && s->regs) {
+	/*
+	 * A stack dump of dynamic size 0 (the kernel copies it without
+	 * faulting, and the page at the stack pointer was not in: a
+	 * sample in the fault that brings it in) gives no user frame,
+	 * not even the IP in the registers: perf gives up on such a
+	 * sample's user part and keeps its kernel chain.
+	 */
+	if (d->unwinder && s->regs && s->stack && s->stack_len) {
 		nr_u = unwinder_run(d->unwinder, d->machine, p, s->regs,
-				    s->stack, s->stack ? s->stack_len : 0,
-				    d->uips, MAX_FRAMES);
+				    s->stack, s->stack_len, d->uips, MAX_FRAMES);
 		if (nr_u == 1)
 			d->st->unwind_fail++;
 	}

@@ -23,6 +23,7 @@
 #include "collector/sanitize.h"
 #include "collector/stacks.h"
 #include "collector/symtab.h"
+#include "collector/unwind.h"
 #include "tap.h"
 #include "testfile.h"
 
@@ -287,6 +288,36 @@ static void corrupt_chain(struct decoder *dec)
 	       "the same chain without it: both frames");
 }
 
+/*
+ * --call-graph dwarf: a user stack dump the kernel could not copy (its
+ * dynamic size 0) gives no user frame, as perf: the kernel chain alone.
+ * Seen on a process's first sample, a page fault in ld.so.
+ */
+static void empty_dump(struct decoder *dec)
+{
+	const uint64_t kchain[] = { (uint64_t)PERF_CONTEXT_KERNEL,
+				    0xffffffff81001000ULL,
+				    0xffffffff81000c00ULL };
+	static uint64_t regs[64];
+	static unsigned char stack[64];
+	struct decoded_sample ds = { .pid = 43, .tid = 43,
+				     .ip = 0xffffffff81001000ULL,
+				     .period = 1, .ips = kchain, .nr = 3,
+				     .regs = regs, .stack = stack };
+	uint32_t comm;
+
+	dec->unwinder = unwinder__new();
+	regs[REG_X86_IP] = 0x2000;
+	regs[REG_X86_SP] = 0x7ff0000;
+	is_int(decode_stack(dec, &ds, &comm), 2,
+	       "dwarf, a stack dump of size 0: the kernel chain alone");
+	ds.stack_len = sizeof(stack);
+	ok(decode_stack(dec, &ds, &comm) >= 3,
+	   "with the dump: the user IP under it");
+	unwinder__delete(dec->unwinder);
+	dec->unwinder = NULL;
+}
+
 static void test_decode_short(void)
 {
 	struct record_stats st = { 0 };
@@ -328,6 +359,7 @@ static void test_decode_short(void)
 	decode_record(&dec, &u.e.header);
 	is_int(st.samples, 0, "a sample shorter than its head is no sample");
 	corrupt_chain(&dec);
+	empty_dump(&dec);
 	decoder_release(&dec);
 	stacks_release(&stk);
 	machine_release(&m);
