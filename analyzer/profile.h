@@ -87,9 +87,9 @@ static inline unsigned int frame_key_kind(uint64_t key)
  * worked out cheaply. The kind shares a word with the name id (names are
  * limited to PROFILE_MAX_NAMES, which no table of names that fits in
  * memory reaches), and a node's depth is not kept: it is its distance from
- * the root, which the walks that need it count as they go down
- * (profile_path(), profile_depth()). The weights stay doubles: every
- * output must stay exact.
+ * the root, which a walk down the tree counts as it goes and a single
+ * node finds by walking up (profile_path(), profile_depth()). The
+ * weights stay doubles: every output must stay exact.
  */
 #define PROFILE_NAME_BITS 29
 #define PROFILE_MAX_NAMES (1UL << PROFILE_NAME_BITS)
