@@ -1,7 +1,8 @@
 #!/bin/sh
-# make check's prove (tests/tools/prove-check.sh): the skips by reason at
-# the end, before prove's closing lines, which stay the last lines (CI
-# reads them), and prove's exit status. A check of the tree's own tools:
+# make check's prove (tests/tools/prove-check.sh): the failed checks with
+# their diagnostics and the skips by reason at the end, before prove's
+# closing lines, which stay the last lines (CI reads them), and prove's
+# exit status. A check of the tree's own tools:
 # flamediff is not involved.
 . tests/tap-lib.sh
 skip_without prove
@@ -25,7 +26,14 @@ echo "1..0 # SKIP node_modules/playwright-core missing (run make deps)"
 EOF
 cat >"$T/t/bad.sh" <<'EOF'
 echo "not ok 1 - broken"
-echo "1..1"
+echo "#   key x: ours 0.16, perf 0"
+echo "ok 2 - fine"
+echo "# a note of a passing check"
+echo "1..2"
+EOF
+cat >"$T/t/died.sh" <<'EOF'
+echo "ok 1 - fine"
+exit 3
 EOF
 
 sh tests/tools/prove-check.sh "$T/log" "$T/t/a.sh" "$T/t/b.sh" "$T/t/c.sh" \
@@ -53,5 +61,22 @@ sh tests/tools/prove-check.sh "$T/log2" "$T/t/c.sh" "$T/t/bad.sh" \
 ok $? "a failing run keeps prove's failure status"
 [ "$(tail -1 "$T/out2")" = "Result: FAIL" ] && grep -qx 'Skipped: nothing' "$T/out2"
 ok $? "and its 'Result: FAIL' last, after 'Skipped: nothing'"
+awk -v t="$T/t/bad.sh" '
+	/^Failed checks, with what they printed:$/ { h = NR }
+	$0 == t ": not ok 1 - broken" { f = NR }
+	$0 == "  #   key x: ours 0.16, perf 0" { d = NR }
+	/a note of a passing check/ { p = 1 }
+	/^Test Summary Report/ { s = NR }
+	END { exit !(h && f == h + 1 && d == f + 1 && !p && s > d) }' "$T/out2"
+ok $? "the failed check and its diagnostics are listed before prove's report" ||
+	sed 's/^/#   /' "$T/out2"
+grep -q '^Failed checks' "$T/out"
+[ $? -ne 0 ]
+ok $? "a passing run lists none"
+
+sh tests/tools/prove-check.sh "$T/log3" "$T/t/died.sh" >"$T/out3" 2>&1
+grep -qx "$T/t/died.sh: exited 3 without a failed check" "$T/out3"
+ok $? "a test that exits non-zero without a failed check is named" ||
+	sed 's/^/#   /' "$T/out3"
 
 done_testing

@@ -2,8 +2,9 @@
 # prove-check.sh LOGDIR PROVE-ARGS...: make check's prove, each test's
 # TAP kept in LOGDIR (tap-tee.sh), and before prove's closing lines (the
 # last lines, which CI reads: "All tests successful." / "Test Summary
-# Report", "Files=...", "Result: PASS") the skips by reason
-# (skip-summary.sh). The exit status is prove's.
+# Report", "Files=...", "Result: PASS") the failed checks with their
+# diagnostics (fail-summary.sh) and the skips by reason (skip-summary.sh).
+# The exit status is prove's.
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$1
 shift
@@ -28,6 +29,7 @@ rm -rf "$dir" && mkdir -p "$dir" || exit 2
 		*) printf '%s\n' "$line" ;;
 		esac
 	done
+	sh "$here/fail-summary.sh" "$dir"
 	sh "$here/skip-summary.sh" "$dir"
 	cat "$dir/closing" 2>/dev/null
 }

@@ -1,0 +1,33 @@
+#!/bin/sh
+# fail-summary.sh DIR: every failed check in the TAP logs in DIR (of
+# tap-tee.sh), with the diagnostics the test printed under it ("#" lines:
+# the numbers that disagreed), so that a failure on CI, where only the
+# last lines of the run are read, says what failed and why. At most
+# FAIL_SUMMARY_LINES lines (default 60) of diagnostics a failure; a test
+# that ended without finishing its plan is named too. Nothing when
+# nothing failed.
+dir=$1
+max=${FAIL_SUMMARY_LINES:-60}
+[ -d "$dir" ] || exit 0
+for log in "$dir"/*.tap; do
+	[ -f "$log" ] || continue
+	name=$(cat "$log.name" 2>/dev/null || echo "$log")
+	rc=$(cat "$log.rc" 2>/dev/null || echo "?")
+	awk -v name="$name" -v rc="$rc" -v max="$max" '
+	/^not ok/ { print name ": " $0; inside = 1; n = 0; failed = 1; next }
+	inside && /^#/ { if (n++ < max) print "  " $0
+			 else if (n == max + 1) print "  # ..."
+			 next }
+	{ inside = 0 }
+	END { if (!failed && rc != 0)
+		print name ": exited " rc " without a failed check" }' "$log"
+done | {
+	first=1
+	while IFS= read -r line; do
+		if [ $first -eq 1 ]; then
+			echo "Failed checks, with what they printed:"
+			first=0
+		fi
+		printf '%s\n' "$line"
+	done
+}
