@@ -4,7 +4,7 @@
 # the numbers that disagreed), so that a failure on CI, where only the
 # last lines of the run are read, says what failed and why. At most
 # FAIL_SUMMARY_LINES lines (default 60) of diagnostics a failure; a test
-# that ended without finishing its plan is named too. Nothing when
+# that exited non-zero without a failed check is named too. Nothing when
 # nothing failed.
 dir=$1
 max=${FAIL_SUMMARY_LINES:-60}
@@ -21,13 +21,8 @@ for log in "$dir"/*.tap; do
 	{ inside = 0 }
 	END { if (!failed && rc != 0)
 		print name ": exited " rc " without a failed check" }' "$log"
-done | {
-	first=1
-	while IFS= read -r line; do
-		if [ $first -eq 1 ]; then
-			echo "Failed checks, with what they printed:"
-			first=0
-		fi
-		printf '%s\n' "$line"
-	done
-}
+done >"$dir/failed"
+if [ -s "$dir/failed" ]; then
+	echo "Failed checks, with what they printed:"
+	cat "$dir/failed"
+fi
