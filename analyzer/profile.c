@@ -296,21 +296,54 @@ uint32_t profile_add_stack(struct profile *p, const struct frame *frames,
 	return node;
 }
 
+/*
+ * The names of src as dst's, each looked up once: a name is on many
+ * nodes (every stack through main), and a lookup of its bytes costs a
+ * hash and a compare where the map costs a load. Names are interned in
+ * the order the nodes first use them, as a lookup per node would have.
+ * NULL when both share one table: the ids are dst's already.
+ */
+static uint32_t *name_map_new(const struct profile *dst,
+			      const struct profile *src)
+{
+	uint32_t n = strtab_count(src->names);
+	uint32_t *nm;
+
+	if (dst->names == src->names)
+		return NULL;
+	nm = xmalloc(size_mul(n, sizeof(*nm)));
+	memset(nm, 0xff, (size_t)n * sizeof(*nm));
+	return nm;
+}
+
+static uint32_t name_map(struct profile *dst, const struct profile *src,
+			 uint32_t *nm, uint32_t name)
+{
+	if (!nm)
+		return name;
+	if (nm[name] == UINT32_MAX)
+		nm[name] = strtab_intern(dst->names,
+					 strtab_str(src->names, name),
+					 strtab_len(src->names, name));
+	return nm[name];
+}
+
 void profile_merge(struct profile *dst, const struct profile *src)
 {
 	uint32_t *map = xmalloc(sizeof(*map) * src->nr_nodes);
+	uint32_t *nm = name_map_new(dst, src);
 	uint32_t id;
 
 	/* Parents come before children, so one forward pass maps them all. */
 	map[0] = NODE_ROOT;
 	for (id = 1; id < src->nr_nodes; id++) {
 		const struct node *n = &src->nodes[id];
-		uint32_t name = strtab_intern(dst->names,
-					      strtab_str(src->names, n->name),
-					      strtab_len(src->names, n->name));
 
-		map[id] = profile_child(dst, map[n->parent], name, n->kind);
+		map[id] = profile_child(dst, map[n->parent],
+					name_map(dst, src, nm, n->name),
+					n->kind);
 	}
+	free(nm);
 	for (id = 0; id < src->nr_nodes; id++) {
 		double self = src->nodes[id].self;
 
@@ -362,6 +395,7 @@ static void nodes_release(struct node *nodes, uint32_t from, uint32_t to)
 void profile_merge_free(struct profile *dst, struct profile *src)
 {
 	uint32_t *map = xmalloc(sizeof(*map) * src->nr_nodes);
+	uint32_t *nm = name_map_new(dst, src);
 	uint32_t id, done = 0;
 	struct node *n;
 
@@ -373,12 +407,10 @@ void profile_merge_free(struct profile *dst, struct profile *src)
 	for (id = 0; id < src->nr_nodes; id++) {
 		n = &src->nodes[id];
 		if (id)
-			map[id] = profile_child(
-				dst, map[n->parent],
-				strtab_intern(dst->names,
-					      strtab_str(src->names, n->name),
-					      strtab_len(src->names, n->name)),
-				n->kind);
+			map[id] = profile_child(dst, map[n->parent],
+						name_map(dst, src, nm,
+							 n->name),
+						n->kind);
 		dst->nodes[map[id]].self += n->self;
 		dst->nodes[map[id]].total += n->total;
 		if (id - done >= (1U << 16)) {
@@ -387,6 +419,7 @@ void profile_merge_free(struct profile *dst, struct profile *src)
 		}
 	}
 	free(map);
+	free(nm);
 	/* The metadata and off-CPU part as profile_merge() adds them: an
 	 * empty tree's root weighs nothing. */
 	src->nr_nodes = 1;
