@@ -29,7 +29,8 @@ echo "not ok 1 - broken"
 echo "#   key x: ours 0.16, perf 0"
 echo "ok 2 - fine"
 echo "# a note of a passing check"
-echo "1..2"
+echo "not ok 3 - known to fail # TODO not done yet"
+echo "1..3"
 EOF
 cat >"$T/t/died.sh" <<'EOF'
 echo "ok 1 - fine"
@@ -65,10 +66,10 @@ awk -v t="$T/t/bad.sh" '
 	/^Failed checks, with what they printed:$/ { h = NR }
 	$0 == t ": not ok 1 - broken" { f = NR }
 	$0 == "  #   key x: ours 0.16, perf 0" { d = NR }
-	/a note of a passing check/ { p = 1 }
+	/a note of a passing check|known to fail/ { p = 1 }
 	/^Test Summary Report/ { s = NR }
 	END { exit !(h && f == h + 1 && d == f + 1 && !p && s > d) }' "$T/out2"
-ok $? "the failed check and its diagnostics are listed before prove's report" ||
+ok $? "the failed check and its diagnostics are listed before prove's report, not a TODO one" ||
 	sed 's/^/#   /' "$T/out2"
 grep -q '^Failed checks' "$T/out"
 [ $? -ne 0 ]
