@@ -90,17 +90,17 @@ if [ ! -f "$peer" ]; then
 fi
 for r in $(seq "$RUNS"); do
 	once floor "$floor" "$d"
-	once fold "$FLAMEDIFF" fold "$d"
-	[ -z "$base" ] || once bfold "$base" fold "$d"
+	once dfold "$FLAMEDIFF" fold "$d"
+	[ -z "$base" ] || once bdfold "$base" fold "$d"
 done
 command -v perl >/dev/null && once peer perl "$peer" "$d"
-set -- $(best fold)
+set -- $(best dfold)
 ft=$1 fm=$2
 ratio "fold time / fold-floor's" "$ft" "$(best floor | cut -d' ' -f1)" 1.5
 [ ! -f "$out/peer.t" ] ||
 	ratio "fold RSS / $peer_name's" "$fm" "$(best peer | cut -d' ' -f2)" 0.8
 [ -z "$base" ] ||
-	ratio "fold time / baseline's" "$ft" "$(best bfold | cut -d' ' -f1)" 1.1
+	ratio "fold time / baseline's" "$ft" "$(best bdfold | cut -d' ' -f1)" 1.1
 
 echo "$RATIO_ONE distinct one-frame stacks, each command to fold"
 set -- fold "report" "report --lkp" "fold --format pprof" \
