@@ -493,6 +493,7 @@ struct fn_row_ctx {
 	struct diff_side *s;
 	size_t i;
 	bool own;
+	double floor;	/* diff_side_visit.floor */
 };
 
 /* A function's rows of run i, as metrics_compute() makes them: in the
@@ -506,28 +507,30 @@ static void add_fn_rows(void *ctx, const struct metrics *m, uint32_t id,
 	c->s->totals[c->i] = m->total; /* the shares' total */
 	if (!c->own)
 		id = UINT32_MAX;
-	if (children > 0)
+	/* as measure_keys() leaves rows out: most are below the floor */
+	if (children > 0 && children >= c->floor)
 		raw_add_own(c->s, c->i, RAW_CHILDREN, c->own, id, name,
 			    children);
-	if (self > 0)
+	if (self > 0 && self >= c->floor)
 		raw_add_own(c->s, c->i, RAW_SELF, c->own, id, name, self);
 }
 
 /*
- * A profile run of a diff side, as it is read: its LKP metrics, at full
- * precision and with the event left out of the keys (both are only known
- * once both sides are read: diff_side_measure() finishes them), and its
- * self-time chains when kept.
+ * A profile run of a diff side, as it is read: its LKP metrics at or
+ * above v->floor, at full precision and with the event left out of the
+ * keys (only known once both sides are read: diff_side_measure()
+ * finishes them), and its self-time chains when kept.
  * mp: the tree to measure (p's with DSO names, or p), p the run's.
  */
 static void measure_run(struct diff_side *s, size_t i, const struct profile *mp,
-			const struct profile *p, bool chains, bool no_rows,
+			const struct profile *p, const struct diff_side_visit *v,
 			bool own)
 {
+	bool chains = v->chains && !v->no_rows;
 	/* The rows are looked up by key (diff_compare_vals(), sorted
 	 * sets): their order here changes nothing. */
-	struct fn_row_ctx rc = { s, i, own };
-	struct metrics_opts mo = { .event = "-", .totals_only = no_rows,
+	struct fn_row_ctx rc = { s, i, own, v->floor };
+	struct metrics_opts mo = { .event = "-", .totals_only = v->no_rows,
 				   .fn_row = add_fn_rows, .fn_row_ctx = &rc };
 	struct side_vals *raw = &s->raw[i];
 	struct metrics m;
@@ -537,7 +540,8 @@ static void measure_run(struct diff_side *s, size_t i, const struct profile *mp,
 	s->totals[i] = m.total;
 	s->hidden_stacks[i] = m.hidden_stacks;
 	for (j = 0; j < m.nr_chains; j++)
-		if (m.chains[j].percent > 0)
+		if (m.chains[j].percent > 0 &&
+		    m.chains[j].percent >= v->floor)
 			raw_add_own(s, i, RAW_CALLTRACE, own, UINT32_MAX,
 				    m.chains[j].name, m.chains[j].percent);
 	/* Give back what the rows did not take (the rows grow by half). */
@@ -565,8 +569,7 @@ static int visit_run(void *ctx, struct profile *p, size_t i, const char *path,
 {
 	struct read_ctx *rc = ctx;
 
-	measure_run(rc->s, rc->run, rc->mp ? rc->mp : p, p,
-		    rc->v->chains && !rc->v->no_rows, rc->v->no_rows,
+	measure_run(rc->s, rc->run, rc->mp ? rc->mp : p, p, rc->v,
 		    rc->own != NULL);
 	return rc->v->run ? rc->v->run(rc->v->ctx, p, i, path, err) : 0;
 }

@@ -128,6 +128,11 @@ struct diff_side_visit {
 	/* Nobody reads the perf-profile rows (a graph without a table):
 	 * a run is measured for its totals only, no rows, no chains. */
 	bool no_rows;
+	/* The least value of a row kept (LKP's floor, DIFF_LKP_FLOOR, or
+	 * 0 for all): only diff_side_measure() and _measure_vals() read
+	 * the rows, and they leave out those below their own floor, which
+	 * must be this one or above. */
+	double floor;
 	/* The names of a side loaded before, to read this side's first
 	 * run into (strtab_get()): two builds of one workload share most
 	 * names, and each is then stored once. NULL: a table of its own. */

@@ -122,4 +122,20 @@ printf 'perf-profile.self.cycles-pp.f: 1.5\nnot a stats line\n' >"$T/bad.txt"
 [ $? -eq 2 ] && grep -q 'bad.txt:2: expected' "$T/err"
 ok $? "a broken stats file: exit 2, FILE:LINE"
 
+# LKP's floor, per run: tiny is 0.04% of the base (no figure in LKP's
+# file) and 0.12% of the new run; --full-precision keeps it.
+write_file "$T/fl1.folded" 'p;big 2499\np;tiny 1\n'
+write_file "$T/fl2.folded" 'p;big 2497\np;tiny 3\n'
+"$FLAMEDIFF" diff --all "$T/fl1.folded" "$T/fl2.folded" >"$T/fl" 2>"$T/err"
+rc=$?
+"$FLAMEDIFF" diff --all --full-precision "$T/fl1.folded" "$T/fl2.folded" \
+	>"$T/flf" 2>>"$T/err"
+rcf=$?
+row() { awk -v k="perf-profile.$2.cycles-pp.tiny" '$NF == k { print $1 }' "$1"; }
+[ $rc -eq 0 ] && [ $rcf -eq 0 ] && [ "$(row "$T/fl" self)" = 0.00 ] &&
+	[ "$(row "$T/fl" children)" = 0.00 ] &&
+	[ "$(row "$T/flf" self)" = 0.04 ] && [ "$(row "$T/flf" children)" = 0.04 ]
+ok $? "a run's figure below 0.05 is left out, as LKP does; --full-precision keeps it" ||
+	sed 's/^/#   /' "$T/err" "$T/fl" "$T/flf"
+
 done_testing
