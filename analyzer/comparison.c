@@ -129,6 +129,7 @@ int comparison_load(struct comparison *c, char *const *const paths[2],
 	struct diff_side_visit v[2];
 	struct tree_ctx tc[2];
 	struct input_opts sio;
+	struct profile *spare = NULL;
 	struct proc_match *m;
 	struct fd_err e;
 	size_t j;
@@ -158,6 +159,7 @@ int comparison_load(struct comparison *c, char *const *const paths[2],
 	 * one workload share most of theirs. */
 	v[0].keep_index = true;
 	for (i = 0; i < 2; i++) {
+		v[i].spare = &spare;
 		if (i && proc_match_renames_tree(m, 1))
 			v[i].target = NULL;
 		if (i && !c->sides[0].stats)
@@ -166,12 +168,14 @@ int comparison_load(struct comparison *c, char *const *const paths[2],
 		if (diff_side_load_visit(&c->sides[i], paths[i], nr[i], &sio,
 					 &v[i], &e)) {
 			fd_err_set(err, "%s: %s", what[i], e.msg);
+			profile__delete(spare);
 			return -1;
 		}
 		/* LKP stats files: their testcase, as a profile's */
 		for (j = 0; c->sides[i].stats && j < c->sides[i].nr_runs; j++)
 			proc_match_stats(m, i, &c->sides[i].sets[j]);
 	}
+	profile__delete(spare);
 	/* read by id only from now on (the new side may have had none) */
 	if (c->sides[0].raw_names)
 		strtab_drop_index(c->sides[0].raw_names);

@@ -248,6 +248,28 @@ void profile_reuse(struct profile *p)
 	p->offcpu = NULL;
 }
 
+void profile_clear(struct profile *p)
+{
+	struct node *root = &p->nodes[NODE_ROOT];
+	struct node_index *x = p->index;
+
+	strtab__delete(p->names);
+	p->names = strtab__new();
+	profile_meta_release(&p->meta);
+	profile__delete(p->offcpu);
+	p->offcpu = NULL;
+	memset(root, 0, sizeof(*root));
+	root->parent = NODE_NONE;
+	root->first_child = NODE_NONE;
+	root->next_sibling = NODE_NONE;
+	p->nr_nodes = 1;
+	if (x->slots)
+		memset(x->slots, 0, (x->mask + 1) * sizeof(*x->slots));
+	else
+		index_grow(p);
+	x->nr = 0;
+}
+
 void profile_truncate(struct profile *p, uint32_t nr)
 {
 	uint32_t id;

@@ -248,6 +248,14 @@ void profile_drop_index(struct profile *p);
 void profile_reuse(struct profile *p);
 
 /*
+ * p as profile__new() makes it (no node but the root, new empty names, no
+ * metadata, no off-CPU profile), but for the room its nodes and index
+ * already take: a tree as large read into it again costs no new pages
+ * and no growing of its index.
+ */
+void profile_clear(struct profile *p);
+
+/*
  * Remove the nodes from nr on (those made after the tree had nr nodes),
  * as if never made. The names interned meanwhile stay.
  */

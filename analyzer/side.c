@@ -595,7 +595,14 @@ static int diff_side_read(struct diff_side *s, size_t i,
 	if (*stats)
 		return lkp_stats_read(lr, &s->sets[i], err);
 	target = v->target ? v->target(v->ctx) : NULL;
-	p = target ? target : profile__new();
+	if (target) {
+		p = target;
+	} else if (v->spare && *v->spare) {
+		p = *v->spare;
+		*v->spare = NULL;
+	} else {
+		p = profile__new();
+	}
 	/* The first run into the names given (another side's), which the
 	 * side then takes as its own: a name of both is stored once. */
 	if (p != target && i == 0 && v->names) {
@@ -615,8 +622,12 @@ static int diff_side_read(struct diff_side *s, size_t i,
 	if (!ret && rc.own)
 		raw_settle(s, i, rc.own, mp ? mp : p);
 	profile__delete(mp);
-	if (p != target)
+	if (p != target && v->spare && !*v->spare) {
+		profile_clear(p);
+		*v->spare = p;
+	} else if (p != target) {
 		profile__delete(p);
+	}
 	return ret ? -1 : 0;
 }
 

@@ -140,6 +140,14 @@ struct diff_side_visit {
 	/* Keep the index of the side's names once loaded, for a side to
 	 * be read into them (.names); the last user drops it. */
 	bool keep_index;
+	/*
+	 * Where a run's tree goes once done with, emptied (profile_clear()),
+	 * for the next run (of this side or of the next one loaded with
+	 * this) to be read into: two builds of one workload have trees of
+	 * a size, and the second then costs no new pages. The caller frees
+	 * what is left there. NULL: every run a tree of its own.
+	 */
+	struct profile **spare;
 };
 
 /*

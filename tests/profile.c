@@ -192,6 +192,44 @@ static void test_merge_free(void)
 	profile__delete(b);
 }
 
+/* A tree read into a cleared one (profile_clear()) is the tree a new
+ * profile gets, whether the old one had its index or not. */
+static void test_clear(void)
+{
+	struct profile *a = some_tree(1, 3000), *want = some_tree(2, 2000);
+	struct frame f[12];
+	unsigned int i, seed = 2, d;
+	char buf[32];
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		if (pass)
+			profile_drop_index(a);
+		profile_clear(a);
+		ok(a->nr_nodes == 1 && strtab_count(a->names) == 1 &&
+			   !a->meta.event && !a->meta.samples &&
+			   a->nodes[0].first_child == NODE_NONE,
+		   "cleared%s: the root alone, no names, no metadata",
+		   pass ? " without its index" : "");
+		for (i = 0, seed = 2; i < 2000; i++) {
+			seed = seed * 1103515245 + 12345;
+			for (d = 0; d < 12; d++) {
+				snprintf(buf, sizeof(buf), "f%u_%u", d,
+					 (seed >> (d * 2 + 4)) %
+						 (d < 6 ? 3 : 40));
+				f[d] = fr(a, buf,
+					  d ? FRAME_USER : FRAME_PROCESS);
+			}
+			profile_add_stack(a, f, 12, 1 + i % 7);
+		}
+		ok(same_tree(a, want) && invariants_hold(a),
+		   "cleared%s: read again, the tree of a new profile",
+		   pass ? " without its index" : "");
+	}
+	profile__delete(a);
+	profile__delete(want);
+}
+
 /* Narrow nodes are searched by list, wide ones by index: both must agree. */
 static void test_fan_out(void)
 {
@@ -621,6 +659,7 @@ int main(void)
 	test_counts();
 	test_tree();
 	test_merge_free();
+	test_clear();
 	test_fan_out();
 	test_drop_index();
 	test_folded_roundtrip();
