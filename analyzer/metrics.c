@@ -384,9 +384,14 @@ static size_t expand(struct work *w, uint32_t id, double min, uint32_t **kids,
 	size_t nr_kids = 0, sp = 0;
 	uint32_t s, n, c;
 	int created, pass;
+	bool reached = false; /* some function's weight reaches min */
 
 	for (pass = 0; pass < 3; pass++)
 	for (s = w->m[id].src; s != UINT32_MAX; s = w->src_next[s]) {
+		/* Sums only grow: none reached min, no child is made (the
+		 * common case under a wide node of light leaves). */
+		if (pass == 1 && !reached)
+			break;
 		ALLOC_GROW(*stack, sp + 1, *stack_alloc);
 		(*stack)[sp++] = w->src[s];
 		while (sp) {
@@ -407,6 +412,7 @@ static size_t expand(struct work *w, uint32_t id, double min, uint32_t **kids,
 				acc = &w->acc[w->fn[c]];
 				if (pass == 0) {
 					*acc += w->sub[c];
+					reached |= *acc > 0 && *acc >= min;
 					continue;
 				}
 				if (pass == 2) {
