@@ -82,6 +82,27 @@ static int self_chain_key(const struct profile *p, uint32_t id,
 	return depth;
 }
 
+/*
+ * Whether the chain of kept node id is its own name as it is: its
+ * callers are spliced frames (a process under the root, or nothing), and
+ * its name has no clone suffix to strip (no '.') and no NUL to end the
+ * key early. What self_chain_key() makes, without making it: on many
+ * distinct leaves under a process, the chains are most of them.
+ */
+static bool one_frame_chain(const struct profile *p, uint32_t id)
+{
+	uint32_t par = p->nodes[id].parent;
+	const char *s;
+	size_t n;
+
+	if (par != NODE_ROOT && (p->nodes[par].kind != FRAME_PROCESS ||
+				 p->nodes[par].parent != NODE_ROOT))
+		return false;
+	s = node_name(p, id);
+	n = strtab_len(p->names, p->nodes[id].name);
+	return !memchr(s, '.', n) && !memchr(s, '\0', n);
+}
+
 void explain_self_chains(const struct profile *p, struct metric_set *out)
 {
 	struct strbuf key = STRBUF_INIT;
@@ -163,6 +184,10 @@ size_t explain_self_chain_ids(const struct profile *p, struct strtab *names,
 
 		if (!kept[id])
 			continue;
+		if (names == p->names && one_frame_chain(p, id)) {
+			of = p->nodes[id].name;
+			goto have;
+		}
 		depth = self_chain_key(p, id, &key, &last);
 		len = strlen(key.buf); /* as a metric_set key */
 		/* A chain of one frame whose name has no clone suffix is
@@ -172,6 +197,7 @@ size_t explain_self_chain_ids(const struct profile *p, struct strtab *names,
 			of = p->nodes[last].name;
 		else
 			of = strtab_intern(names, key.buf, len);
+have:
 		if (of < top)
 			sorted = false;
 		else
