@@ -505,10 +505,11 @@ static void add_run(struct cmp_build *b, const struct profile *p, bool new,
 			map[id] = id;
 	} else {
 		/* The run is only read from here on, while the union tree
-		 * grows: its index need not be held beside the union's,
-		 * unless the union is a few levels (max_depth), and the
-		 * run's tree may be read into again (side.h, spare). */
-		if (take && !b->t->opts.max_depth)
+		 * grows: its index need not be held beside the union's.
+		 * But a union of the processes alone (max_depth 1, diff's
+		 * explanation) stays small, and the run's tree may be read
+		 * into again, index and all (side.h, spare). */
+		if (take && b->t->opts.max_depth != 1)
 			profile_drop_index(take);
 		map = map_run(b, p, &deep);
 	}
