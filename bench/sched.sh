@@ -49,7 +49,9 @@ run_with() {
 		"$FLAMEDIFF" record --sched -a -o "$OUT/fd.profile" -- $STRESS \
 			>"$OUT/fd.out" 2>&1 ||
 			{ sed 's/^/  /' "$OUT/fd.out" >&2; echo "flamediff record failed" >&2; exit 1; }
-		sw=$(sed -n 's/.* \([0-9]*\) switches .*/\1/p' "$OUT/fd.out")
+		# the summary line (a note after it may count switches too)
+		sw=$(sed -n 's/.* \([0-9]*\) switches .*/\1/p' "$OUT/fd.out" |
+			head -1)
 		echo "$(ops "$OUT/fd.out") $(wc -c <"$OUT/fd.profile") ${sw:-0}"
 		;;
 	perf)
