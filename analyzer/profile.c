@@ -120,20 +120,26 @@ static uint32_t index_find(const struct profile *p, uint32_t parent,
 	return NODE_NONE;
 }
 
-struct profile *profile__new(void)
+/* The tree of nodes[] (room for one at least) is the root alone. */
+static void root_only(struct profile *p)
 {
-	struct profile *p = xcalloc(1, sizeof(*p));
-	struct node *root;
+	struct node *root = &p->nodes[NODE_ROOT];
 
-	p->names = strtab__new();
-	p->index = xcalloc(1, sizeof(*p->index));
-	ALLOC_GROW(p->nodes, 1, p->alloc_nodes);
-	root = &p->nodes[0];
 	memset(root, 0, sizeof(*root));
 	root->parent = NODE_NONE;
 	root->first_child = NODE_NONE;
 	root->next_sibling = NODE_NONE;
 	p->nr_nodes = 1;
+}
+
+struct profile *profile__new(void)
+{
+	struct profile *p = xcalloc(1, sizeof(*p));
+
+	p->names = strtab__new();
+	p->index = xcalloc(1, sizeof(*p->index));
+	ALLOC_GROW(p->nodes, 1, p->alloc_nodes);
+	root_only(p);
 	index_grow(p);
 	return p;
 }
@@ -250,7 +256,6 @@ void profile_reuse(struct profile *p)
 
 void profile_clear(struct profile *p)
 {
-	struct node *root = &p->nodes[NODE_ROOT];
 	struct node_index *x = p->index;
 
 	strtab__delete(p->names);
@@ -258,11 +263,7 @@ void profile_clear(struct profile *p)
 	profile_meta_release(&p->meta);
 	profile__delete(p->offcpu);
 	p->offcpu = NULL;
-	memset(root, 0, sizeof(*root));
-	root->parent = NODE_NONE;
-	root->first_child = NODE_NONE;
-	root->next_sibling = NODE_NONE;
-	p->nr_nodes = 1;
+	root_only(p);
 	if (x->slots)
 		memset(x->slots, 0, (x->mask + 1) * sizeof(*x->slots));
 	else
