@@ -115,7 +115,7 @@ static void load_begin(struct comparison *c, const struct comparison_opts *o,
 			.merged = o->merged,
 			.chains = o->chains,
 			.no_rows = o->no_rows,
-			.floor = o->full_precision ? 0 : DIFF_LKP_FLOOR,
+			.floor = diff_lkp_floor(o->full_precision),
 		};
 	}
 }

@@ -184,6 +184,12 @@ enum diff_group diff_key_group(const char *key, const char **name);
  */
 #define DIFF_LKP_FLOOR 0.05
 
+/* The least per-run figure kept: LKP's floor, or every one. */
+static inline double diff_lkp_floor(bool full_precision)
+{
+	return full_precision ? 0 : DIFF_LKP_FLOOR;
+}
+
 /* The prefix of LKP's profile keys: "perf-profile.GROUP.EVENT.NAME". */
 #define DIFF_PP_PREFIX "perf-profile."
 

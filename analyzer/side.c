@@ -821,7 +821,7 @@ static void add_to_set(void *ctx, const char *key, double value)
 int diff_side_measure(struct diff_side *s, const char *event,
 		      bool full_precision, struct fd_err *err)
 {
-	double floor = full_precision ? 0 : DIFF_LKP_FLOOR;
+	double floor = diff_lkp_floor(full_precision);
 	struct strbuf key = STRBUF_INIT;
 	size_t i;
 
@@ -859,7 +859,7 @@ int diff_side_measure_vals(struct diff_side *s, const char *event,
 			   bool full_precision, struct strtab *keys,
 			   struct diff_vals *out, struct fd_err *err)
 {
-	double floor = full_precision ? 0 : DIFF_LKP_FLOOR;
+	double floor = diff_lkp_floor(full_precision);
 	struct strbuf key = STRBUF_INIT;
 	size_t i, j, max;
 
