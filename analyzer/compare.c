@@ -104,12 +104,12 @@ static void wcol_add(struct wcol *w, uint32_t id, double v)
 }
 
 /*
- * The column's weights into the union tree's nodes' total (or, below,
- * their self), added up as a dense column would be: 0 plus each weight
- * in the order added.
+ * The column's weights into tot[] (or, below, the union tree's nodes'
+ * self), added up as a dense column would be: 0 plus each weight in the
+ * order added.
  */
-static void wcol_fill(const struct wcol *w, struct node *n, uint32_t len,
-		      bool below)
+static void wcol_fill(const struct wcol *w, struct node *n, double *tot,
+		      uint32_t len, bool below)
 {
 	uint32_t id;
 	size_t i;
@@ -120,13 +120,13 @@ static void wcol_fill(const struct wcol *w, struct node *n, uint32_t len,
 		if (below)
 			n[id].self = x;
 		else
-			n[id].total = x;
+			tot[id] = x;
 	}
 	for (i = 0; !w->dense && i < w->nr; i++) {
 		if (below)
 			n[w->ids[i]].self += w->vals[i];
 		else
-			n[w->ids[i]].total += w->vals[i];
+			tot[w->ids[i]] += w->vals[i];
 	}
 }
 
@@ -399,7 +399,7 @@ static struct profile *extract_run(const struct profile *p)
 					n->kind);
 		q->nodes[map[id]].self = n->self;
 	}
-	profile_sum_totals(q);
+	profile_changed(q);
 	free(used);
 	free(map);
 	return q;
@@ -558,29 +558,29 @@ void cmp_build__delete(struct cmp_build *b)
 }
 
 /*
- * Column col's weights into the union tree's nodes' total, which the
- * shape has no use for (nor self, which holds below): its self weights,
- * and with self false the inclusive ones (self, plus below, plus the
- * children's, summed from the last node up: children have larger ids).
- * The same additions in the same order whatever the columns' storage:
- * the figures do not depend on it.
+ * Column col's weights into tot[] (a node's, by id), with the union tree's
+ * nodes' self as scratch (the shape has no weights of its own; it holds
+ * below): its self weights, and with self false the inclusive ones
+ * (self, plus below, plus the children's, summed from the last node up:
+ * children have larger ids). The same additions in the same order
+ * whatever the columns' storage: the figures do not depend on it.
  */
 static void col_weights(const struct cmp_tree *t, const struct cmp_col *col,
-			bool self)
+			double *tot, bool self)
 {
 	struct node *n = t->shape->nodes;
 	uint32_t nr = t->nr_nodes, id;
 
-	wcol_fill(&col->self, n, nr, false);
+	wcol_fill(&col->self, n, tot, nr, false);
 	if (self)
 		return;
 	if (col->below.dense || col->below.nr) {
-		wcol_fill(&col->below, n, nr, true);
+		wcol_fill(&col->below, n, tot, nr, true);
 		for (id = 0; id < nr; id++)
-			n[id].total += n[id].self;
+			tot[id] += n[id].self;
 	}
 	for (id = nr - 1; id > 0; id--)
-		n[n[id].parent].total += n[id].total;
+		tot[n[id].parent] += tot[id];
 }
 
 /*
@@ -589,24 +589,23 @@ static void col_weights(const struct cmp_tree *t, const struct cmp_col *col,
  * negative, the rounding monotonic), so the inclusive shares decide; an
  * inclusive share that is not finite (set to 0) decides nothing, and
  * takes a row. Rows are numbered from 1 in node order (t->has_row and
- * t->row_rank); the last column's inclusive weights are left in the
- * nodes' total.
+ * t->row_rank); the last column's inclusive weights are left in tot[].
  */
-static uint32_t mark_rows(struct cmp_build *b, double *kept_total)
+static uint32_t mark_rows(struct cmp_build *b, double *kept_total,
+			  double *tot)
 {
 	struct cmp_tree *t = b->t;
-	const struct node *n = t->shape->nodes;
 	bool floor = !t->opts.full_precision;
 	uint32_t id, nr = 0;
 	size_t c;
 
 	for (c = 0; c < b->nr_cols; c++) {
-		col_weights(t, &b->cols[c], false);
+		col_weights(t, &b->cols[c], tot, false);
 		/* A part's 100% is its run's, given; a run's is its sum. */
 		if (kept_total[c] < 0)
-			kept_total[c] = n[NODE_ROOT].total;
+			kept_total[c] = tot[NODE_ROOT];
 		for (id = 0; id < t->nr_nodes; id++) {
-			double w = n[id].total, x;
+			double w = tot[id], x;
 
 			if ((t->has_row[id / 64] >> (id % 64) & 1) || w == 0)
 				continue;
@@ -654,6 +653,7 @@ struct cmp_tree *cmp_build_finish(struct cmp_build *b)
 	struct cmp_tree *t = b->t;
 	size_t nb = t->nr_base, nn = t->nr_new, cols = nb + nn, c;
 	double *kept_total = xmalloc(sizeof(double) * (cols + 1));
+	double *tot = xmalloc(size_mul(t->nr_nodes, sizeof(*tot)));
 	struct node *n = t->shape->nodes;
 	bool floor = !t->opts.full_precision;
 	uint32_t id, nr_rows;
@@ -665,7 +665,7 @@ struct cmp_tree *cmp_build_finish(struct cmp_build *b)
 		kept_total[c] = b->cols[c].whole;
 	t->has_row = xcalloc(t->nr_nodes / 64 + 1, sizeof(*t->has_row));
 	t->row_rank = xcalloc(t->nr_nodes / 64 + 1, sizeof(*t->row_rank));
-	nr_rows = mark_rows(b, kept_total);
+	nr_rows = mark_rows(b, kept_total, tot);
 	/* Row 0: the nodes with no share in any run. */
 	t->rows = xcalloc(size_mul((size_t)nr_rows + 1, 2 * cols),
 			  sizeof(double));
@@ -675,18 +675,20 @@ struct cmp_tree *cmp_build_finish(struct cmp_build *b)
 
 		self_shares(t, &col->self, c, nr_rows, kept_total[c]);
 		if (c + 1 < cols)
-			col_weights(t, col, false);
+			col_weights(t, col, tot, false);
 		for (id = 0, row = 0; id < t->nr_nodes; id++)
 			if (t->has_row[id / 64] >> (id % 64) & 1)
 				t->rows[++row * 2 * cols + c] =
-					to_share(n[id].total, kept_total[c],
+					to_share(tot[id], kept_total[c],
 						 floor);
 		wcol_release(&col->self);
 		wcol_release(&col->below);
 	}
 	/* The shape has no weights. */
+	free(tot);
 	for (id = 0; id < t->nr_nodes; id++)
-		n[id].self = n[id].total = 0;
+		n[id].self = 0;
+	profile_changed(t->shape);
 	free(b->cols);
 	free(b);
 	t->base_kept = xcalloc(nb + 1, sizeof(double));

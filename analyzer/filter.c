@@ -111,7 +111,7 @@ int profile_filter_comm(struct profile *p, const struct comm_filter *f,
 	}
 	free(drop);
 	if (dropped) {
-		profile_sum_totals(p);
+		profile_changed(p);
 		p->meta.samples = 0;
 	}
 	return 0;

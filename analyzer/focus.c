@@ -141,8 +141,6 @@ void focus_run_build(const struct profile *run, const struct focus_spec *f,
 				 callers_path(out, run, cache_r, id),
 				 under[id]);
 	}
-	profile_sum_totals(out->callers);
-	profile_sum_totals(out->callees);
 	out->weight = profile_total(out->callees);
 	free(first);
 	free(cmap);

@@ -577,12 +577,6 @@ int folded_read(struct linereader *lr, int process_root, struct profile *p,
 	}
 	ret = 0;
 out:
-	/* On error too: the tree stays consistent for whoever frees it. */
-	profile_sum_totals(p);
-	if (p->offcpu)
-		profile_sum_totals(p->offcpu);
-	if (p2)
-		profile_sum_totals(p2);
 	strbuf_release(&fr.name);
 	strbuf_release(&fr.ps.text);
 	free(fr.ps.node);

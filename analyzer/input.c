@@ -439,9 +439,19 @@ struct one_input {
 	bool nothing;	     /* the reader said READ_NOTHING */
 };
 
+/*
+ * Whether p's total is above before, its total when a read began: from
+ * 0, whether it weighs anything at all, which a large tree (a fold's)
+ * answers without working out its total.
+ */
+static bool grew(const struct profile *p, double before)
+{
+	return before == 0 ? profile_weighs(p) : profile_total(p) > before;
+}
+
 static bool is_blank(const struct profile *p)
 {
-	return profile_total(p) == 0 && !p->offcpu && !p->meta.event &&
+	return !profile_weighs(p) && !p->offcpu && !p->meta.event &&
 	       !p->meta.samples && !p->meta.lost && !p->meta.duration &&
 	       !p->meta.stats.nr;
 }
@@ -454,12 +464,12 @@ static int decide_view(struct one_input *in, struct fd_err *err)
 {
 	struct profile *q = in->into, *off = in->off;
 
-	in->grew = profile_total(q) > in->total_before ||
+	in->grew = grew(q, in->total_before) ||
 		   q->nr_nodes > in->nodes_before;
 	in->main_off = in->grew && q->meta.event &&
 		       !strcmp(q->meta.event, "offcpu");
 	in->had_off = in->main_off ||
-		      (off && (profile_total(off) > 0 || off->nr_nodes > 1));
+		      (off && (profile_weighs(off) || off->nr_nodes > 1));
 	in->show_off = in->view == CPU_VIEW_OFF ||
 		       (!in->view && (!in->grew || in->main_off) &&
 			in->had_off);
@@ -631,8 +641,8 @@ int input_read_lr(struct linereader *lr, const struct input_opts *o,
 	if (!ret && o->match &&
 	    proc_match_run(o->match, o->match_side, p, lr->path, err))
 		ret = -1;
-	if (!ret && !in.nothing && profile_total(p) <= before &&
-	    (!p2 || profile_total(p2) <= before2)) {
+	if (!ret && !in.nothing && !grew(p, before) &&
+	    (!p2 || !grew(p2, before2))) {
 		/* --on-cpu asked for what is not there: not an empty graph */
 		if (in.had_off)
 			return fd_err_at(err, lr->path, 0,

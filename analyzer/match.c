@@ -156,22 +156,34 @@ static bool name_is(const char *s, size_t len, const char *want,
 /* The dominant process of p (more than half its weight), or NULL. */
 static const char *dominant(const struct profile *p)
 {
-	double total = profile_total(p), best = 0;
 	const char *name = NULL;
+	double best = 0, *t;
 	uint32_t c;
+	bool half;
 
 	for (c = p->nodes[NODE_ROOT].first_child; c != NODE_NONE;
-	     c = p->nodes[c].next_sibling) {
-		const struct node *n = &p->nodes[c];
-
-		if (n->kind != FRAME_PROCESS)
+	     c = p->nodes[c].next_sibling)
+		if (p->nodes[c].kind != FRAME_PROCESS)
 			return NULL; /* stacks that start with a function */
-		if (n->total > best) {
-			best = n->total;
-			name = profile_str(p, n->name);
+	/* One process and nothing at the root: its total is the root's
+	 * (0 + x is x), more than half of it when there is any. */
+	c = p->nodes[NODE_ROOT].first_child;
+	if (c != NODE_NONE && p->nodes[c].next_sibling == NODE_NONE &&
+	    p->nodes[NODE_ROOT].self == 0)
+		return profile_weighs(p) ? profile_str(p, p->nodes[c].name)
+					 : NULL;
+	/* Not kept: a run's other totals are not read (no totals[]). */
+	t = profile_totals_new(p);
+	for (c = p->nodes[NODE_ROOT].first_child; c != NODE_NONE;
+	     c = p->nodes[c].next_sibling) {
+		if (t[c] > best) {
+			best = t[c];
+			name = profile_str(p, p->nodes[c].name);
 		}
 	}
-	return total > 0 && best > total / 2 ? name : NULL;
+	half = t[NODE_ROOT] > 0 && best > t[NODE_ROOT] / 2;
+	free(t);
+	return half ? name : NULL;
 }
 
 static bool has_process(const struct profile *p, const char *want)
@@ -269,10 +281,9 @@ static unsigned long rename_processes(struct profile *p, const char *from,
 						      sb.len),
 					n->kind);
 	}
-	for (id = 0; id < p->nr_nodes; id++) {
+	for (id = 0; id < p->nr_nodes; id++)
 		q->nodes[map[id]].self += p->nodes[id].self;
-		q->nodes[map[id]].total += p->nodes[id].total;
-	}
+	profile_changed(q);
 	free(map);
 	strbuf_release(&sb);
 	profile_swap_trees(p, q);
@@ -552,7 +563,7 @@ void profile_strip_processes(struct profile *p)
 	for (id = 0; id < p->nr_nodes; id++)
 		q->nodes[map[id]].self += p->nodes[id].self;
 	free(map);
-	profile_sum_totals(q);
+	profile_changed(q);
 	profile_swap_trees(p, q);
 	profile__delete(q);
 }

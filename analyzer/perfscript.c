@@ -1014,7 +1014,7 @@ static void bcache_keep(struct ps *ps, uint32_t leaf)
  * mostly share their outer frames: the nodes of the last path under the
  * same root are reused as long as the frames match, and looked up only
  * from where they differ. The weight goes to the leaf's self only; the
- * totals are summed once, when the read ends (profile_sum_totals()).
+ * totals are worked out when something reads them (profile.h).
  */
 /* The leaf of the sample's stack, added to the tree if new. */
 static uint32_t stack_leaf(struct ps *ps)
@@ -1643,8 +1643,6 @@ static int read_one(struct linereader *lr, const struct perf_script_opts *o,
 	else
 		r = -1;
 	ps_release(&ps);
-	/* On error too: the tree stays consistent for whoever frees it. */
-	profile_sum_totals(p);
 	return r;
 }
 
@@ -1739,6 +1737,7 @@ struct ps_part {
 	uint64_t kept, shown;
 	struct ev_tally others;
 	double duration;
+	double sum; /* its weights, added up as its read went */
 };
 
 static void part_clear(struct ps_part *pt)
@@ -1780,8 +1779,8 @@ static void *part_read(void *arg)
 	pt->others = ps.others;
 	memset(&ps.others, 0, sizeof(ps.others));
 	pt->duration = ps.duration;
+	pt->sum = ps.sum;
 	ps_release(&ps);
-	profile_sum_totals(pt->p);
 	lr_release(&lr);
 	return NULL;
 }
@@ -1859,7 +1858,7 @@ static int parts_agree(const struct ps_part *pt, unsigned int n)
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		sum += profile_total(pt[i].p);
+		sum += pt[i].sum;
 		if (!pt[i].filter)
 			continue;
 		if (first && strcmp(first, pt[i].filter))
@@ -1899,7 +1898,6 @@ static int parts_finish(struct ps_part *pt, unsigned int n,
 		}
 		if (pt[i].ret) {
 			*err = pt[i].err;
-			profile_sum_totals(p);
 			tally_release(&others);
 			return -1;
 		}

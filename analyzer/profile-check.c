@@ -2,6 +2,7 @@
 /* profile_check(): the tree invariants of profile.h, checked (for tests
  * and the fuzz harnesses). */
 #include <math.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "lib/alloc.h"
@@ -32,32 +33,44 @@ static int bad(struct fd_err *err, const char *what, uint32_t id,
 	return fd_err_set(err, "%s: node %u: %s", what, id, why);
 }
 
-/* The nodes' own fields, and the children's totals summed into sum. */
+/* The nodes' own fields. */
 static int check_nodes(const struct profile *p, const char *what,
-		       double *sum, struct fd_err *err)
+		       struct fd_err *err)
 {
 	uint32_t id, names = strtab_count(p->names);
 
-	for (id = p->nr_nodes; id-- > 1;) {
+	for (id = 0; id < p->nr_nodes; id++) {
 		const struct node *n = &p->nodes[id];
 
-		if (n->parent >= id)
+		if (id && n->parent >= id)
 			return bad(err, what, id, "parent not before it");
 		if (n->name >= names || n->kind >= FRAME_KIND_MAX)
 			return bad(err, what, id, "no such name or kind");
-		sum[n->parent] += n->total;
-	}
-	for (id = 0; id < p->nr_nodes; id++) {
-		const struct node *n = &p->nodes[id];
-		double want = n->self + sum[id];
-
-		if (!isfinite(n->self) || !isfinite(n->total) || n->self < 0)
+		if (!isfinite(n->self) || n->self < 0)
 			return bad(err, what, id, "weight not finite or negative");
-		if (fabs(n->total - want) > 1e-9 * (1 + fabs(want)))
-			return bad(err, what, id,
-				   "total is not self + the children's");
 	}
 	return 0;
+}
+
+/*
+ * The totals, worked out both ways (on a tree whose lists hold): finite,
+ * and the walk down to the root's total the same bits as the pass up.
+ */
+static int check_totals(const struct profile *p, const char *what,
+			struct fd_err *err)
+{
+	double *t = profile_totals_new(p), root = profile_root_walk(p);
+	uint32_t id;
+	int ret = 0;
+
+	for (id = 0; id < p->nr_nodes && !ret; id++)
+		if (!isfinite(t[id]))
+			ret = bad(err, what, id, "total not finite");
+	if (!ret && memcmp(&root, &t[NODE_ROOT], sizeof(root)))
+		ret = bad(err, what, 0,
+			  "the walk down and the pass up make two totals");
+	free(t);
+	return ret;
 }
 
 /* Each node but the root in exactly one child list: its parent's. */
@@ -67,13 +80,18 @@ static int check_lists(const struct profile *p, const char *what,
 	uint32_t id, c, listed = 0;
 
 	for (id = 0; id < p->nr_nodes; id++) {
+		uint32_t prev = NODE_NONE;
+
 		for (c = p->nodes[id].first_child; c != NODE_NONE;
-		     c = p->nodes[c].next_sibling) {
+		     prev = c, c = p->nodes[c].next_sibling) {
 			if (c >= p->nr_nodes || c <= id ||
 			    p->nodes[c].parent != id)
 				return bad(err, what, id,
 					   "a child list holds a node of "
 					   "another parent");
+			if (c >= prev)
+				return bad(err, what, id,
+					   "a child list not newest first");
 			if (++listed >= p->nr_nodes)
 				return bad(err, what, id,
 					   "a child list loops");
@@ -114,18 +132,17 @@ static int check_one(const struct profile *p, const char *what,
 		     struct fd_err *err)
 {
 	const struct node *root = &p->nodes[NODE_ROOT];
-	double *sum;
 	int ret;
 
 	if (!p->nr_nodes || !p->nodes)
 		return fd_err_set(err, "%s: no root", what);
 	if (root->parent != NODE_NONE || root->name != 0)
 		return bad(err, what, 0, "the root is not the root");
-	sum = xcalloc(p->nr_nodes, sizeof(*sum));
-	ret = check_nodes(p, what, sum, err);
-	free(sum);
+	ret = check_nodes(p, what, err);
 	if (!ret)
 		ret = check_lists(p, what, err);
+	if (!ret)
+		ret = check_totals(p, what, err);
 	if (!ret)
 		ret = check_unique(p, what, err);
 	return ret;

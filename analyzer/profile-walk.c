@@ -20,11 +20,21 @@ void profile_swap_trees(struct profile *a, struct profile *b)
 	a->nr_nodes = b->nr_nodes;
 	a->alloc_nodes = b->alloc_nodes;
 	a->index = b->index;
+	a->totals = b->totals;
+	a->alloc_totals = b->alloc_totals;
+	a->root_total = b->root_total;
+	a->totals_ok = b->totals_ok;
+	a->root_ok = b->root_ok;
 	b->names = t.names;
 	b->nodes = t.nodes;
 	b->nr_nodes = t.nr_nodes;
 	b->alloc_nodes = t.alloc_nodes;
 	b->index = t.index;
+	b->totals = t.totals;
+	b->alloc_totals = t.alloc_totals;
+	b->root_total = t.root_total;
+	b->totals_ok = t.totals_ok;
+	b->root_ok = t.root_ok;
 }
 
 /* Whether some name of p carries its DSO (name_join_dso()). */
@@ -72,7 +82,6 @@ struct profile *profile_split_dso_names(struct profile *p)
 						plain[n->name], n->kind);
 		profile_add_self(q, map[id], n->self);
 	}
-	profile_sum_totals(q);
 	free(map);
 	free(plain);
 	profile_swap_trees(p, q);

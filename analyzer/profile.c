@@ -130,6 +130,7 @@ static void root_only(struct profile *p)
 	root->first_child = NODE_NONE;
 	root->next_sibling = NODE_NONE;
 	p->nr_nodes = 1;
+	profile_changed(p);
 }
 
 struct profile *profile__new(void)
@@ -179,6 +180,7 @@ void profile__delete(struct profile *p)
 	free(p->index->slots);
 	free(p->index);
 	free(p->nodes);
+	free(p->totals);
 	free(p);
 }
 
@@ -201,8 +203,8 @@ static uint32_t new_node(struct profile *p, uint32_t parent, uint32_t name,
 	n->name = name;
 	n->kind = kind;
 	n->self = 0;
-	n->total = 0;
 	p->nr_nodes++;
+	profile_changed(p);
 	return id;
 }
 
@@ -248,7 +250,8 @@ void profile_reuse(struct profile *p)
 	uint32_t id;
 
 	for (id = 0; id < p->nr_nodes; id++)
-		p->nodes[id].self = p->nodes[id].total = 0;
+		p->nodes[id].self = 0;
+	profile_changed(p);
 	profile_meta_release(&p->meta);
 	profile__delete(p->offcpu);
 	p->offcpu = NULL;
@@ -286,25 +289,118 @@ void profile_truncate(struct profile *p, uint32_t nr)
 		p->nodes[p->nodes[id].parent].first_child =
 			p->nodes[id].next_sibling;
 	p->nr_nodes = nr;
+	profile_changed(p);
 	profile_drop_index(p);
 }
 
 void profile_add_weight(struct profile *p, uint32_t node, double weight)
 {
-	p->nodes[node].self += weight;
-	for (; node != NODE_NONE; node = p->nodes[node].parent)
-		p->nodes[node].total += weight;
+	profile_add_self(p, node, weight);
 }
 
-void profile_sum_totals(struct profile *p)
+/* Every node's total into t (p->nr_nodes of them), by a backwards pass. */
+static void sum_pass(const struct profile *p, double *t)
 {
 	uint32_t id;
 
 	for (id = 0; id < p->nr_nodes; id++)
-		p->nodes[id].total = p->nodes[id].self;
+		t[id] = p->nodes[id].self;
 	/* Children have larger indices: each is final before its parent. */
 	for (id = p->nr_nodes; id-- > 1;)
-		p->nodes[p->nodes[id].parent].total += p->nodes[id].total;
+		t[p->nodes[id].parent] += t[id];
+}
+
+const double *profile_totals_slow(const struct profile *cp)
+{
+	/* Only the cache is written (profile.h): the tree stays as is. */
+	struct profile *p = (struct profile *)cp;
+
+	if (p->alloc_totals < p->nr_nodes) {
+		/* No room to grow into: only a read after a change needs
+		 * more, and a cache the size of the tree is what it costs. */
+		free(p->totals);
+		p->totals = xmalloc(size_mul(p->nr_nodes, sizeof(double)));
+		p->alloc_totals = p->nr_nodes;
+	}
+	sum_pass(p, p->totals);
+	p->totals_ok = true;
+	return p->totals;
+}
+
+double *profile_totals_new(const struct profile *cp)
+{
+	struct profile *p = (struct profile *)cp; /* the cache only */
+	double *t = xmalloc(size_mul(p->nr_nodes, sizeof(*t)));
+
+	sum_pass(p, t);
+	p->root_total = t[NODE_ROOT];
+	p->root_ok = true;
+	return t;
+}
+
+bool profile_weighs(const struct profile *p)
+{
+	uint32_t id;
+
+	if (p->totals_ok || p->root_ok)
+		return profile_total(p) > 0;
+	for (id = 0; id < p->nr_nodes; id++)
+		if (p->nodes[id].self > 0)
+			return true;
+	return false;
+}
+
+/*
+ * The root's total without an array: a walk down the child lists, each
+ * node's sum its self plus its children's sums in list order. A child is
+ * listed before the children made before it, so this adds them in the
+ * order sum_pass() does: the same bits.
+ */
+double profile_root_walk(const struct profile *p)
+{
+	struct walk {
+		uint32_t next;
+		double sum;
+	} *st = NULL;
+	unsigned long alloc = 0;
+	size_t d = 0;
+	double v;
+
+	ALLOC_GROW(st, 1, alloc);
+	st[d++] = (struct walk){ p->nodes[NODE_ROOT].first_child,
+				 p->nodes[NODE_ROOT].self };
+	for (;;) {
+		struct walk *w = &st[d - 1];
+		uint32_t c = w->next;
+
+		if (c != NODE_NONE) {
+			w->next = p->nodes[c].next_sibling;
+			ALLOC_GROW(st, d + 1, alloc);
+			st[d++] = (struct walk){ p->nodes[c].first_child,
+						 p->nodes[c].self };
+			continue;
+		}
+		v = w->sum;
+		if (--d == 0)
+			break;
+		st[d - 1].sum += v;
+	}
+	free(st);
+	return v;
+}
+
+double profile_total_slow(const struct profile *cp)
+{
+	struct profile *p = (struct profile *)cp; /* the cache only */
+
+	/* Room for them all already: kept, as node_total() keeps them. */
+	if (p->alloc_totals >= p->nr_nodes)
+		return profile_totals_slow(p)[NODE_ROOT];
+	/* Else no array: what reads the root's total alone (a run of a
+	 * comparison) keeps 24 bytes a node. */
+	p->root_total = profile_root_walk(p);
+	p->root_ok = true;
+	return p->root_total;
 }
 
 uint32_t profile_add_stack(struct profile *p, const struct frame *frames,
@@ -367,12 +463,9 @@ void profile_merge(struct profile *dst, const struct profile *src)
 					n->kind);
 	}
 	free(nm);
-	for (id = 0; id < src->nr_nodes; id++) {
-		double self = src->nodes[id].self;
-
-		dst->nodes[map[id]].self += self;
-		dst->nodes[map[id]].total += src->nodes[id].total;
-	}
+	for (id = 0; id < src->nr_nodes; id++)
+		dst->nodes[map[id]].self += src->nodes[id].self;
+	profile_changed(dst);
 	free(map);
 
 	dst->meta.samples += src->meta.samples;
@@ -435,7 +528,6 @@ void profile_merge_free(struct profile *dst, struct profile *src)
 							 n->name),
 						n->kind);
 		dst->nodes[map[id]].self += n->self;
-		dst->nodes[map[id]].total += n->total;
 		if (id - done >= (1U << 16)) {
 			nodes_release(src->nodes, done, id);
 			done = id;
@@ -445,9 +537,11 @@ void profile_merge_free(struct profile *dst, struct profile *src)
 	free(nm);
 	/* The metadata and off-CPU part as profile_merge() adds them: an
 	 * empty tree's root weighs nothing. */
+	profile_changed(dst);
 	src->nr_nodes = 1;
-	src->nodes[0].self = src->nodes[0].total = 0;
+	src->nodes[0].self = 0;
 	src->nodes[0].first_child = NODE_NONE;
+	profile_changed(src);
 	profile_merge(dst, src);
 	profile__delete(src);
 }

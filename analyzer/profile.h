@@ -17,7 +17,8 @@
  * children are normally process names (FRAME_PROCESS), their children the
  * outermost functions, and so on towards the leaves. Every node carries the
  * weight of the samples whose stack ends exactly there (self); its total is
- * self plus the totals of its children. Weight is the sum of sample periods
+ * self plus the totals of its children, worked out when first read
+ * (node_total(), profile_total()). Weight is the sum of sample periods
  * (events, or nanoseconds for the clock events), so profiles taken at
  * different rates still add up correctly.
  *
@@ -26,8 +27,8 @@
  *  - a child's index is larger than its parent's, so one backwards pass
  *    over nodes[] visits every child before its parent;
  *  - no two children of a node have the same (name, kind);
- *  - total == self + sum of the children's totals, at all times but
- *    between profile_add_self() and profile_sum_totals().
+ *  - a node's children are listed newest (largest index) first: a walk
+ *    down the lists adds them up in the order the backwards pass does.
  *
  * Names are interned in p->names: two frames are the same function exactly
  * when their (name, kind) pairs are equal. Fields are public for reading;
@@ -101,11 +102,10 @@ struct node {
 	uint32_t name : PROFILE_NAME_BITS;
 	uint32_t kind : 3;
 	double self;
-	double total;
 };
 
 _Static_assert(FRAME_KIND_MAX <= 8, "a kind fits its 3 bits");
-_Static_assert(sizeof(struct node) == 32, "struct node packs to 32 bytes");
+_Static_assert(sizeof(struct node) == 24, "struct node packs to 24 bytes");
 
 /* What the recording was. Strings are owned (NULL = unknown). */
 struct profile_meta {
@@ -161,6 +161,21 @@ struct profile {
 	struct node *nodes;
 	uint32_t nr_nodes;
 	unsigned long alloc_nodes;
+	/*
+	 * The totals are not in the nodes: a command that only writes the
+	 * stacks out (fold) never reads them, and they were a quarter of a
+	 * 32-byte node. They are a cache, worked out when first read after
+	 * the tree changed: every node's into totals[] (node_total()), or
+	 * the root's alone into root_total (profile_total(): by a walk down
+	 * the child lists, the same bits, when there is no totals[]).
+	 * Every change of the tree or of a self weight clears the two
+	 * flags; code that writes nodes[].self itself calls
+	 * profile_changed() after.
+	 */
+	double *totals;
+	unsigned long alloc_totals;
+	double root_total;
+	bool totals_ok, root_ok;
 	struct profile_meta meta;
 	struct node_index *index;
 	/*
@@ -179,9 +194,10 @@ void profile__delete(struct profile *p);
 /*
  * Check every invariant above on p and, when it has one, on p->offcpu:
  * the root, children after their parents one row deeper, the child lists
- * (each node listed once, under its parent), no two children of one
- * (name, kind), names that exist, finite non-negative weights and
- * total == self + the children's totals (to rounding). 0 when they hold;
+ * (each node listed once, under its parent, newest first), no two
+ * children of one (name, kind), names that exist, finite non-negative
+ * weights, finite totals, and the root's total the same bits walked down
+ * as summed up. 0 when they hold;
  * -1 with err naming the first node that breaks one. For tests and the
  * fuzz harnesses: O(nodes log nodes), never called on the hot path.
  */
@@ -207,31 +223,76 @@ static inline const char *node_name(const struct profile *p, uint32_t node)
 	return strtab_str(p->names, p->nodes[node].name);
 }
 
+/*
+ * The totals: self plus the children's totals, worked out on first read
+ * after a change (the struct profile comment). They take a const profile
+ * because they only fill its cache; no two threads may read one profile's
+ * totals at once.
+ */
+double profile_total_slow(const struct profile *p);
+const double *profile_totals_slow(const struct profile *p);
+
+/*
+ * profile_total(p) > 0, without working the total out: some node weighs
+ * something (weights are never negative, so a sum of them is 0 only
+ * when each is). Stops at the first; a tree's first sample is near its
+ * start.
+ */
+bool profile_weighs(const struct profile *p);
+
+/* profile_total() by the walk alone, cached or not: for profile_check(). */
+double profile_root_walk(const struct profile *p);
+
+/*
+ * Every node's total, as node_total() has them, in an array of the
+ * caller's (free() it): for a few nodes of a tree whose other totals
+ * nobody reads (the processes of a run, say), without keeping totals[].
+ * The root's is kept, as profile_total() keeps it.
+ */
+double *profile_totals_new(const struct profile *p);
+
+/* The root's total: the weight of the whole tree. */
 static inline double profile_total(const struct profile *p)
 {
-	return p->nodes[NODE_ROOT].total;
+	if (p->totals_ok)
+		return p->totals[NODE_ROOT];
+	if (p->root_ok)
+		return p->root_total;
+	return profile_total_slow(p);
+}
+
+/* Node's total; the first after a change costs a pass over the tree. */
+static inline double node_total(const struct profile *p, uint32_t node)
+{
+	if (p->totals_ok)
+		return p->totals[node];
+	return profile_totals_slow(p)[node];
+}
+
+/* The tree or a self weight changed: the totals are to be worked out. */
+static inline void profile_changed(struct profile *p)
+{
+	p->totals_ok = false;
+	p->root_ok = false;
 }
 
 /* The child of parent with this (name, kind), created (weight 0) if new. */
 uint32_t profile_child(struct profile *p, uint32_t parent, uint32_t name,
 		       unsigned int kind);
 
-/* Add weight as self of node, and to the totals of node and its ancestors. */
+/* Add weight as self of node (and so to the totals of it and its
+ * ancestors, when next read). */
 void profile_add_weight(struct profile *p, uint32_t node, double weight);
 
 /*
- * Bulk loading: add weight to node's self only, leaving the totals stale
- * until profile_sum_totals(), which recomputes them all in one pass.
- * Readers adding millions of samples use this pair instead of walking
- * every path to the root; nothing may read totals in between.
+ * As profile_add_weight(), inline: readers add millions of samples.
  */
 static inline void profile_add_self(struct profile *p, uint32_t node,
 				    double weight)
 {
 	p->nodes[node].self += weight;
+	profile_changed(p);
 }
-
-void profile_sum_totals(struct profile *p);
 
 /*
  * Free the index that finds the children of wide nodes (8 to 16 bytes a

@@ -507,7 +507,7 @@ static enum load_result load_plain(struct graph_cmd *g, struct fd_err *err)
 		profile__delete(p2);
 		return LOAD_BAD_INPUT;
 	}
-	if (profile_total(p2) > 0 || p2->nr_nodes > 1) {
+	if (profile_weighs(p2) || p2->nr_nodes > 1) {
 		/* Differential folded input ("stack base new"): its second
 		 * column is the new build; the comparison owns both. */
 		struct comparison_opts co;

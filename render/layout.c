@@ -97,7 +97,7 @@ static double walk_w(const struct walk *wk, uint32_t id)
 {
 	if (wk->cmp)
 		return node_width(wk->cmp, wk->by, id);
-	return wk->p->nodes[id].total * wk->factor;
+	return node_total(wk->p, id) * wk->factor;
 }
 
 /* Node ids of the profile (ctx), by name, then kind. */

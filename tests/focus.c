@@ -64,7 +64,7 @@ static double total_of(const struct profile *p, const char *path)
 {
 	uint32_t id = find(p, path);
 
-	return id == NODE_NONE ? -1 : p->nodes[id].total;
+	return id == NODE_NONE ? -1 : node_total(p, id);
 }
 
 static struct profile *sample(double scale)

@@ -167,7 +167,8 @@ static int same_tree(const struct profile *a, const struct profile *b)
 		if (x->parent != y->parent || x->kind != y->kind ||
 		    x->first_child != y->first_child ||
 		    x->next_sibling != y->next_sibling ||
-		    x->self != y->self || x->total != y->total ||
+		    x->self != y->self ||
+		    node_total(a, id) != node_total(b, id) ||
 		    strcmp(node_name(a, id), node_name(b, id)))
 			return 0;
 	}
@@ -228,6 +229,96 @@ static void test_clear(void)
 	}
 	profile__delete(a);
 	profile__delete(want);
+}
+
+/* Each node's total the plain way: self, then the children, last first. */
+static double *plain_totals(const struct profile *p)
+{
+	double *t = calloc(p->nr_nodes, sizeof(*t));
+	uint32_t id;
+
+	if (!t)
+		abort();
+	for (id = 0; id < p->nr_nodes; id++)
+		t[id] = p->nodes[id].self;
+	for (id = p->nr_nodes; id-- > 1;)
+		t[p->nodes[id].parent] += t[id];
+	return t;
+}
+
+/* Bit for bit: the totals are exact, whatever the weights. */
+static int same_bits(double a, double b)
+{
+	return !memcmp(&a, &b, sizeof(a));
+}
+
+/*
+ * The totals are worked out when read (profile.h): the root's by a walk
+ * down, without totals[]; every node's once read, again after any
+ * change; the same bits as summed plainly, on weights that round.
+ */
+static void test_totals(void)
+{
+	struct profile *p = profile__new(), *q = profile__new();
+	struct frame f[8];
+	unsigned int i, d, seed = 7, bad = 0;
+	double *t, root;
+	uint32_t id, a, b;
+	char buf[16];
+
+	for (i = 0; i < 3000; i++) {
+		seed = seed * 1103515245 + 12345;
+		for (d = 0; d < 8; d++) {
+			snprintf(buf, sizeof(buf), "g%u_%u", d,
+				 (seed >> (d * 3 + 2)) % (d < 3 ? 2 : 9));
+			f[d] = fr(p, buf, d ? FRAME_USER : FRAME_PROCESS);
+		}
+		profile_add_stack(p, f, 1 + seed % 8,
+				  0.1 * (1 + i % 13) / 3);
+	}
+	t = plain_totals(p);
+	root = profile_total(p);
+	ok(same_bits(root, t[NODE_ROOT]) && !p->totals,
+	   "the root's total walked down: the pass up's, bit for bit, and no "
+	   "totals[] for it");
+	for (id = 0; id < p->nr_nodes; id++)
+		bad += !same_bits(node_total(p, id), t[id]);
+	ok(!bad && p->totals, "every node's total: the pass up's (%u differ)",
+	   bad);
+	free(t);
+
+	profile_add_self(p, p->nr_nodes - 1, 2.5);
+	t = plain_totals(p);
+	ok(same_bits(profile_total(p), t[NODE_ROOT]) &&
+		   same_bits(node_total(p, p->nr_nodes - 1),
+			     t[p->nr_nodes - 1]) &&
+		   profile_total(p) > root + 2.4,
+	   "a weight added: both totals read again");
+	free(t);
+
+	profile_merge(q, p);
+	profile_merge(q, p);
+	t = plain_totals(q);
+	for (id = 0, bad = 0; id < q->nr_nodes; id++)
+		bad += !same_bits(node_total(q, id), t[id]);
+	ok(!bad && invariants_hold(q), "merged twice: the totals of the sum");
+	free(t);
+
+	/* A child list oldest first: a walk down would add in another
+	 * order than the pass up; the check names it. */
+	a = p->nodes[NODE_ROOT].first_child;
+	b = p->nodes[a].next_sibling;
+	if (b != NODE_NONE) {
+		p->nodes[a].next_sibling = p->nodes[b].next_sibling;
+		p->nodes[b].next_sibling = a;
+		p->nodes[NODE_ROOT].first_child = b;
+		profile_changed(p);
+	}
+	ok(b != NODE_NONE && !invariants_hold(p),
+	   "a child list oldest first breaks an invariant");
+
+	profile__delete(p);
+	profile__delete(q);
 }
 
 /* Narrow nodes are searched by list, wide ones by index: both must agree. */
@@ -660,6 +751,7 @@ int main(void)
 	test_tree();
 	test_merge_free();
 	test_clear();
+	test_totals();
 	test_fan_out();
 	test_drop_index();
 	test_folded_roundtrip();

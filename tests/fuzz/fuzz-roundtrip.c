@@ -63,7 +63,8 @@ static size_t same_tree(const struct profile *a, const struct profile *b)
 
 		if (i != NODE_ROOT) {
 			twin[i] = NODE_NONE;
-			if (x->total == 0 || twin[x->parent] == NODE_NONE)
+			if (node_total(a, i) == 0 ||
+			    twin[x->parent] == NODE_NONE)
 				continue;
 			twin[i] = find_child(a, i, b, twin[x->parent]);
 			if (twin[i] == NODE_NONE)
@@ -71,7 +72,7 @@ static size_t same_tree(const struct profile *a, const struct profile *b)
 		}
 		if (!same_weight(x->self, b->nodes[twin[i]].self))
 			mismatch("self differs", node_name(a, i));
-		if (!same_weight(x->total, b->nodes[twin[i]].total))
+		if (!same_weight(node_total(a, i), node_total(b, twin[i])))
 			mismatch("total differs", node_name(a, i));
 		n++;
 	}
@@ -85,7 +86,7 @@ static size_t weighted_nodes(const struct profile *p)
 	uint32_t i;
 
 	for (i = 0; i < p->nr_nodes; i++)
-		n += i == NODE_ROOT || p->nodes[i].total != 0;
+		n += i == NODE_ROOT || node_total(p, i) != 0;
 	return n;
 }
 
