@@ -234,26 +234,37 @@ static void compute_near(struct work *w)
 	uint32_t *last = xmalloc(sizeof(*last) * (w->fns.nr + 1));
 	/* Entered function nodes keep their saved last[] below their
 	 * leave entry: up to two entries a node, of which a walk touches
-	 * (and the memory holds) only what is pending at once. */
-	uint64_t *stack =
-		xmalloc(sizeof(*stack) * (2 * (size_t)p->nr_nodes + 1));
-	size_t sp = 0;
+	 * (and the memory holds) only what is pending at once. All the
+	 * children of a node are pending at once, a million under one
+	 * process: 4 bytes an entry, and a bit apart for what it is. */
+	size_t max = 2 * (size_t)p->nr_nodes + 1, sp = 0;
+	uint32_t *stack = xmalloc(sizeof(*stack) * max);
+	uint64_t *leave = xmalloc(sizeof(*leave) * (max / 64 + 1));
 	uint32_t n, c, fn;
 
 	w->near = xmalloc(sizeof(*w->near) * p->nr_nodes);
 	memcpy(w->near, w->sub, sizeof(*w->near) * p->nr_nodes);
 	memset(last, 0xff, sizeof(*last) * (w->fns.nr + 1));
-	/* An entry is a node to enter, or (bit 32) to leave, with what
-	 * last[] of its function was under it. A node is on the stack at
-	 * most once to enter or (exclusively) to leave. */
-	stack[sp++] = NODE_ROOT;
+	/* An entry is a node to enter, or (its bit in leave[] set) to
+	 * leave, with what last[] of its function was under it. A node is
+	 * on the stack at most once to enter or (exclusively) to leave. */
+#define PUSH(v, out)                                                       \
+	do {                                                               \
+		uint64_t bit = 1ULL << (sp % 64);                          \
+		leave[sp / 64] = (out) ? leave[sp / 64] | bit              \
+				       : leave[sp / 64] & ~bit;            \
+		stack[sp++] = (v);                                         \
+	} while (0)
+	PUSH(NODE_ROOT, false);
 	while (sp) {
-		uint64_t e = stack[--sp];
+		bool out;
 
-		n = (uint32_t)e;
+		sp--;
+		out = leave[sp / 64] >> (sp % 64) & 1;
+		n = stack[sp];
 		fn = w->fn[n];
-		if (e >> 32) {
-			last[fn] = (uint32_t)stack[--sp];
+		if (out) {
+			last[fn] = stack[--sp];
 			continue;
 		}
 		/* Nothing below a node without kept samples matters. */
@@ -265,15 +276,17 @@ static void compute_near(struct work *w)
 			if (saved != UINT32_MAX)
 				w->near[saved] -= w->sub[n];
 			last[fn] = n;
-			stack[sp++] = saved;
-			stack[sp++] = (uint64_t)1 << 32 | n;
+			PUSH(saved, false);
+			PUSH(n, true);
 		}
 		for (c = p->nodes[n].first_child; c != NODE_NONE;
 		     c = p->nodes[c].next_sibling)
-			stack[sp++] = c;
+			PUSH(c, false);
 	}
+#undef PUSH
 	free(last);
 	free(stack);
+	free(leave);
 }
 
 /*
