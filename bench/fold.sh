@@ -118,7 +118,9 @@ if cmp -s "$out/big.j2.folded" "$out/big.j1.folded"; then
 else
 	same=DIFFERS
 fi
-awk -v a="$wall1" -v b="$wall2" -v s="$same" -v n="$bytes" 'BEGIN {
+# (a build without -j, the baseline's, failed above: no figures then)
+[ -s "$out/j2.runs" ] &&
+	awk -v a="$wall1" -v b="$wall2" -v s="$same" -v n="$bytes" 'BEGIN {
 	printf("fold -j 1: wall %.2f s, -j 2: wall %.2f s (%.0f MB)\n",
 	       a, b, n / 1e6)
 	printf("fold -j 2 vs -j 1: %.2fx faster (wall; target 1.7x), output %s\n",
