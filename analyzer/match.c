@@ -172,7 +172,7 @@ static const char *dominant(const struct profile *p)
 	    p->nodes[NODE_ROOT].self == 0)
 		return profile_weighs(p) ? profile_str(p, p->nodes[c].name)
 					 : NULL;
-	/* Not kept: a run's other totals are not read (no totals[]). */
+	/* Not kept: a run's other totals are not read (no sums.node[]). */
 	t = profile_totals_new(p);
 	for (c = p->nodes[NODE_ROOT].first_child; c != NODE_NONE;
 	     c = p->nodes[c].next_sibling) {

@@ -20,21 +20,13 @@ void profile_swap_trees(struct profile *a, struct profile *b)
 	a->nr_nodes = b->nr_nodes;
 	a->alloc_nodes = b->alloc_nodes;
 	a->index = b->index;
-	a->totals = b->totals;
-	a->alloc_totals = b->alloc_totals;
-	a->root_total = b->root_total;
-	a->totals_ok = b->totals_ok;
-	a->root_ok = b->root_ok;
+	a->sums = b->sums;
 	b->names = t.names;
 	b->nodes = t.nodes;
 	b->nr_nodes = t.nr_nodes;
 	b->alloc_nodes = t.alloc_nodes;
 	b->index = t.index;
-	b->totals = t.totals;
-	b->alloc_totals = t.alloc_totals;
-	b->root_total = t.root_total;
-	b->totals_ok = t.totals_ok;
-	b->root_ok = t.root_ok;
+	b->sums = t.sums;
 }
 
 /* Whether some name of p carries its DSO (name_join_dso()). */

@@ -180,7 +180,7 @@ void profile__delete(struct profile *p)
 	free(p->index->slots);
 	free(p->index);
 	free(p->nodes);
-	free(p->totals);
+	free(p->sums.node);
 	free(p);
 }
 
@@ -293,11 +293,6 @@ void profile_truncate(struct profile *p, uint32_t nr)
 	profile_drop_index(p);
 }
 
-void profile_add_weight(struct profile *p, uint32_t node, double weight)
-{
-	profile_add_self(p, node, weight);
-}
-
 /* Every node's total into t (p->nr_nodes of them), by a backwards pass. */
 static void sum_pass(const struct profile *p, double *t)
 {
@@ -315,16 +310,16 @@ const double *profile_totals_slow(const struct profile *cp)
 	/* Only the cache is written (profile.h): the tree stays as is. */
 	struct profile *p = (struct profile *)cp;
 
-	if (p->alloc_totals < p->nr_nodes) {
+	if (p->sums.alloc < p->nr_nodes) {
 		/* No room to grow into: only a read after a change needs
 		 * more, and a cache the size of the tree is what it costs. */
-		free(p->totals);
-		p->totals = xmalloc(size_mul(p->nr_nodes, sizeof(double)));
-		p->alloc_totals = p->nr_nodes;
+		free(p->sums.node);
+		p->sums.node = xmalloc(size_mul(p->nr_nodes, sizeof(double)));
+		p->sums.alloc = p->nr_nodes;
 	}
-	sum_pass(p, p->totals);
-	p->totals_ok = true;
-	return p->totals;
+	sum_pass(p, p->sums.node);
+	p->sums.node_ok = true;
+	return p->sums.node;
 }
 
 double *profile_totals_new(const struct profile *cp)
@@ -333,8 +328,8 @@ double *profile_totals_new(const struct profile *cp)
 	double *t = xmalloc(size_mul(p->nr_nodes, sizeof(*t)));
 
 	sum_pass(p, t);
-	p->root_total = t[NODE_ROOT];
-	p->root_ok = true;
+	p->sums.root = t[NODE_ROOT];
+	p->sums.root_ok = true;
 	return t;
 }
 
@@ -342,7 +337,7 @@ bool profile_weighs(const struct profile *p)
 {
 	uint32_t id;
 
-	if (p->totals_ok || p->root_ok)
+	if (p->sums.node_ok || p->sums.root_ok)
 		return profile_total(p) > 0;
 	for (id = 0; id < p->nr_nodes; id++)
 		if (p->nodes[id].self > 0)
@@ -394,13 +389,13 @@ double profile_total_slow(const struct profile *cp)
 	struct profile *p = (struct profile *)cp; /* the cache only */
 
 	/* Room for them all already: kept, as node_total() keeps them. */
-	if (p->alloc_totals >= p->nr_nodes)
+	if (p->sums.alloc >= p->nr_nodes)
 		return profile_totals_slow(p)[NODE_ROOT];
 	/* Else no array: what reads the root's total alone (a run of a
 	 * comparison) keeps 24 bytes a node. */
-	p->root_total = profile_root_walk(p);
-	p->root_ok = true;
-	return p->root_total;
+	p->sums.root = profile_root_walk(p);
+	p->sums.root_ok = true;
+	return p->sums.root;
 }
 
 uint32_t profile_add_stack(struct profile *p, const struct frame *frames,
@@ -411,7 +406,7 @@ uint32_t profile_add_stack(struct profile *p, const struct frame *frames,
 
 	for (i = 0; i < n; i++)
 		node = profile_child(p, node, frames[i].name, frames[i].kind);
-	profile_add_weight(p, node, weight);
+	profile_add_self(p, node, weight);
 	return node;
 }
 
@@ -661,7 +656,7 @@ struct profile *profile__new_reversed(const struct profile *p)
 		}
 		profile_add_stack(r, fr, n, nd->self);
 	}
-	profile_add_weight(r, NODE_ROOT, p->nodes[NODE_ROOT].self);
+	profile_add_self(r, NODE_ROOT, p->nodes[NODE_ROOT].self);
 	free(nm);
 	free(path);
 	free(fr);

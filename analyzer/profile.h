@@ -165,17 +165,19 @@ struct profile {
 	 * The totals are not in the nodes: a command that only writes the
 	 * stacks out (fold) never reads them, and they were a quarter of a
 	 * 32-byte node. They are a cache, worked out when first read after
-	 * the tree changed: every node's into totals[] (node_total()), or
-	 * the root's alone into root_total (profile_total(): by a walk down
-	 * the child lists, the same bits, when there is no totals[]).
+	 * the tree changed: every node's into sums.node[] (node_total()), or
+	 * the root's alone into sums.root (profile_total(): by a walk down
+	 * the child lists, the same bits, when there is no sums.node[]).
 	 * Every change of the tree or of a self weight clears the two
 	 * flags; code that writes nodes[].self itself calls
 	 * profile_changed() after.
 	 */
-	double *totals;
-	unsigned long alloc_totals;
-	double root_total;
-	bool totals_ok, root_ok;
+	struct profile_sums {
+		double *node;	/* every node's, valid when node_ok */
+		unsigned long alloc;
+		double root;	/* valid when root_ok (or node_ok) */
+		bool node_ok, root_ok;
+	} sums;
 	struct profile_meta meta;
 	struct node_index *index;
 	/*
@@ -246,7 +248,7 @@ double profile_root_walk(const struct profile *p);
 /*
  * Every node's total, as node_total() has them, in an array of the
  * caller's (free() it): for a few nodes of a tree whose other totals
- * nobody reads (the processes of a run, say), without keeping totals[].
+ * nobody reads (the processes of a run, say), without keeping sums.node[].
  * The root's is kept, as profile_total() keeps it.
  */
 double *profile_totals_new(const struct profile *p);
@@ -254,26 +256,26 @@ double *profile_totals_new(const struct profile *p);
 /* The root's total: the weight of the whole tree. */
 static inline double profile_total(const struct profile *p)
 {
-	if (p->totals_ok)
-		return p->totals[NODE_ROOT];
-	if (p->root_ok)
-		return p->root_total;
+	if (p->sums.node_ok)
+		return p->sums.node[NODE_ROOT];
+	if (p->sums.root_ok)
+		return p->sums.root;
 	return profile_total_slow(p);
 }
 
 /* Node's total; the first after a change costs a pass over the tree. */
 static inline double node_total(const struct profile *p, uint32_t node)
 {
-	if (p->totals_ok)
-		return p->totals[node];
+	if (p->sums.node_ok)
+		return p->sums.node[node];
 	return profile_totals_slow(p)[node];
 }
 
 /* The tree or a self weight changed: the totals are to be worked out. */
 static inline void profile_changed(struct profile *p)
 {
-	p->totals_ok = false;
-	p->root_ok = false;
+	p->sums.node_ok = false;
+	p->sums.root_ok = false;
 }
 
 /* The child of parent with this (name, kind), created (weight 0) if new. */
@@ -282,11 +284,6 @@ uint32_t profile_child(struct profile *p, uint32_t parent, uint32_t name,
 
 /* Add weight as self of node (and so to the totals of it and its
  * ancestors, when next read). */
-void profile_add_weight(struct profile *p, uint32_t node, double weight);
-
-/*
- * As profile_add_weight(), inline: readers add millions of samples.
- */
 static inline void profile_add_self(struct profile *p, uint32_t node,
 				    double weight)
 {

@@ -88,7 +88,7 @@ static int add_run(struct side *s, struct profile *run, const char *path,
 	if (!s->sum)
 		s->sum = profile__new();
 	/* The root's total is the merged tree's, added up the same way. */
-	profile_add_weight(s->sum, NODE_ROOT, profile_total(run));
+	profile_add_self(s->sum, NODE_ROOT, profile_total(run));
 	meta_add(&s->sum->meta, &run->meta);
 	if (!isfinite(profile_total(s->sum)))
 		return fd_err_at(err, path, 0,

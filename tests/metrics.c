@@ -129,7 +129,7 @@ static void test_root_self(void)
 	struct metrics m;
 
 	add(p, "comm;main", 10);
-	profile_add_weight(p, NODE_ROOT, 5);
+	profile_add_self(p, NODE_ROOT, 5);
 	compute(p, &m);
 	is_near(m.hidden, 5, 0, "root self is hidden");
 	same_totals(p, &m, "weight at the root");

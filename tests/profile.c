@@ -254,7 +254,7 @@ static int same_bits(double a, double b)
 
 /*
  * The totals are worked out when read (profile.h): the root's by a walk
- * down, without totals[]; every node's once read, again after any
+ * down, without sums.node[]; every node's once read, again after any
  * change; the same bits as summed plainly, on weights that round.
  */
 static void test_totals(void)
@@ -278,12 +278,12 @@ static void test_totals(void)
 	}
 	t = plain_totals(p);
 	root = profile_total(p);
-	ok(same_bits(root, t[NODE_ROOT]) && !p->totals,
+	ok(same_bits(root, t[NODE_ROOT]) && !p->sums.node,
 	   "the root's total walked down: the pass up's, bit for bit, and no "
-	   "totals[] for it");
+	   "sums.node[] for it");
 	for (id = 0; id < p->nr_nodes; id++)
 		bad += !same_bits(node_total(p, id), t[id]);
-	ok(!bad && p->totals, "every node's total: the pass up's (%u differ)",
+	ok(!bad && p->sums.node, "every node's total: the pass up's (%u differ)",
 	   bad);
 	free(t);
 
