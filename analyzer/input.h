@@ -107,7 +107,8 @@ struct input_opts {
 	 * side match_side (0 base, 1 new); NULL: none. Not owned. */
 	struct proc_match *match;
 	int match_side;
-	/* -j: threads a large perf script file is read on (0: one per
+	/* -j: threads a large perf script file is read on (and, above 1,
+	 * a perf.data reads the kernel's symbols ahead) (0: one per
 	 * online CPU; 1: one stream); part_min: the fewest bytes worth a
 	 * thread of their own (0: INPUT_PART_MIN) */
 	unsigned int jobs;

@@ -178,6 +178,7 @@ struct pd {
 	uint64_t kernel_text;	 /* where _text ran (the kernel's MMAP) */
 	struct kmod_map *kmods;	 /* the modules' MMAP records */
 	unsigned long nr_kmods, alloc_kmods, kmods_over;
+	struct pd_ksyms_ahead *ahead; /* pd_kernel_ahead(), or NULL */
 
 	/*
 	 * Scratch space, here rather than in function statics so that two
@@ -272,6 +273,16 @@ void pd_build_id_early(struct pd *pd, struct dso *dso);
 
 /* perfdata-kernel.c */
 int pd_kernel_symbols(struct pd *pd, struct kallsyms *k, bool *have);
+/*
+ * At the first kernel sample: when the recorded kernel is the running one
+ * and -j leaves a CPU free, /proc/kallsyms is read on a thread of its own
+ * while the records are decoded. pd_kernel_symbols() takes what it read
+ * when it would have read the same (the modules it checks, the same
+ * stale ones), else reads again: the names are the same either way.
+ * pd_kernel_ahead_release() waits for the thread and drops what it read.
+ */
+void pd_kernel_ahead(struct pd *pd);
+void pd_kernel_ahead_release(struct pd *pd);
 /* A kernel MMAP record (pid -1): where the kernel or a module ran. */
 void pd_kernel_mmap(struct pd *pd, const char *path, uint64_t start,
 		    uint64_t len, uint64_t pgoff);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,9 +148,9 @@ void pd_kernel_mmap(struct pd *pd, const char *path, uint64_t start,
  * The kernel modules of the build-id table ("/lib/modules/.../x.ko",
  * maybe compressed) whose module loaded now has another build-id: rebuilt
  * since the recording, so their kallsyms names are another build's; a
- * warning each. NULL-terminated, NULL when none.
+ * warning each when warn. NULL-terminated, NULL when none.
  */
-static char **stale_modules(struct pd *pd)
+static char **stale_modules(struct pd *pd, bool warn)
 {
 	char **v = NULL;
 	unsigned long i, nr = 0, alloc = 0;
@@ -166,11 +167,14 @@ static char **stale_modules(struct pd *pd)
 		n = kmod_build_id(name, now);
 		if (!n || (n == b->len && !memcmp(now, b->bid, n)))
 			continue;
-		build_id_hex(b->bid, b->len, hex);
-		snprintf(msg, sizeof(msg), "module %s: build-id %s was "
-			 "recorded, the loaded module has another (rebuilt?): "
-			 "its frames are [%s]", name, hex, name);
-		pd_warn(pd, msg);
+		if (warn) {
+			build_id_hex(b->bid, b->len, hex);
+			snprintf(msg, sizeof(msg), "module %s: build-id %s "
+				 "was recorded, the loaded module has another "
+				 "(rebuilt?): its frames are [%s]", name, hex,
+				 name);
+			pd_warn(pd, msg);
+		}
 		ALLOC_GROW(v, nr + 2, alloc);
 		v[nr++] = xstrdup(name);
 		v[nr] = NULL;
@@ -195,6 +199,125 @@ static void warn_gone(struct pd *pd, const struct kallsyms *k)
 	}
 }
 
+static void free_strv(char **v)
+{
+	size_t i;
+
+	for (i = 0; v && v[i]; i++)
+		free(v[i]);
+	free(v);
+}
+
+static bool same_strv(char *const *a, char *const *b)
+{
+	size_t i;
+
+	for (i = 0; a && b && a[i] && b[i]; i++)
+		if (strcmp(a[i], b[i]))
+			return false;
+	return (!a || !a[i]) && (!b || !b[i]);
+}
+
+/* /proc/kallsyms read on a thread, with the modules it was checked
+ * against: struct pd's ahead. */
+struct pd_ksyms_ahead {
+	pthread_t thread;
+	bool joined;
+	char **stale;
+	struct kmod_map *maps;
+	unsigned long nr_maps;
+	/* the thread's result, taken by pd_kernel_symbols() or dropped */
+	struct kallsyms k;
+	struct fd_err err;
+	int rc;
+};
+
+static void *ahead_run(void *arg)
+{
+	struct pd_ksyms_ahead *a = arg;
+
+	a->rc = kallsyms_load_recorded(&a->k, "/proc/kallsyms",
+				       (const char *const *)a->stale, a->maps,
+				       a->nr_maps, &a->err);
+	return NULL;
+}
+
+void pd_kernel_ahead(struct pd *pd)
+{
+	long cpus = pd->o->jobs ? (long)pd->o->jobs :
+				  sysconf(_SC_NPROCESSORS_ONLN);
+	struct pd_ksyms_ahead *a;
+
+	/* Only where pd_kernel_symbols() reads /proc/kallsyms, and not
+	 * for perf_data_events(), which names no frame. */
+	if (cpus < 2 || pd->ahead || pd->list || pd->o->kallsyms ||
+	    pd->o->vmlinux || !same_kernel(pd))
+		return;
+	a = xcalloc(1, sizeof(*a));
+	a->stale = stale_modules(pd, false);
+	a->nr_maps = pd->nr_kmods;
+	a->maps = xmalloc(size_mul(a->nr_maps + 1, sizeof(*a->maps)));
+	if (a->nr_maps)
+		memcpy(a->maps, pd->kmods, a->nr_maps * sizeof(*a->maps));
+	if (pthread_create(&a->thread, NULL, ahead_run, a)) {
+		/* no thread: read when needed, as with -j 1 */
+		free_strv(a->stale);
+		free(a->maps);
+		free(a);
+		return;
+	}
+	pd->ahead = a;
+}
+
+static void ahead_join(struct pd_ksyms_ahead *a)
+{
+	if (!a->joined)
+		pthread_join(a->thread, NULL);
+	a->joined = true;
+}
+
+void pd_kernel_ahead_release(struct pd *pd)
+{
+	struct pd_ksyms_ahead *a = pd->ahead;
+
+	if (!a)
+		return;
+	ahead_join(a);
+	if (!a->rc)
+		kallsyms_release(&a->k);
+	free_strv(a->stale);
+	free(a->maps);
+	free(a);
+	pd->ahead = NULL;
+}
+
+/*
+ * kallsyms_load_recorded() of /proc/kallsyms, or what the thread read
+ * ahead when it read that with the same stale modules and module maps
+ * (a module map or a build-id record after the first kernel sample, as
+ * a pipe may bring, reads again).
+ */
+static int load_running(struct pd *pd, struct kallsyms *k,
+			char *const *stale, struct fd_err *e)
+{
+	struct pd_ksyms_ahead *a = pd->ahead;
+	int rc;
+
+	if (!a || !same_strv(stale, a->stale) || a->nr_maps != pd->nr_kmods ||
+	    (a->nr_maps &&
+	     memcmp(a->maps, pd->kmods, a->nr_maps * sizeof(*a->maps))))
+		return kallsyms_load_recorded(k, "/proc/kallsyms",
+					      (const char *const *)stale,
+					      pd->kmods, pd->nr_kmods, e);
+	ahead_join(a);
+	*k = a->k;
+	*e = a->err;
+	rc = a->rc;
+	/* taken: the release frees the rest, not k */
+	a->rc = -1;
+	return rc;
+}
+
 int pd_kernel_symbols(struct pd *pd, struct kallsyms *k, bool *have)
 {
 	*have = false;
@@ -215,15 +338,10 @@ int pd_kernel_symbols(struct pd *pd, struct kallsyms *k, bool *have)
 	if (same_kernel(pd)) {
 		struct fd_err e = { { 0 } };
 
-		char **stale = stale_modules(pd);
-		int rc = kallsyms_load_recorded(k, "/proc/kallsyms",
-						(const char *const *)stale,
-						pd->kmods, pd->nr_kmods, &e);
-		size_t i;
+		char **stale = stale_modules(pd, true);
+		int rc = load_running(pd, k, stale, &e);
 
-		for (i = 0; stale && stale[i]; i++)
-			free(stale[i]);
-		free(stale);
+		free_strv(stale);
 		if (!rc) {
 			warn_gone(pd, k);
 			*have = true;

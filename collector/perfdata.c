@@ -81,8 +81,8 @@ static int do_sample(struct pd *pd, const struct perf_event_header *h,
 		if (s->time > pd->last_time)
 			pd->last_time = s->time;
 	}
-	if (has_kernel_frame(&s->ds))
-		pd->kernel_samples++;
+	if (has_kernel_frame(&s->ds) && !pd->kernel_samples++)
+		pd_kernel_ahead(pd);
 	pd->dec.stacks = &e->stacks;
 	if (pd->o->ps.pid || pd->o->ps.tid)
 		task_sample(pd, &s->ds);
@@ -549,6 +549,7 @@ static void pd_release(struct pd *pd)
 {
 	unsigned long i;
 
+	pd_kernel_ahead_release(pd);
 	for (i = 0; i < pd->nr_ev; i++) {
 		free(pd->ev[i].name);
 		stacks_release(&pd->ev[i].stacks);

@@ -332,6 +332,27 @@ if [ "$(sed -n 1p /proc/kallsyms | cut -d' ' -f1)" != 0000000000000000 ]; then
 		cmp -s "$T/ks.k" "$T/sysk.k"
 	ok $? "--kallsyms FILE names kernel frames as /proc/kallsyms does" ||
 		{ sed 's/^/#   /' "$T/ks.err"; top_diff "$T/ks.k" "$T/sysk.k"; }
+	# -j 2 reads /proc/kallsyms on a thread of its own while the
+	# records are decoded (pd_kernel_ahead()), -j 1 after them: the
+	# same names and the same warnings, from a file and from a pipe
+	# (whose build-id records come last).
+	for j in 1 2; do
+		"$FLAMEDIFF" fold -j $j --kernel "$T/sys.data" >"$T/j$j.a" \
+			2>"$T/j$j.err"
+		echo $? >"$T/j$j.rc"
+		cat "$T/pipe.data" |
+			"$FLAMEDIFF" fold -j $j --kernel >"$T/jp$j.a" \
+				2>"$T/jp$j.err"
+		echo $? >>"$T/j$j.rc"
+	done
+	kernel_part "$T/j2.a" >"$T/j2.k"
+	[ "$(cat "$T/j1.rc" "$T/j2.rc" | tr -d '\n')" = 0000 ] &&
+		nonempty "$T/j2.k" && cmp -s "$T/j1.a" "$T/j2.a" &&
+		cmp -s "$T/j1.err" "$T/j2.err" &&
+		cmp -s "$T/jp1.a" "$T/jp2.a" && cmp -s "$T/jp1.err" "$T/jp2.err"
+	ok $? "perf.data with -j 2 (kernel symbols read ahead) folds as -j 1, file and pipe" ||
+		{ cat "$T/j1.err" "$T/j2.err" | sed 's/^/#   /'
+		  top_diff "$T/j1.a" "$T/j2.a"; }
 	# a recording from another kernel: its kernel build-id changed
 	bid=$(perf buildid-list -i "$T/sys.data" 2>/dev/null |
 		awk '$2 == "[kernel.kallsyms]" { print $1 }')
