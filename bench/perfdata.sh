@@ -158,6 +158,36 @@ text=$(measure "perf-script|flamediff-fold" sh -c "$PEER_RUN $PERF script -i '$b
 report "fold X.data against perf script -i X.data | fold" "$direct" "$text"
 failed "$direct" || failed "$text" || share "$out/direct.fold" "$out/text.fold"
 
+# -j (issue 27): -j 2 against -j 1 on the same file, the two alternating
+# (a neighbour's burst then lands on both), best wall of RUNS each:
+# target 1.7x on 2 cores, the same bytes out.
+: >"$out/j1.t"
+: >"$out/j2.t"
+i=0
+while [ $i -lt "$RUNS" ]; do
+	for j in 1 2; do
+		"$BUILD/bench/rusage" "$FLAMEDIFF" fold -j $j \
+			-o "$out/direct.j$j.fold" "$big" 2>"$out/stderr" \
+			>/dev/null &&
+			sed -n 's/^rusage: wall \([0-9.]*\) .*/\1/p' \
+				"$out/stderr" >>"$out/j$j.t"
+	done
+	i=$((i + 1))
+done
+same=differs
+cmp -s "$out/direct.j1.fold" "$out/direct.j2.fold" && same="the same"
+sort -n "$out/j1.t" | head -1 >"$out/j1.best"
+sort -n "$out/j2.t" | head -1 >"$out/j2.best"
+if [ -s "$out/j1.best" ] && [ -s "$out/j2.best" ]; then
+	awk -v s="$same" 'NR == 1 { a = $1 } NR == 2 { b = $1 } END {
+		r = (b > 0) ? a / b : 0
+		printf "  fold -j 1: wall %.3f s, -j 2: wall %.3f s\n", a, b
+		printf "  fold -j 2 vs -j 1: %.2fx faster (wall; target 1.7x), output %s\n",
+			r, s }' "$out/j1.best" "$out/j2.best"
+else
+	echo "  fold -j 1 / -j 2: failed"
+fi
+
 # --inline: DWARF read in process against perf script --inline (which
 # asks addr2line; perf 6.1 built without libbfd finds no inlined frame)
 direct=$(measure "flamediff-fold--inline" "$FLAMEDIFF" fold --inline \

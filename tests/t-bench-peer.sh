@@ -35,5 +35,9 @@ nonempty "$T/bench.out" && ! grep -Eiq 'inf|nan' "$T/bench.out"
 ok $? "no inf or nan anywhere"
 [ "$(grep -c 'failed (perf script: killed by SIGFPE)' "$T/bench.out")" -eq 2 ]
 ok $? "the --inline pair too"
+grep -q '^  fold -j 2 vs -j 1: [0-9.]*x faster (wall; target 1.7x), output the same$' \
+	"$T/bench.out" && ! [ -s "$T/bench.err" ]
+ok $? "-j 2 against -j 1: a ratio, the same output, nothing on stderr" ||
+	sed 's/^/#   /' "$T/bench.out" "$T/bench.err"
 
 done_testing
