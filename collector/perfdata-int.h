@@ -283,6 +283,8 @@ int pd_kernel_symbols(struct pd *pd, struct kallsyms *k, bool *have);
  */
 void pd_kernel_ahead(struct pd *pd);
 void pd_kernel_ahead_release(struct pd *pd);
+/* Whether pd_kernel_symbols() took the thread's read (for the tests). */
+bool pd_kernel_ahead_taken(const struct pd *pd);
 /* A kernel MMAP record (pid -1): where the kernel or a module ran. */
 void pd_kernel_mmap(struct pd *pd, const char *path, uint64_t start,
 		    uint64_t len, uint64_t pgoff);

@@ -222,7 +222,7 @@ static bool same_strv(char *const *a, char *const *b)
  * against: struct pd's ahead. */
 struct pd_ksyms_ahead {
 	pthread_t thread;
-	bool joined;
+	bool joined, taken;
 	char **stale;
 	struct kmod_map *maps;
 	unsigned long nr_maps;
@@ -315,7 +315,13 @@ static int load_running(struct pd *pd, struct kallsyms *k,
 	rc = a->rc;
 	/* taken: the release frees the rest, not k */
 	a->rc = -1;
+	a->taken = true;
 	return rc;
+}
+
+bool pd_kernel_ahead_taken(const struct pd *pd)
+{
+	return pd->ahead && pd->ahead->taken;
 }
 
 int pd_kernel_symbols(struct pd *pd, struct kallsyms *k, bool *have)
