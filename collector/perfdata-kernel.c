@@ -226,7 +226,8 @@ struct pd_ksyms_ahead {
 	char **stale;
 	struct kmod_map *maps;
 	unsigned long nr_maps;
-	/* the thread's result, taken by pd_kernel_symbols() or dropped */
+	/* the thread's result, taken by pd_kernel_symbols() (taken) or
+	 * dropped by the release */
 	struct kallsyms k;
 	struct fd_err err;
 	int rc;
@@ -283,7 +284,7 @@ void pd_kernel_ahead_release(struct pd *pd)
 	if (!a)
 		return;
 	ahead_join(a);
-	if (!a->rc)
+	if (!a->rc && !a->taken)
 		kallsyms_release(&a->k);
 	free_strv(a->stale);
 	free(a->maps);
@@ -293,17 +294,17 @@ void pd_kernel_ahead_release(struct pd *pd)
 
 /*
  * kallsyms_load_recorded() of /proc/kallsyms, or what the thread read
- * ahead when it read that with the same stale modules and module maps
- * (a module map or a build-id record after the first kernel sample, as
- * a pipe may bring, reads again).
+ * ahead (once) when it read that with the same stale modules and module
+ * maps (a module map or a build-id record after the first kernel sample,
+ * as a pipe may bring, reads again).
  */
 static int load_running(struct pd *pd, struct kallsyms *k,
 			char *const *stale, struct fd_err *e)
 {
 	struct pd_ksyms_ahead *a = pd->ahead;
-	int rc;
 
-	if (!a || !same_strv(stale, a->stale) || a->nr_maps != pd->nr_kmods ||
+	if (!a || a->taken || !same_strv(stale, a->stale) ||
+	    a->nr_maps != pd->nr_kmods ||
 	    (a->nr_maps &&
 	     memcmp(a->maps, pd->kmods, a->nr_maps * sizeof(*a->maps))))
 		return kallsyms_load_recorded(k, "/proc/kallsyms",
@@ -312,11 +313,9 @@ static int load_running(struct pd *pd, struct kallsyms *k,
 	ahead_join(a);
 	*k = a->k;
 	*e = a->err;
-	rc = a->rc;
-	/* taken: the release frees the rest, not k */
-	a->rc = -1;
+	/* k is the caller's now: the release frees the rest only */
 	a->taken = true;
-	return rc;
+	return a->rc;
 }
 
 bool pd_kernel_ahead_taken(const struct pd *pd)
