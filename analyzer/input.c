@@ -280,19 +280,25 @@ static int read_folded(struct linereader *lr, const struct input_opts *o,
 	return folded_read(lr, !o->ps.no_comm, p, p2, sk, err);
 }
 
+unsigned int input_jobs(const struct input_opts *o)
+{
+	long cpus = o->jobs ? (long)o->jobs : sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (cpus < 1)
+		return 1;
+	if (cpus > (long)INPUT_MAX_JOBS)
+		return INPUT_MAX_JOBS;
+	return (unsigned int)cpus;
+}
+
 static int read_perf_script(struct linereader *lr, const struct input_opts *o,
 			    struct profile *p, struct profile *p2 UNUSED,
 			    struct lr_skips *sk, struct fd_err *err)
 {
-	long cpus = o->jobs ? (long)o->jobs : sysconf(_SC_NPROCESSORS_ONLN);
 	char *note = NULL;
 	int ret;
 
-	if (cpus < 1)
-		cpus = 1;
-	if (cpus > (long)INPUT_MAX_JOBS)
-		cpus = INPUT_MAX_JOBS;
-	ret = perf_script_read_jobs(lr, &o->ps, (unsigned int)cpus,
+	ret = perf_script_read_jobs(lr, &o->ps, input_jobs(o),
 				    o->part_min ? o->part_min : INPUT_PART_MIN,
 				    p, sk, warn_fn ? &note : NULL, err);
 	/* the events not shown, as the perf.data reader says it */

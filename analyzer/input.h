@@ -123,6 +123,10 @@ struct input_opts {
 /* Free what the options hold (the filter's lists). */
 void input_opts_release(struct input_opts *o);
 
+/* The threads -j gives a reader: o->jobs, or one per online CPU for 0;
+ * from 1 to INPUT_MAX_JOBS. */
+unsigned int input_jobs(const struct input_opts *o);
+
 /*
  * A reader of a binary format the analyzer does not decode itself: perf.data
  * is decoded by the collector, which the analyzer may not call (layers:

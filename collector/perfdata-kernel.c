@@ -245,13 +245,11 @@ static void *ahead_run(void *arg)
 
 void pd_kernel_ahead(struct pd *pd)
 {
-	long cpus = pd->o->jobs ? (long)pd->o->jobs :
-				  sysconf(_SC_NPROCESSORS_ONLN);
 	struct pd_ksyms_ahead *a;
 
 	/* Only where pd_kernel_symbols() reads /proc/kallsyms, and not
 	 * for perf_data_events(), which names no frame. */
-	if (cpus < 2 || pd->ahead || pd->list || pd->o->kallsyms ||
+	if (input_jobs(pd->o) < 2 || pd->ahead || pd->list || pd->o->kallsyms ||
 	    pd->o->vmlinux || !same_kernel(pd))
 		return;
 	a = xcalloc(1, sizeof(*a));
