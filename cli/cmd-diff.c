@@ -385,6 +385,16 @@ static void diff_comparison_opts(const struct diff_cmd *c,
 		co->chains = co->explain = false;
 		co->top = 0;
 	}
+	/*
+	 * The tree and the differential stacks print no row of the table:
+	 * each run is then measured for its totals alone (no function
+	 * table, a tree's worth of scratch less) and read straight into the
+	 * union tree, unless a verdict (--exit-code, --fail-on) reads the
+	 * rows.
+	 */
+	if ((c->format == FMT_TREE || c->format == FMT_FOLDED) &&
+	    !c->exit_code && !c->fail_on.nr)
+		co->no_rows = true;
 }
 
 /* Say why comparison_run() failed, as each step's failure is said. */

@@ -161,6 +161,32 @@ ok $? "a 100-character name: its middle elided to '..'"
 	! grep -q '[0-9]$' "$T/same.tree"
 ok $? "A against A: no frame changed, none shown" || sed 's/^/#   /' "$T/same.tree"
 
+# Without a verdict the tree and the differential stacks are made without
+# the table's rows (each run read straight into the union tree); with
+# --exit-code the rows are measured. Same output either way, and the
+# verdict still reads the rows: 1 for the demo's builds, 0 for A against A.
+for fmt in tree folded; do
+	for s in demo seed; do
+		case $s in
+		demo) b=$demo/build-A n=$demo/build-B ;;
+		seed) b=$seed/base n=$seed/new ;;
+		esac
+		"$FLAMEDIFF" diff --format $fmt "$b" "$n" >"$T/plain" 2>"$T/err"
+		rc=$?
+		"$FLAMEDIFF" diff --format $fmt --exit-code "$b" "$n" \
+			>"$T/verdict" 2>>"$T/err"
+		vrc=$?
+		[ $rc -eq 0 ] && [ $vrc -eq 1 ] && nonempty "$T/plain" &&
+			cmp -s "$T/plain" "$T/verdict"
+		ok $? "$s: --format $fmt alike with and without --exit-code (exit $rc, $vrc)" ||
+			sed 's/^/#   /' "$T/err"
+	done
+	"$FLAMEDIFF" diff --format $fmt --exit-code $demo/build-A \
+		$demo/build-A >"$T/verdict" 2>"$T/err"
+	ok $? "--format $fmt --exit-code of A against A: exit 0" ||
+		sed 's/^/#   /' "$T/err"
+done
+
 # Bad values are usage errors (1) that name the option.
 usage() { # usage WHAT ARGS...: exit 1 and a message naming WHAT
 	what=$1
