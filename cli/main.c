@@ -5,6 +5,9 @@
  */
 #include <stdio.h>
 #include <string.h>
+#ifdef __GLIBC__ /* defined by the headers above */
+#include <malloc.h>
+#endif
 
 #include "cli/builtin.h"
 #include "cli/progress.h"
@@ -123,10 +126,34 @@ static void warn_input(const char *msg)
 	fprintf(stderr, "flamediff: warning: %s\n", msg);
 }
 
+/*
+ * How the heap serves a command. Each run of a comparison, and each step
+ * of a fold, frees scratch the size of its tree (a metrics pass, the
+ * chains, an index outgrown) and the next asks for as much again. glibc
+ * hands such blocks back to the kernel when freed (mapped apart above
+ * its threshold, the heap's top trimmed), and every page of the next one
+ * is then a fault and a page cleared anew: a fifth of diff's time on a
+ * million distinct stacks, as much on a hundred small runs a side. So
+ * blocks below 8 MB come from the heap, which keeps what is freed for
+ * the next one; larger ones (the node arrays and scratch of large trees)
+ * stay mapped apart, so that growing one is a remap, not a copy, and
+ * freeing it gives the memory back. No higher: blocks grown by copying
+ * leave holes, and at 32 MB a fold of 400k distinct stacks held 55% more
+ * (12% more at 8 MB).
+ */
+static void heap_policy(void)
+{
+#ifdef __GLIBC__
+	mallopt(M_MMAP_THRESHOLD, 8 << 20);
+	mallopt(M_TRIM_THRESHOLD, 1 << 30);
+#endif
+}
+
 int main(int argc, char **argv)
 {
 	const struct command *c;
 
+	heap_policy();
 	input_register_reader(INPUT_PERF_DATA, read_perf_data);
 	input_register_warn(warn_input);
 	if (argc < 2) {
