@@ -388,9 +388,9 @@ static void diff_comparison_opts(const struct diff_cmd *c,
 	/*
 	 * The tree and the differential stacks print no row of the table:
 	 * each run is then measured for its totals alone (no function
-	 * table, a tree's worth of scratch less) and read straight into the
-	 * union tree, unless a verdict (--exit-code, --fail-on) reads the
-	 * rows.
+	 * table, a tree's worth of scratch less), and for the tree read
+	 * straight into the union tree; not when a verdict (--exit-code,
+	 * --fail-on) reads the rows.
 	 */
 	if ((c->format == FMT_TREE || c->format == FMT_FOLDED) &&
 	    !c->exit_code && !c->fail_on.nr)

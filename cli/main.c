@@ -133,7 +133,7 @@ static void warn_input(const char *msg)
  * hands such blocks back to the kernel when freed (mapped apart above
  * its threshold, the heap's top trimmed), and every page of the next one
  * is then a fault and a page cleared anew: a fifth of diff's time on a
- * million distinct stacks, as much on a hundred small runs a side. So
+ * million distinct stacks, as much on thirty small runs a side. So
  * blocks below 8 MB come from the heap, which keeps what is freed for
  * the next one; larger ones (the node arrays and scratch of large trees)
  * stay mapped apart, so that growing one is a remap, not a copy, and
