@@ -181,9 +181,12 @@ for fmt in tree folded; do
 		ok $? "$s: --format $fmt alike with and without --exit-code (exit $rc, $vrc)" ||
 			sed 's/^/#   /' "$T/err"
 	done
-	"$FLAMEDIFF" diff --format $fmt --exit-code $demo/build-A \
-		$demo/build-A >"$T/verdict" 2>"$T/err"
-	ok $? "--format $fmt --exit-code of A against A: exit 0" ||
+	"$FLAMEDIFF" diff --format $fmt $demo/build-A $demo/build-A \
+		>"$T/plain" 2>"$T/err" &&
+		"$FLAMEDIFF" diff --format $fmt --exit-code $demo/build-A \
+			$demo/build-A >"$T/verdict" 2>>"$T/err" &&
+		nonempty "$T/plain" && cmp -s "$T/plain" "$T/verdict"
+	ok $? "--format $fmt --exit-code of A against A: exit 0, the same output" ||
 		sed 's/^/#   /' "$T/err"
 done
 
