@@ -345,8 +345,9 @@ static void mark_rows(struct comparison *cmp, const void *io)
 	mark_unfiltered_stats("diff", cmp, io);
 }
 
-/* The comparison's options, from the command's. */
-static void diff_comparison_opts(const struct diff_cmd *c,
+/* The comparison's options, from the command's; verdict: a verdict
+ * (--exit-code, --fail-on rules) is to be read off the table. */
+static void diff_comparison_opts(const struct diff_cmd *c, bool verdict,
 				 struct comparison_opts *co)
 {
 	comparison_opts_init(co);
@@ -389,11 +390,9 @@ static void diff_comparison_opts(const struct diff_cmd *c,
 	 * The tree and the differential stacks print no row of the table:
 	 * each run is then measured for its totals alone (no function
 	 * table, a tree's worth of scratch less), and for the tree read
-	 * straight into the union tree; not when a verdict (--exit-code,
-	 * --fail-on) reads the rows.
+	 * straight into the union tree; not when a verdict reads the rows.
 	 */
-	if ((c->format == FMT_TREE || c->format == FMT_FOLDED) &&
-	    !c->exit_code && !c->fail_on.nr)
+	if ((c->format == FMT_TREE || c->format == FMT_FOLDED) && !verdict)
 		co->no_rows = true;
 }
 
@@ -537,7 +536,7 @@ int cmd_diff(int argc, char **argv)
 		paths[i] = c.paths[i].v;
 		nr[i] = c.paths[i].nr;
 	}
-	diff_comparison_opts(&c, &co);
+	diff_comparison_opts(&c, c.exit_code || nr_rules, &co);
 	progress_start_sides(paths, nr, c.io.quiet);
 	i = comparison_run(&cmp, paths, nr, &c.io, &co, &err);
 	progress_stop();
