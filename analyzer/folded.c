@@ -585,105 +585,12 @@ out:
 	return ret;
 }
 
-/* All stack lines in one buffer, sorted through (offset, weight) pairs. */
-struct stackline {
-	unsigned long off;
-	double weight;
-};
-
-/* Lines whose text is in the buffer ctx. */
-static int cmp_lines(const void *a, const void *b, void *ctx)
-{
-	const char *base = ctx;
-
-	return strcmp(base + ((const struct stackline *)a)->off,
-		      base + ((const struct stackline *)b)->off);
-}
-
 /* Perl prints integral sums exactly and other numbers with %.15g. */
 static int format_weight(char *buf, size_t size, double w)
 {
 	if (w == floor(w) && fabs(w) < 9.2e18)
 		return snprintf(buf, size, "%lld", (long long)w);
 	return snprintf(buf, size, "%.15g", w);
-}
-
-/*
- * The lines built in full, then sorted: what write_stacks() falls back to
- * when a name holds a ';' or a NUL, where a line's frames are no longer
- * its names (memory: every line's text at once).
- */
-static void write_stacks_flat(const struct profile *p, struct outfile *o,
-			 unsigned int annotate, bool escape)
-{
-	struct stackline *lines = NULL;
-	unsigned long nr = 0, alloc = 0, i;
-	uint32_t *path = NULL;
-	unsigned long path_alloc = 0;
-	struct strbuf buf = STRBUF_INIT;
-	uint32_t id;
-
-	for (id = 1; id < p->nr_nodes; id++) {
-		const struct node *n = &p->nodes[id];
-		size_t depth, d;
-
-		if (n->self == 0)
-			continue;
-		depth = profile_path_grow(p, id, &path, &path_alloc);
-		ALLOC_GROW(lines, nr + 1, alloc);
-		lines[nr].off = buf.len;
-		lines[nr].weight = n->self;
-		nr++;
-		for (d = 0; d < depth; d++) {
-			const struct node *f = &p->nodes[path[d]];
-			const char *name = strtab_str(p->names, f->name);
-			size_t nl = strtab_len(p->names, f->name), raw = nl;
-			unsigned int k;
-
-			if (d)
-				strbuf_addch(&buf, ';');
-			if (!escape) {
-				strbuf_add(&buf, name, nl);
-			} else {
-				size_t at = buf.len;
-
-				add_escaped(&buf, name, nl, true);
-				/* A name that looks suffixed but is not of
-				 * that kind: hide the suffix's '_'. */
-				nl = buf.len - at;
-				k = frame_kind_parse(buf.buf + at, &nl);
-				if (k != FRAME_USER) {
-					strbuf_setlen(&buf, at + nl);
-					strbuf_addstr(&buf, "\\x5f");
-					add_escaped(&buf, name + raw - 3, 3,
-						    true);
-				}
-			}
-			if (annotate & (1U << f->kind))
-				strbuf_addstr(&buf, frame_kind_suffix(f->kind));
-		}
-		strbuf_addch(&buf, '\0');
-	}
-	sort_r(lines, nr, sizeof(*lines), cmp_lines, buf.buf);
-	for (i = 0; i < nr;) {
-		const char *s = buf.buf + lines[i].off;
-		double w = lines[i].weight;
-		char num[64];
-		int n;
-
-		/* Frames of different kinds print alike when their suffix
-		 * is not shown: one line, as a fold by name would give. */
-		for (i++; i < nr && !strcmp(s, buf.buf + lines[i].off); i++)
-			w += lines[i].weight;
-		outfile_puts(o, s);
-		n = format_weight(num + 1, sizeof(num) - 2, w);
-		num[0] = ' ';
-		num[n + 1] = '\n';
-		outfile_write(o, num, n + 2);
-	}
-	free(path);
-	free(lines);
-	strbuf_release(&buf);
 }
 
 /*
@@ -703,6 +610,7 @@ static void write_stacks_flat(const struct profile *p, struct outfile *o,
  * stacks used to hold a gigabyte of it).
  */
 struct wctx {
+	const struct folded_lines *l;
 	const struct profile *p;
 	unsigned int annotate;
 	/* Names escaped for a profile (escape set): text of name id i at
@@ -760,6 +668,8 @@ static const char *item_name(const struct wctx *c, uint32_t node, size_t *len)
 {
 	uint32_t name = c->p->nodes[node].name;
 
+	if (c->l->name)
+		return c->l->name(c->l->ctx, node, len);
 	if (c->escape) {
 		*len = c->esc_off[name + 1] - c->esc_off[name];
 		return c->esc.buf + c->esc_off[name];
@@ -868,7 +778,7 @@ static bool items_equal(const struct wctx *c, const struct witem *x,
 	return x->prefix == y->prefix && !cmp_items_past_prefix(c, x, y);
 }
 
-/* Each name escaped once, as write_stacks_flat() escapes it per frame. */
+/* Each name escaped once: a profile's names, as every line shows them. */
 static void escape_names(struct wctx *c)
 {
 	const struct strtab *t = c->p->names;
@@ -961,11 +871,80 @@ static void push_children(struct wctx *c, struct witem **stack,
 			(*stack)[i].node_flags |= ITEM_RUN_END;
 }
 
-static void write_stacks(const struct profile *p, struct outfile *o,
-			 unsigned int annotate, bool escape)
+/* All stack lines in one buffer, sorted through (offset, node) pairs. */
+struct stackline {
+	unsigned long off;
+	uint32_t node;
+};
+
+/* Lines whose text is in the buffer ctx. */
+static int cmp_lines(const void *a, const void *b, void *ctx)
 {
-	struct wctx c = { .p = p, .annotate = annotate, .escape = escape,
-			  .esc = STRBUF_INIT };
+	const char *base = ctx;
+
+	return strcmp(base + ((const struct stackline *)a)->off,
+		      base + ((const struct stackline *)b)->off);
+}
+
+/*
+ * The lines built in full, then sorted: what walk() falls back to when a
+ * name holds a ';' or a NUL, where a line's frames are no longer its
+ * names (memory: every line's text at once).
+ */
+static void walk_flat(const struct wctx *c)
+{
+	const struct profile *p = c->p;
+	struct stackline *lines = NULL;
+	unsigned long nr = 0, alloc = 0, i, k;
+	uint32_t *path = NULL, *run = NULL, id;
+	unsigned long path_alloc = 0, run_alloc = 0;
+	struct strbuf buf = STRBUF_INIT;
+
+	for (id = 1; id < p->nr_nodes; id++) {
+		size_t depth, d, len;
+		const char *name;
+
+		if (p->nodes[id].self == 0)
+			continue;
+		depth = profile_path_grow(p, id, &path, &path_alloc);
+		ALLOC_GROW(lines, nr + 1, alloc);
+		lines[nr].off = buf.len;
+		lines[nr++].node = id;
+		for (d = 0; d < depth; d++) {
+			if (d)
+				strbuf_addch(&buf, ';');
+			name = item_name(c, path[d], &len);
+			strbuf_add(&buf, name, len);
+			strbuf_addstr(&buf, item_suffix(c, path[d]));
+		}
+		strbuf_addch(&buf, '\0');
+	}
+	sort_r(lines, nr, sizeof(*lines), cmp_lines, buf.buf);
+	for (i = 0; i < nr; i = k) {
+		const char *s = buf.buf + lines[i].off;
+
+		/* Frames of different kinds print alike when their suffix
+		 * is not shown: one line, as a fold by name would give. */
+		for (k = i; k < nr && (k == i ||
+				       !strcmp(s, buf.buf + lines[k].off));
+		     k++) {
+			ALLOC_GROW(run, k - i + 1, run_alloc);
+			run[k - i] = lines[k].node;
+		}
+		c->l->line(c->l->ctx, s, strlen(s), run, k - i);
+	}
+	free(run);
+	free(path);
+	free(lines);
+	strbuf_release(&buf);
+}
+
+/* The lines of l in order; escape: names as a profile writes them. */
+static void walk(const struct folded_lines *l, bool escape)
+{
+	const struct profile *p = l->p;
+	struct wctx c = { .l = l, .p = p, .annotate = l->annotate,
+			  .escape = escape, .esc = STRBUF_INIT };
 	struct witem *stack = NULL;
 	unsigned long nr = 0, alloc = 0;
 	uint32_t *run = NULL, root = NODE_ROOT, level = 1;
@@ -974,13 +953,13 @@ static void write_stacks(const struct profile *p, struct outfile *o,
 	unsigned long alloc_lv = 0;
 	struct strbuf path = STRBUF_INIT;
 
-	if ((!escape && !names_plain(p->names)) ||
-	    p->nr_nodes > ITEM_MAX_NODES) {
-		write_stacks_flat(p, o, annotate, escape);
-		return;
-	}
 	if (escape)
 		escape_names(&c);
+	if ((!escape && !names_plain(p->names)) ||
+	    p->nr_nodes > ITEM_MAX_NODES) {
+		walk_flat(&c);
+		goto out;
+	}
 	ALLOC_GROW(lv, 2, alloc_lv);
 	lv[1] = (struct wlevel){ 0, 0 };
 	push_children(&c, &stack, &nr, &alloc, &root, 1);
@@ -1014,26 +993,55 @@ static void write_stacks(const struct profile *p, struct outfile *o,
 			lv[++level] = (struct wlevel){ path.len, nr };
 			push_children(&c, &stack, &nr, &alloc, run, nr_run);
 		} else {
-			double w = 0;
-			char num[64];
-			size_t r;
-			int n;
-
-			for (r = 0; r < nr_run; r++)
-				w += p->nodes[run[r]].self;
-			outfile_write(o, path.buf, path.len);
-			n = format_weight(num + 1, sizeof(num) - 2, w);
-			num[0] = ' ';
-			num[n + 1] = '\n';
-			outfile_write(o, num, n + 2);
+			l->line(l->ctx, path.buf, path.len, run, nr_run);
 		}
 	}
+out:
 	free(stack);
 	free(run);
 	free(lv);
 	free(c.esc_off);
 	strbuf_release(&c.esc);
 	strbuf_release(&path);
+}
+
+/* A line of folded_write(): its stack, its nodes' weight added up. */
+struct weight_line {
+	const struct profile *p;
+	struct outfile *o;
+};
+
+static void write_weight_line(void *ctx, const char *text, size_t len,
+			      const uint32_t *nodes, size_t nr)
+{
+	const struct weight_line *wl = ctx;
+	double w = 0;
+	char num[64];
+	size_t i;
+	int n;
+
+	for (i = 0; i < nr; i++)
+		w += wl->p->nodes[nodes[i]].self;
+	outfile_write(wl->o, text, len);
+	n = format_weight(num + 1, sizeof(num) - 2, w);
+	num[0] = ' ';
+	num[n + 1] = '\n';
+	outfile_write(wl->o, num, n + 2);
+}
+
+static void write_stacks(const struct profile *p, struct outfile *o,
+			 unsigned int annotate, bool escape)
+{
+	struct weight_line wl = { p, o };
+	struct folded_lines l = { .p = p, .annotate = annotate,
+				  .line = write_weight_line, .ctx = &wl };
+
+	walk(&l, escape);
+}
+
+void folded_lines_walk(const struct folded_lines *l)
+{
+	walk(l, false);
 }
 
 void folded_write(const struct profile *p, struct outfile *o,

@@ -52,6 +52,28 @@ int folded_read(struct linereader *lr, int process_root, struct profile *p,
 void folded_write(const struct profile *p, struct outfile *o,
 		  unsigned int annotate);
 
+/*
+ * The lines of folded_write(), in its order, for a writer of other
+ * figures (diff-folded.c): one for each node of p whose self weight is
+ * not 0, the path to it, each frame its name (name(), or the node's own
+ * name when NULL) and the suffix of its kind when in annotate, joined by
+ * ';'. The lines come sorted as byte strings (strcmp()); lines that print
+ * alike come once, with all their nodes. line() gets each, its text not
+ * NUL-terminated and good until it returns. Memory: the path and the
+ * siblings still to write, unless a name holds a ';' or a NUL (then
+ * every line's text at once).
+ */
+struct folded_lines {
+	const struct profile *p;
+	unsigned int annotate;
+	const char *(*name)(void *ctx, uint32_t node, size_t *len);
+	void (*line)(void *ctx, const char *text, size_t len,
+		     const uint32_t *nodes, size_t nr);
+	void *ctx;
+};
+
+void folded_lines_walk(const struct folded_lines *l);
+
 /* The profile: header lines, then folded_write(.., ANNOTATE_ALL). */
 void profile_write(const struct profile *p, struct outfile *o);
 
