@@ -46,6 +46,8 @@ static int tree_run(void *ctx, struct profile *run, size_t i UNUSED,
 	/* Before the tree may take the run's nodes. */
 	if (tc->c->focus_build[0])
 		focus_add(tc->c, run, tc->new);
+	if (tc->c->stacks)
+		joint_stacks_add(tc->c->stacks, run, tc->new);
 	if (!tc->c->build)
 		return 0;
 	/* The run's tree is not read after this: the tree may take it. */
@@ -66,15 +68,31 @@ static struct profile *tree_target(void *ctx)
 	return cmp_build_target(tc->c->build);
 }
 
+static struct profile *stacks_target(void *ctx)
+{
+	struct tree_ctx *tc = ctx;
+
+	return joint_stacks_target(tc->c->stacks);
+}
+
 /* The comparison's loading options, and its tree's build when asked;
  * direct: runs may be read straight into the tree. */
 static void load_begin(struct comparison *c, const struct comparison_opts *o,
 		       struct tree_ctx tc[2], struct diff_side_visit v[2],
 		       bool direct)
 {
+	/*
+	 * Runs read straight into the union tree or the joint stacks, when
+	 * that is all that is kept of them: no rows measured (they want the
+	 * run's own names), no merged tree, no chains, no focus.
+	 */
+	bool bare = o->no_rows && !o->merged && !o->chains && !o->focus &&
+		    direct;
 	int i;
 
 	memset(c, 0, sizeof(*c));
+	if (o->stacks)
+		c->stacks = joint_stacks__new();
 	if (o->tree) {
 		struct cmp_opts co = {
 			.diff = o->diff,
@@ -99,17 +117,14 @@ static void load_begin(struct comparison *c, const struct comparison_opts *o,
 	for (i = 0; i < 2; i++) {
 		tc[i] = (struct tree_ctx){ c, o->reverse, i == 1 };
 		v[i] = (struct diff_side_visit){
-			.run = o->tree || o->focus ? tree_run : NULL,
-			/*
-			 * Runs read straight into the union tree, when the
-			 * tree is all that is kept of them: no rows measured
-			 * (they want the run's own names), no merged tree,
-			 * no chains, not reversed.
-			 */
-			.target = o->tree && o->no_rows && !o->reverse &&
-						  !o->merged && !o->chains &&
-						  !o->focus && direct
+			.run = o->tree || o->focus || o->stacks ? tree_run
+								: NULL,
+			/* the tree not reversed, and one of the two */
+			.target = bare && o->tree && !o->reverse &&
+						  !o->stacks
 					  ? tree_target
+				  : bare && o->stacks && !o->tree
+					  ? stacks_target
 					  : NULL,
 			.ctx = &tc[i],
 			.merged = o->merged,
@@ -370,6 +385,7 @@ void comparison_release(struct comparison *c)
 		diff_side_release(&c->sides[k]);
 	cmp_build__delete(c->build);
 	cmp_tree__delete(c->tree);
+	joint_stacks__delete(c->stacks);
 	for (k = 0; k < 2; k++) {
 		cmp_build__delete(c->focus_build[k]);
 		cmp_tree__delete(c->focus[k]);

@@ -9,6 +9,7 @@
 #include "lib/error.h"
 #include "analyzer/compare.h"
 #include "analyzer/diff.h"
+#include "analyzer/diff-folded.h"
 #include "analyzer/explain.h"
 #include "analyzer/focus.h"
 #include "analyzer/input.h"
@@ -31,7 +32,8 @@
  * Each run is read, measured and added to the union tree's columns, then
  * freed before the next is read: what a comparison keeps is the union
  * tree, the table and a few numbers a run, never a run's tree (nor a
- * side's merged tree, unless o->merged asks for it).
+ * side's merged tree, unless o->merged asks for it; nor its stacks,
+ * unless o->stacks does).
  */
 struct comparison;
 
@@ -44,6 +46,8 @@ struct comparison_opts {
 	uint32_t tree_depth;	 /* its nodes' depth at most; 0: all */
 	bool chains;		 /* keep the runs' chains (explanation) */
 	bool merged;		 /* keep each side's merged tree (exports) */
+	bool stacks;		 /* the sides' differential folded stacks
+				  * (c->stacks) */
 	bool no_rows;		 /* the table without perf-profile rows:
 				  * only the runs' own stats (a graph's
 				  * headline), each run measured for its
@@ -89,6 +93,9 @@ struct comparison {
 	struct diff table;
 	struct cmp_tree *tree;	   /* NULL: not asked, or a stats side */
 	struct cmp_build *build;   /* the tree while the runs are read */
+	/* opts.stacks: every stack of both sides, with its weight on each
+	 * (diff-folded.h); NULL otherwise. */
+	struct joint_stacks *stacks;
 	/*
 	 * opts.focus: the comparisons of FUNC's callers tree and callees
 	 * tree (focus.h), FOCUS_CALLERS and FOCUS_CALLEES, shares of each
@@ -110,8 +117,8 @@ struct comparison {
  * Read both sides (paths[i][0..nr[i])): err says which side. o (NULL:
  * comparison_opts_init()'s) says what to keep of the runs as they go by:
  * the tree (o->tree, with o->strip_clones, o->reverse, o->tree_depth),
- * the chains, the merged trees; comparison_compute() must then be given
- * the same options.
+ * the chains, the merged trees, the stacks; comparison_compute() must
+ * then be given the same options.
  */
 int comparison_load(struct comparison *c, char *const *const paths[2],
 		    const size_t nr[2], const struct input_opts *io,

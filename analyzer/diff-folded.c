@@ -2,12 +2,14 @@
 /*
  * The differential folded stacks (diff-folded.h).
  *
- * Both profiles are copied into one tree with their names cleaned of clone
- * suffixes (so that "reclaim_folio_list.constprop.0" of one build meets
- * "reclaim_folio_list" of the other), each node keeping the weight of
- * either side. Every stack with weight on a side becomes one line; the
- * lines are sorted bytewise, as folded_write() sorts, and lines that print
- * alike (frames of kinds without a suffix) are added up.
+ * Every run of both sides goes into one tree, q, names as read; what is
+ * kept of a run is its weight at each node where it has some, added to
+ * its side's column of the stacks with weight (j->st, by node). Names are
+ * cleaned of clone suffixes only as the lines are written (so that
+ * "reclaim_folio_list.constprop.0" of one build and "reclaim_folio_list"
+ * of the other print alike), and the lines come in folded_write()'s order
+ * (folded_lines_walk()), lines that print alike added up: the text of
+ * every stack is never held at once, nor a tree a side.
  */
 #include <float.h>
 #include <math.h>
@@ -19,64 +21,137 @@
 #include "analyzer/folded.h"
 #include "analyzer/names.h"
 #include "lib/alloc.h"
+#include "lib/compiler.h"
 #include "lib/sort.h"
 #include "lib/strbuf.h"
 
 enum { BASE, NEW, NR_SIDES };
 
 /*
- * Copy p's nodes into q, names without clone suffixes; returns the map
- * from p's node ids to q's (the caller frees it).
+ * A stack with weight on a side: its node in the joint tree, and its
+ * weight on each side, the side's runs added up.
  */
-static uint32_t *join_tree(struct profile *q, const struct profile *p)
-{
-	uint32_t *map = xmalloc(size_mul(p->nr_nodes, sizeof(*map)));
-	struct strbuf name = STRBUF_INIT;
-	uint32_t id;
-
-	map[NODE_ROOT] = NODE_ROOT;
-	for (id = 1; id < p->nr_nodes; id++) {
-		const struct node *n = &p->nodes[id];
-		size_t len = strtab_len(p->names, n->name);
-
-		strbuf_reset(&name);
-		strbuf_add(&name, node_name(p, id), len);
-		/* A process name is not a function GCC could clone. */
-		if (n->kind != FRAME_PROCESS)
-			strbuf_setlen(&name, name_strip_clones(name.buf, len,
-							       name.buf));
-		map[id] = profile_child(q, map[n->parent],
-					profile_intern(q, name.buf, name.len),
-					n->kind);
-	}
-	strbuf_release(&name);
-	return map;
-}
-
-/* One output line: a stack of the joint tree, its weights on each side. */
-struct dline {
-	size_t off, len;	/* of the stack in the text */
+struct jstack {
+	uint32_t node;
 	double w[NR_SIDES];
-	unsigned int has;	/* bit per side: a stack of that side */
 };
 
-/* bytewise, as strcmp() orders folded_write()'s lines */
-static int cmp_stack(const char *a, size_t na, const char *b, size_t nb)
-{
-	int c = memcmp(a, b, na < nb ? na : nb);
+struct joint_stacks {
+	struct profile *q;	/* every run's stacks, names as read */
+	struct jstack *st;	/* by node, ascending */
+	size_t nr;
+};
 
-	if (c)
-		return c;
-	return na < nb ? -1 : na > nb;
+struct joint_stacks *joint_stacks__new(void)
+{
+	struct joint_stacks *j = xcalloc(1, sizeof(*j));
+
+	j->q = profile__new();
+	return j;
 }
 
-/* Lines whose stacks are in the text ctx. */
-static int cmp_dline(const void *a, const void *b, void *ctx)
+void joint_stacks__delete(struct joint_stacks *j)
 {
-	const struct dline *x = a, *y = b;
-	const char *text = ctx;
+	if (!j)
+		return;
+	profile__delete(j->q);
+	free(j->st);
+	free(j);
+}
 
-	return cmp_stack(text + x->off, x->len, text + y->off, y->len);
+struct profile *joint_stacks_target(struct joint_stacks *j)
+{
+	profile_reuse(j->q);
+	return j->q;
+}
+
+/* A run's weight at a node of the joint tree. */
+struct jweight {
+	uint32_t node;
+	double w;
+};
+
+static int cmp_jweight(const void *a, const void *b, void *ctx UNUSED)
+{
+	uint32_t x = ((const struct jweight *)a)->node;
+	uint32_t y = ((const struct jweight *)b)->node;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Add a run's weights w[0..n) (by node, ascending, each node once) to the
+ * side's column of j->st. Merged from the ends, in place: the stacks
+ * grow by those new to j, never to twice their number.
+ */
+static void add_weights(struct joint_stacks *j, const struct jweight *w,
+			size_t n, int side)
+{
+	size_t i = j->nr, k = n, at = j->nr + n, start;
+
+	/* exactly: the stacks of a run are most of them known already */
+	j->st = xrealloc(j->st, size_mul(j->nr + n + 1, sizeof(*j->st)));
+	while (k) {
+		struct jstack *to = &j->st[--at];
+
+		if (i && j->st[i - 1].node == w[k - 1].node) {
+			*to = j->st[--i];
+			to->w[side] += w[--k].w;
+		} else if (i && j->st[i - 1].node > w[k - 1].node) {
+			*to = j->st[--i];
+		} else {
+			memset(to, 0, sizeof(*to));
+			to->node = w[--k].node;
+			to->w[side] = w[k].w;
+		}
+	}
+	/* What is left below i is in place: close the gap up to at. */
+	start = at - i;
+	if (start)
+		memmove(j->st + i, j->st + at,
+			(j->nr + n - at) * sizeof(*j->st));
+	j->nr += n - start;
+	if (start)
+		j->st = xrealloc(j->st, size_mul(j->nr + 1, sizeof(*j->st)));
+}
+
+void joint_stacks_add(struct joint_stacks *j, const struct profile *run,
+		      bool new)
+{
+	struct profile *q = j->q;
+	struct jweight *w;
+	uint32_t *map = NULL, id;
+	size_t n = 0;
+
+	/* Not read into q: its nodes are made there, names as read. */
+	if (run != q) {
+		map = xmalloc(size_mul(run->nr_nodes, sizeof(*map)));
+		map[NODE_ROOT] = NODE_ROOT;
+		for (id = 1; id < run->nr_nodes; id++) {
+			const struct node *r = &run->nodes[id];
+			uint32_t name = profile_intern(q, node_name(run, id),
+						       strtab_len(run->names,
+								  r->name));
+
+			map[id] = profile_child(q, map[r->parent], name,
+						r->kind);
+		}
+	}
+	for (id = 1; id < run->nr_nodes; id++)
+		n += run->nodes[id].self != 0;
+	w = xmalloc(size_mul(n + 1, sizeof(*w)));
+	for (id = 1, n = 0; id < run->nr_nodes; id++) {
+		if (run->nodes[id].self == 0)
+			continue;
+		w[n].node = map ? map[id] : id;
+		w[n++].w = run->nodes[id].self;
+	}
+	/* A run's own nodes map to q's in another order. */
+	if (map)
+		sort_r(w, n, sizeof(*w), cmp_jweight, NULL);
+	add_weights(j, w, n, new ? NEW : BASE);
+	free(w);
+	free(map);
 }
 
 /*
@@ -110,22 +185,20 @@ struct normalizer {
 	double base, new;    /* the totals at that scale */
 };
 
-static double scaled_total(const struct profile *p, double scale)
+static double scaled_total(const struct joint_stacks *j, int side,
+			   double scale)
 {
 	double t = 0;
-	uint32_t id;
+	size_t i;
 
-	for (id = 1; id < p->nr_nodes; id++)
-		t += p->nodes[id].self * scale;
+	for (i = 0; i < j->nr; i++)
+		t += j->st[i].w[side] * scale;
 	return t;
 }
 
-static void normalizer_init(struct normalizer *z, const struct profile *b,
-			    const struct profile *n, const double *total,
-			    bool normalize)
+static void normalizer_init(struct normalizer *z, const struct joint_stacks *j,
+			    const double *total, bool normalize)
 {
-	uint32_t most = b->nr_nodes > n->nr_nodes ? b->nr_nodes : n->nr_nodes;
-
 	z->ratio = 1;
 	z->scale = 1;
 	z->base = total[BASE];
@@ -135,9 +208,9 @@ static void normalizer_init(struct normalizer *z, const struct profile *b,
 	if (!isfinite(total[BASE]) || !isfinite(total[NEW])) {
 		/* n weights below DBL_MAX, times 2^-(log2(n) + 1), add up
 		 * to less than DBL_MAX. */
-		z->scale = ldexp(1, -(ilogb((double)most) + 2));
-		z->base = scaled_total(b, z->scale);
-		z->new = scaled_total(n, z->scale);
+		z->scale = ldexp(1, -(ilogb((double)j->nr) + 2));
+		z->base = scaled_total(j, BASE, z->scale);
+		z->new = scaled_total(j, NEW, z->scale);
 	}
 	z->ratio = z->base / z->new;
 }
@@ -192,129 +265,105 @@ static bool process_rooted(const struct profile *p)
 	return true;
 }
 
-/* The stack of q's node id, frames marked with their kind, into text. */
-static void add_stack(struct strbuf *text, const struct profile *q,
-		      uint32_t id, uint32_t **path, unsigned long *alloc)
+/* What the lines of the joint tree are written with. */
+struct jwrite {
+	const struct joint_stacks *j;
+	struct normalizer z;
+	struct outfile *o;
+	/* Name id i without its clone pieces: strip.buf + off[i], up to
+	 * off[i + 1]. */
+	struct strbuf strip;
+	size_t *off;
+};
+
+static const char *joint_name(void *ctx, uint32_t node, size_t *len)
 {
-	size_t depth, d;
+	const struct jwrite *jw = ctx;
+	const struct profile *q = jw->j->q;
+	const struct node *n = &q->nodes[node];
 
-	depth = profile_path_grow(q, id, path, alloc);
-	for (d = 0; d < depth; d++) {
-		const struct node *f = &q->nodes[(*path)[d]];
-
-		if (d)
-			strbuf_addch(text, ';');
-		strbuf_add(text, profile_str(q, f->name),
-			   strtab_len(q->names, f->name));
-		if (ANNOTATE_ALL & (1U << f->kind))
-			strbuf_addstr(text, frame_kind_suffix(f->kind));
+	/* A process name is not a function GCC could clone. */
+	if (n->kind == FRAME_PROCESS) {
+		*len = strtab_len(q->names, n->name);
+		return strtab_str(q->names, n->name);
 	}
+	*len = jw->off[n->name + 1] - jw->off[n->name];
+	return jw->strip.buf + jw->off[n->name];
 }
 
-/*
- * Every stack of both sides, joined in q: into *out one line per joint
- * node with weight on a side, in the order of the nodes (each line's off
- * holds its node id), their weights added up side by side in the order
- * of each side's nodes, total[] each side's. A side's node map and a
- * line number per joint node (4 bytes each) are all it holds beside q
- * and the lines: a line per node would be 40 bytes a node of the tree.
- */
-static size_t join_sides(struct profile *q, const struct profile *const *side,
-			 double *total, struct dline **out)
+/* The nodes' self weights number their stacks (joint_stacks_write()). */
+static void joint_line(void *ctx, const char *text, size_t len,
+		       const uint32_t *nodes, size_t nr)
 {
-	struct dline *w = NULL, *lines;
-	uint32_t *line = NULL, *map, id, nr_q = 0;
-	unsigned long alloc = 0;
-	size_t nr = 0, i;
+	const struct jwrite *jw = ctx;
+	const struct node *qn = jw->j->q->nodes;
+	double w[NR_SIDES] = { 0, 0 };
+	size_t i;
 	int s;
 
-	for (s = 0; s < NR_SIDES; s++) {
-		const struct profile *p = side[s];
+	for (i = 0; i < nr; i++) {
+		const struct jstack *st =
+			&jw->j->st[(size_t)qn[nodes[i]].self - 1];
 
-		map = join_tree(q, p);
-		line = xrealloc(line, size_mul(q->nr_nodes, sizeof(*line)));
-		memset(line + nr_q, 0, sizeof(*line) * (q->nr_nodes - nr_q));
-		nr_q = q->nr_nodes;
-		for (id = 1; id < p->nr_nodes; id++) {
-			struct dline *l;
+		for (s = 0; s < NR_SIDES; s++)
+			w[s] += st->w[s];
+	}
+	outfile_write(jw->o, text, len);
+	put_weight(jw->o, folded_figure(w[BASE]));
+	put_weight(jw->o,
+		   w[NEW] != 0 ? normalized(&jw->z, folded_figure(w[NEW])) : 0);
+	outfile_write(jw->o, "\n", 1);
+}
 
-			if (p->nodes[id].self == 0)
-				continue;
-			if (!line[map[id]]) {
-				ALLOC_GROW(w, nr + 1, alloc);
-				memset(&w[nr], 0, sizeof(w[nr]));
-				line[map[id]] = (uint32_t)++nr;
-			}
-			l = &w[line[map[id]] - 1];
-			l->w[s] += p->nodes[id].self;
-			l->has |= 1U << s;
-			total[s] += p->nodes[id].self;
-		}
-		free(map);
+void joint_stacks_write(struct joint_stacks *j, bool normalize,
+			struct outfile *o)
+{
+	struct profile *q = j->q;
+	struct jwrite jw = { .j = j, .o = o, .strip = STRBUF_INIT };
+	struct folded_lines l = { .p = q, .annotate = ANNOTATE_ALL,
+				  .name = joint_name, .line = joint_line,
+				  .ctx = &jw };
+	uint32_t id, nr_names = strtab_count(q->names);
+	double total[NR_SIDES] = { 0, 0 };
+	size_t i;
+	int s;
+
+	for (i = 0; i < j->nr; i++)
+		for (s = 0; s < NR_SIDES; s++)
+			total[s] += j->st[i].w[s];
+	normalizer_init(&jw.z, j, total, normalize);
+	/* A line for each stack with weight on a side, which folded
+	 * lines take from the nodes' self weights: they number them. */
+	for (id = 0; id < q->nr_nodes; id++)
+		q->nodes[id].self = 0;
+	for (i = 0; i < j->nr; i++)
+		q->nodes[j->st[i].node].self = (double)(i + 1);
+	profile_changed(q);
+	jw.off = xmalloc(size_mul(size_add(nr_names, 1), sizeof(*jw.off)));
+	for (id = 0; id < nr_names; id++) {
+		size_t len = strtab_len(q->names, id), at = jw.strip.len;
+
+		jw.off[id] = at;
+		strbuf_add(&jw.strip, strtab_str(q->names, id), len);
+		strbuf_setlen(&jw.strip,
+			      at + name_strip_clones(jw.strip.buf + at, len,
+						     jw.strip.buf + at));
 	}
-	/* In the order of the joint nodes, as the lines were made before. */
-	lines = xmalloc(size_mul(nr + 1, sizeof(*lines)));
-	for (id = 1, i = 0; id < nr_q; id++) {
-		if (!line[id])
-			continue;
-		lines[i] = w[line[id] - 1];
-		lines[i++].off = id;
-	}
-	free(line);
-	free(w);
-	*out = lines;
-	return nr;
+	jw.off[nr_names] = jw.strip.len;
+	if (!process_rooted(q))
+		outfile_puts(o, "# root: function\n");
+	folded_lines_walk(&l);
+	free(jw.off);
+	strbuf_release(&jw.strip);
 }
 
 void diff_folded_write(const struct profile *base, const struct profile *new,
 		       bool normalize, struct outfile *o)
 {
-	const struct profile *side[NR_SIDES] = { base, new };
-	struct profile *q = profile__new();
-	struct strbuf text = STRBUF_INIT;
-	struct dline *lines;
-	unsigned long path_alloc = 0;
-	double total[NR_SIDES] = { 0, 0 };
-	uint32_t *path = NULL, id;
-	struct normalizer z;
-	size_t nr = 0, i, k;
-	int s;
+	struct joint_stacks *j = joint_stacks__new();
 
-	nr = join_sides(q, side, total, &lines);
-	/* The text of each line's stack; lines[i].off is its node. */
-	for (i = 0; i < nr; i++) {
-		id = (uint32_t)lines[i].off;
-		lines[i].off = text.len;
-		add_stack(&text, q, id, &path, &path_alloc);
-		lines[i].len = text.len - lines[i].off;
-	}
-	free(path);
-	sort_r(lines, nr, sizeof(*lines), cmp_dline, text.buf);
-
-	normalizer_init(&z, base, new, total, normalize);
-	if (!process_rooted(base) || !process_rooted(new))
-		outfile_puts(o, "# root: function\n");
-	for (i = 0; i < nr; i = k) {
-		struct dline l = lines[i];
-
-		/* Frames of different kinds print alike when their kind has
-		 * no suffix: one line, as a fold by name would give. */
-		for (k = i + 1;
-		     k < nr && !cmp_dline(&lines[i], &lines[k], text.buf);
-		     k++) {
-			for (s = 0; s < NR_SIDES; s++)
-				l.w[s] += lines[k].w[s];
-			l.has |= lines[k].has;
-		}
-		outfile_write(o, text.buf + l.off, l.len);
-		put_weight(o, l.has & 1U << BASE ? folded_figure(l.w[BASE])
-						 : 0);
-		put_weight(o, l.has & 1U << NEW
-				      ? normalized(&z, folded_figure(l.w[NEW]))
-				      : 0);
-		outfile_write(o, "\n", 1);
-	}
-	free(lines);
-	strbuf_release(&text);
-	profile__delete(q);
+	joint_stacks_add(j, base, false);
+	joint_stacks_add(j, new, true);
+	joint_stacks_write(j, normalize, o);
+	joint_stacks__delete(j);
 }

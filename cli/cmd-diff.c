@@ -287,11 +287,12 @@ static int parse(struct diff_cmd *c, int argc, char **argv, int *status)
 
 /* --folded FILE, written but left for outfile_commit_all() with -o. */
 static int write_folded(struct outfile *o, const char *path,
-			struct diff_side *s, bool normalize, struct fd_err *err)
+			const struct comparison *cmp, bool normalize,
+			struct fd_err *err)
 {
 	if (outfile_open_flags(o, path, OUTFILE_PRIVATE, err))
 		return -1;
-	diff_folded_write(s[0].side.merged, s[1].side.merged, normalize, o);
+	joint_stacks_write(cmp->stacks, normalize, o);
 	return 0;
 }
 
@@ -358,11 +359,12 @@ static void diff_comparison_opts(const struct diff_cmd *c, bool verdict,
 	co->tree = c->explain && c->format != FMT_CSV &&
 		   c->format != FMT_FOLDED;
 	/* The explanation reads the tree's processes only, and the runs'
-	 * chains; the exports and --folded each side's merged tree. */
+	 * chains; the exports each side's merged tree, --folded the
+	 * joint stacks. */
 	co->tree_depth = 1;
 	co->chains = co->tree;
-	co->merged = c->format == FMT_FOLDED || c->folded_file ||
-		     c->format == FMT_PPROF || c->format == FMT_SPEEDSCOPE;
+	co->stacks = c->format == FMT_FOLDED || c->folded_file;
+	co->merged = c->format == FMT_PPROF || c->format == FMT_SPEEDSCOPE;
 	/* pprof and speedscope export the sides as read: nothing to
 	 * compute. */
 	co->load_only = c->format == FMT_PPROF || c->format == FMT_SPEEDSCOPE;
@@ -437,15 +439,13 @@ static void write_output(const struct diff_cmd *c,
 			 const struct comparison *cmp, struct outfile *o)
 {
 	const struct explain *e = c->explain ? &cmp->explain : NULL;
-	const struct diff_side *s = cmp->sides;
 	struct side_summary sum[2];
 
 	comparison_summary(cmp, 0, &sum[0]);
 	comparison_summary(cmp, 1, &sum[1]);
 	switch (c->format) {
 	case FMT_FOLDED:
-		diff_folded_write(s[0].side.merged, s[1].side.merged,
-				  c->normalize, o);
+		joint_stacks_write(cmp->stacks, c->normalize, o);
 		break;
 	case FMT_JSON:
 		diff_text_json(o, &cmp->table, e, sum, &c->opts);
@@ -492,8 +492,8 @@ static int write_results(const struct diff_cmd *c, struct comparison *cmp,
 	/* The extra file and the main output appear together or not at
 	 * all: one commit for both, the main output (maybe stdout) last. */
 	if (c->folded_file) {
-		if (write_folded(&o[0], c->folded_file, cmp->sides,
-				 c->normalize, &err))
+		if (write_folded(&o[0], c->folded_file, cmp, c->normalize,
+				 &err))
 			return report_bad_input(err.msg);
 		main_out = &o[1];
 		nr_out = 2;
