@@ -55,7 +55,7 @@ ok $? "--rename: the same output as when both are named notify"
 grep -q "'notify2' is compared as the base's 'notify' (--rename)" "$T/ren.err"
 ok $? "and the note says so"
 
-for f in csv json; do
+for f in csv json folded; do
 	"$FLAMEDIFF" diff --format $f "$T/A" "$T/B" >"$T/same.$f" &&
 		"$FLAMEDIFF" diff --format $f --rename notify=notify2 \
 			"$T/A" "$T/B2" >"$T/ren.$f" 2>/dev/null &&
