@@ -15,8 +15,9 @@ void comparison_opts_init(struct comparison_opts *o)
 	o->strip_clones = true;
 }
 
-/* Where each run of a side goes once read: into the union tree. */
-struct tree_ctx {
+/* Where each run of a side goes once read: into the union tree, the
+ * focus trees and the joint stacks, as asked. */
+struct run_ctx {
 	struct comparison *c;
 	bool reverse;
 	bool new;	/* the new side's runs */
@@ -37,10 +38,10 @@ static void focus_add(struct comparison *c, const struct profile *run,
 	focus_run_release(&fr);
 }
 
-static int tree_run(void *ctx, struct profile *run, size_t i UNUSED,
+static int keep_run(void *ctx, struct profile *run, size_t i UNUSED,
 		    const char *path UNUSED, struct fd_err *err UNUSED)
 {
-	struct tree_ctx *tc = ctx;
+	struct run_ctx *tc = ctx;
 	struct profile *r;
 
 	/* Before the tree may take the run's nodes. */
@@ -63,14 +64,14 @@ static int tree_run(void *ctx, struct profile *run, size_t i UNUSED,
 
 static struct profile *tree_target(void *ctx)
 {
-	struct tree_ctx *tc = ctx;
+	struct run_ctx *tc = ctx;
 
 	return cmp_build_target(tc->c->build);
 }
 
 static struct profile *stacks_target(void *ctx)
 {
-	struct tree_ctx *tc = ctx;
+	struct run_ctx *tc = ctx;
 
 	return joint_stacks_target(tc->c->stacks);
 }
@@ -78,7 +79,7 @@ static struct profile *stacks_target(void *ctx)
 /* The comparison's loading options, and its tree's build when asked;
  * direct: runs may be read straight into the tree. */
 static void load_begin(struct comparison *c, const struct comparison_opts *o,
-		       struct tree_ctx tc[2], struct diff_side_visit v[2],
+		       struct run_ctx tc[2], struct diff_side_visit v[2],
 		       bool direct)
 {
 	/*
@@ -115,11 +116,12 @@ static void load_begin(struct comparison *c, const struct comparison_opts *o,
 			c->focus_build[i] = cmp_build__new(&co);
 	}
 	for (i = 0; i < 2; i++) {
-		tc[i] = (struct tree_ctx){ c, o->reverse, i == 1 };
+		tc[i] = (struct run_ctx){ c, o->reverse, i == 1 };
 		v[i] = (struct diff_side_visit){
-			.run = o->tree || o->focus || o->stacks ? tree_run
+			.run = o->tree || o->focus || o->stacks ? keep_run
 								: NULL,
-			/* the tree not reversed, and one of the two */
+			/* into whichever of the two is built alone (the
+			 * union tree only when not reversed) */
 			.target = bare && o->tree && !o->reverse &&
 						  !o->stacks
 					  ? tree_target
@@ -142,7 +144,7 @@ int comparison_load(struct comparison *c, char *const *const paths[2],
 	static const char *const what[2] = { "base", "new" };
 	struct comparison_opts defaults;
 	struct diff_side_visit v[2];
-	struct tree_ctx tc[2];
+	struct run_ctx tc[2];
 	struct input_opts sio;
 	struct profile *spare = NULL;
 	struct proc_match *m;
@@ -208,7 +210,7 @@ int comparison_init_profiles(struct comparison *c, struct profile *base,
 	struct profile *p[2] = { base, new };
 	struct comparison_opts defaults;
 	struct diff_side_visit v[2];
-	struct tree_ctx tc[2];
+	struct run_ctx tc[2];
 	struct fd_err e;
 	int i;
 
