@@ -8,8 +8,8 @@
  * cleaned of clone suffixes only as the lines are written (so that
  * "reclaim_folio_list.constprop.0" of one build and "reclaim_folio_list"
  * of the other print alike), and the lines come in folded_write()'s order
- * (folded_lines_walk()), lines that print alike added up: the text of
- * every stack is never held at once, nor a tree a side.
+ * (folded_lines_walk()), lines that print alike added up. Neither the
+ * text of all the stacks nor a tree for each side is ever held.
  */
 #include <float.h>
 #include <math.h>
@@ -81,8 +81,8 @@ static int cmp_jweight(const void *a, const void *b, void *ctx UNUSED)
 
 /*
  * Add a run's weights w[0..n) (by node, ascending, each node once) to the
- * side's column of j->st. Merged from the ends, in place: the stacks
- * grow by those new to j, never to twice their number.
+ * side's column of j->st. Merged from the ends, in place: room for the
+ * run's n beyond the stacks is held only while merging.
  */
 static void add_weights(struct joint_stacks *j, const struct jweight *w,
 			size_t n, int side)
