@@ -164,9 +164,8 @@ ok $? "A against A: no frame changed, none shown" || sed 's/^/#   /' "$T/same.tr
 # Without a verdict the tree and the differential stacks are made without
 # the table's rows (each run read straight into the union tree or the
 # joint stacks); with --exit-code the rows are measured, and each run's
-# own tree is mapped in. Same output either way,
-# and the verdict still reads the rows: 1 for both pairs of builds, 0 for
-# A against A.
+# own tree is mapped in. Same output either way, and the verdict still
+# reads the rows: 1 for both pairs of builds, 0 for A against A.
 for fmt in tree folded; do
 	for s in demo seed; do
 		case $s in
