@@ -38,7 +38,14 @@ __attribute__((noinline)) void work_one_third(unsigned long n)
 	SPIN(n);
 }
 
-/* A round's length: 10000 to 30000 iterations, 20000 on average. */
+/*
+ * A round's length: 100000 to 300000 iterations, 200000 on average. With
+ * SHARES_REPORT each round reads the thread's CPU clock three times, a
+ * system call whose time falls into the functions' intervals but whose
+ * samples are not theirs: rounds long enough keep that a small part of
+ * either (a tenth of this length made it 5% of the run on a guest where
+ * a system call is slow).
+ */
 static unsigned long round_len(void)
 {
 	static unsigned long state = 88172645463325252UL;
@@ -47,7 +54,7 @@ static unsigned long round_len(void)
 	state ^= state << 13;
 	state ^= state >> 7;
 	state ^= state << 17;
-	return 10000 + state % 20001;
+	return 100000 + state % 200001;
 }
 
 /* CPU time of this thread, what task-clock samples. */
